@@ -1,0 +1,135 @@
+# fold: tools that convert, merge, filter, diff and render profiles.
+# See README.md. Adding a tool: cmd/NAME.c, man/man1/NAME.1, one line in BIN.
+
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANPREFIX = $(PREFIX)/share/man
+
+# The user's flags; the project's own are kept apart in FOLD_*.
+CFLAGS = -O2 -g
+LDFLAGS =
+
+# Build directory: objects and binaries go here (check-sanitize uses another).
+B = build
+
+SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+FOLD_CPPFLAGS = -I. -I$(B) -D_GNU_SOURCE $(PKG_CFLAGS)
+FOLD_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter \
+	-Wno-sign-compare -MMD -MP
+FOLD_LIBS = $(PKG_LIBS) -lm -lpthread
+
+LIBFOLD = \
+	libfold/count.o \
+	libfold/diag.o \
+	libfold/err.o \
+	libfold/folded.o \
+	libfold/input.o \
+	libfold/intern.o \
+	libfold/merge.o \
+	libfold/output.o \
+	libfold/stacks.o \
+	libfold/tree.o
+
+# One object per external format; depends on libfold only.
+FORMATS = \
+	formats/none.o
+
+# Generated sources (protoc-c output), built into $(B).
+GENERATED =
+
+BIN = \
+	foldmerge
+
+UNIT = \
+	test-libfold
+
+MAN1 = $(BIN:%=man/man1/%.1)
+MAN5 = man/man5/folded.5
+
+LIBFOLD_A = $(B)/libfold.a
+FORMATS_A = $(B)/libformats.a
+CMDUTIL = $(B)/cmd/util.o
+
+all: $(BIN:%=$(B)/%)
+
+$(B)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(FOLD_CPPFLAGS) $(FOLD_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIBFOLD_A): $(LIBFOLD:%=$(B)/%)
+	rm -f $@
+	$(AR) rcs $@ $(LIBFOLD:%=$(B)/%)
+
+$(FORMATS_A): $(GENERATED:%=$(B)/%) $(FORMATS:%=$(B)/%)
+	rm -f $@
+	$(AR) rcs $@ $(FORMATS:%=$(B)/%)
+
+$(FORMATS:%=$(B)/%): $(GENERATED:%=$(B)/%)
+
+$(BIN:%=$(B)/%): $(B)/%: $(B)/cmd/%.o $(CMDUTIL) $(FORMATS_A) $(LIBFOLD_A)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMDUTIL) $(FORMATS_A) $(LIBFOLD_A) \
+		$(FOLD_LIBS)
+
+$(UNIT:%=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(FORMATS_A) $(LIBFOLD_A)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(FORMATS_A) $(LIBFOLD_A) $(FOLD_LIBS)
+
+units: $(UNIT:%=$(B)/tests/%)
+
+# protoc-c output for formats/*.proto
+$(B)/formats/%.pb-c.c $(B)/formats/%.pb-c.h: formats/%.proto
+	@mkdir -p $(B)/formats
+	protoc-c --proto_path=formats --c_out=$(B)/formats $<
+
+# The whole suite, then again under AddressSanitizer and UBSan; one
+# closing line "N passed, N failed" counts both.
+check: all units
+	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
+	tests/run.sh $(B) build-san
+
+# The suite on the plain build only (quicker while developing).
+check-fast: all units
+	tests/run.sh $(B)
+
+check-sanitize:
+	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
+	tests/run.sh build-san
+
+# Re-record golden outputs on purpose; review with git diff before commit.
+bless: all
+	BLESS=1 tests/run.sh $(B)
+
+bench: all
+	bench/run.sh $(B)
+
+# Renders a flame graph of the bundled capture (the README's first command).
+demo: all
+	tests/demo.sh $(B)
+
+deps:
+	tests/deps.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
+		$(DESTDIR)$(MANPREFIX)/man5
+	cp -f $(BIN:%=$(B)/%) $(DESTDIR)$(BINDIR)/
+	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
+
+uninstall:
+	rm -f $(BIN:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(MAN1:man/man1/%=$(DESTDIR)$(MANPREFIX)/man1/%)
+	rm -f $(MAN5:man/man5/%=$(DESTDIR)$(MANPREFIX)/man5/%)
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all units check check-fast check-sanitize bless bench demo deps \
+	install uninstall clean
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

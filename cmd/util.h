@@ -1,0 +1,59 @@
+/*
+ * What every command shares: its name in messages, the exit statuses, the
+ * out-of-memory handler, counted warnings and the checked close of
+ * standard output.
+ */
+#ifndef CMD_UTIL_H
+#define CMD_UTIL_H
+
+#include <stdnoreturn.h>
+
+#include "libfold/diag.h"
+#include "libfold/output.h"
+
+enum { EXIT_OK = 0, EXIT_ERR = 1, EXIT_USAGE = 2 };
+
+extern const char *progname;
+
+/*
+ * Sets progname from argv[0], installs the out-of-memory handler and
+ * ignores SIGPIPE, so that a closed pipe is a write error with a message.
+ */
+void cmd_init(const char *argv0);
+
+/* "progname: message" on stderr. */
+void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cmd_warn, then exit(status). */
+noreturn void cmd_die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A diag that prints its first warnings as "progname: warning: msg". */
+void cmd_diag_init(struct fold_diag *d, int strict);
+
+/*
+ * Prints "progname: N bad lines skipped" when there were warnings (what
+ * is counted is named by what: "lines", "samples", ...). Returns the count.
+ */
+unsigned long long cmd_diag_summary(const struct fold_diag *d,
+    const char *what);
+
+/* Standard output as a fold_out. */
+struct fold_out *cmd_stdout(void);
+
+/*
+ * Closes out; on failure prints the message. Returns status, or EXIT_ERR
+ * if the close failed.
+ */
+int cmd_close(struct fold_out *out, int status);
+
+/*
+ * Parses a non-negative finite decimal option value (no exponent) or dies
+ * with a usage message naming opt.
+ */
+double cmd_number(const char *opt, const char *s);
+
+/* Parses a non-negative integer option value or dies with usage. */
+unsigned long long cmd_uint(const char *opt, const char *s);
+
+#endif

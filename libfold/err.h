@@ -1,0 +1,38 @@
+/*
+ * Error messages and allocation.
+ *
+ * libfold never prints and never exits: a function that fails returns -1
+ * (or NULL) and leaves a message that the caller fetches with fold_err().
+ * Messages name the file and line where there is one ("a.folded:12: count
+ * is not a number"); the command adds its own name in front.
+ */
+#ifndef FOLD_ERR_H
+#define FOLD_ERR_H
+
+#include <stddef.h>
+
+/*
+ * Sets the message returned by fold_err() (printf format) and returns -1,
+ * so that library code can say `return fold_seterr("...")`.
+ */
+int fold_seterr(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* The last message set; never NULL. Valid until the next fold_seterr(). */
+const char *fold_err(void);
+
+/*
+ * Allocation. Running out of memory is the one failure libfold does not
+ * return: these call the out-of-memory handler, which must not return.
+ * The default handler calls abort(); commands install one that prints a
+ * message and exits 1.
+ */
+void *fold_malloc(size_t n);
+void *fold_calloc(size_t nmemb, size_t size);
+void *fold_realloc(void *p, size_t n);
+/* realloc to nmemb elements of size bytes, failing on multiplication overflow */
+void *fold_reallocarray(void *p, size_t nmemb, size_t size);
+char *fold_strndup(const char *s, size_t n);
+void fold_set_oom_handler(void (*handler)(void));
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * The folded-stack format (see folded(5)).
+ *
+ *	frame;frame;frame COUNT
+ *	frame;frame;frame BEFORE AFTER		(differential, two columns)
+ *
+ * Frames are root first, joined by ';'. The count is the last
+ * whitespace-separated field, so frame names may hold spaces and any byte
+ * but ';' and newline. Blank lines and CRLF line ends are tolerated.
+ */
+#ifndef FOLD_FOLDED_H
+#define FOLD_FOLDED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "count.h"
+#include "diag.h"
+#include "input.h"
+#include "output.h"
+#include "stacks.h"
+
+/*
+ * Splits a folded line. Parses up to maxcols counts from the right; the
+ * first (leftmost) maxcols-1 are optional, so with maxcols 2 both "a;b 3"
+ * and "a;b 1 3" parse. The counts are stored left to right in counts[].
+ * Sets *stacklen to the length of the stack text (trailing blanks
+ * removed). Returns the number of counts (>= 1), 0 for a blank line, or
+ * -1 with a message (without file:line) when the line has no valid count
+ * or no stack.
+ */
+int fold_parse_line(const char *line, size_t len, size_t *stacklen,
+    struct fold_count *counts, int maxcols);
+
+struct fold_readopt {
+	const uint32_t *prefix;	/* frame ids put before every stack */
+	size_t nprefix;
+};
+
+#define FOLD_READOPT_INIT { 0, 0 }
+
+/*
+ * Reads every line of in into st. A line without a valid count or with an
+ * empty stack is a warning counted in diag (an error under strict). With
+ * a 2-column table, single-count lines count as "0 COUNT". Returns 0, or
+ * -1 with a message on a read error, strict warning or overflow.
+ */
+int fold_read(struct fold_in *in, struct fold_stacks *st,
+    const struct fold_readopt *opt, struct fold_diag *diag);
+
+/* Writes stack i's text ("a;b;c", no count). */
+void fold_write_stack(struct fold_out *out, const struct fold_stacks *st,
+    size_t i);
+
+/*
+ * Sorts st in FOLD_ORDER_TEXT order and writes one line per stack:
+ * "stack count" (or "stack before after"). Stacks whose counts are all
+ * zero are written too; filter them first if unwanted.
+ */
+void fold_write(struct fold_out *out, struct fold_stacks *st);
+
+#endif

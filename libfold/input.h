@@ -1,0 +1,63 @@
+/*
+ * Input: a file name or standard input, read as lines or whole.
+ *
+ * gzip input is recognised by its magic bytes and decompressed
+ * transparently (concatenated members too); a truncated or corrupt stream
+ * is an error, never a silent short read. Lines may be of any length up to
+ * FOLD_LINE_MAX and may contain NUL bytes: the length is what counts.
+ */
+#ifndef FOLD_INPUT_H
+#define FOLD_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct fold_in;
+
+/* Longest line accepted before fold_in_line() fails. */
+#define FOLD_LINE_MAX ((size_t)1 << 30)
+
+/*
+ * Opens path for reading; NULL or "-" means standard input. Returns NULL
+ * with a message ("name: No such file or directory", "name: Is a
+ * directory") on failure. The caller owns the result (fold_in_close).
+ */
+struct fold_in *fold_in_open(const char *path);
+
+/* Wraps an open descriptor (not closed by fold_in_close if fd is 0). */
+struct fold_in *fold_in_fdopen(int fd, const char *name);
+
+/*
+ * Caps the number of decompressed bytes (default: none). Reading past it
+ * fails with a message naming the limit: a guard against decompression
+ * bombs.
+ */
+void fold_in_set_limit(struct fold_in *in, uint64_t max_bytes);
+
+/*
+ * Reads the next line. Returns 1 and sets *line and *len (the line without
+ * its "\n" or "\r\n", NUL terminated, valid until the next call), 0 at end
+ * of input, or -1 on a read or decompression error (message set). A last
+ * line without a newline is returned as a line.
+ */
+int fold_in_line(struct fold_in *in, const char **line, size_t *len);
+
+/*
+ * Reads all remaining input into a new buffer (caller frees; NUL
+ * terminated beyond *len). Returns 0 or -1 with a message.
+ */
+int fold_in_readall(struct fold_in *in, char **buf, size_t *len);
+
+/* The name used in messages: the path, or "<stdin>". */
+const char *fold_in_name(const struct fold_in *in);
+
+/* Number of the line last returned by fold_in_line (1-based). */
+uint64_t fold_in_lineno(const struct fold_in *in);
+
+/* 1 when the input was gzip-compressed. */
+int fold_in_gzipped(const struct fold_in *in);
+
+/* Closes and frees; returns 0, or -1 with a message on a close error. */
+int fold_in_close(struct fold_in *in);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * Merging folded profiles.
+ *
+ * Sums identical stacks across any number of folded inputs and writes one
+ * sorted profile. Inputs that are regular files are first scanned: those
+ * already sorted (as every tool of ours writes them) are merged as
+ * streams, k ways at once, so memory stays bounded however large they are;
+ * the others (unsorted files, standard input, pipes) are summed in a stack
+ * table that is sorted and joins the merge as one more stream. Beyond
+ * FOLD_MERGE_FANIN streams, groups are merged into temporary files first,
+ * as sort(1) does, so any number of inputs can be merged.
+ */
+#ifndef FOLD_MERGE_H
+#define FOLD_MERGE_H
+
+#include <stddef.h>
+
+#include "count.h"
+#include "diag.h"
+#include "output.h"
+
+#define FOLD_MERGE_FANIN 128
+
+struct fold_merge_input {
+	const char *path;	/* NULL or "-": standard input */
+	const char *root;	/* frame put in front of its stacks, or NULL */
+};
+
+struct fold_merge_opt {
+	double scale;		/* multiply every count (1: none) */
+	double per;		/* then divide by this (1: none) */
+	int normalize;		/* then scale so the counts sum to norm_total */
+	double norm_total;
+	int min;		/* drop output stacks below min_count */
+	struct fold_count min_count;
+	/* a file that cannot be read: called with the message, the merge
+	   goes on with the other inputs and fold_merge returns -1 at the end */
+	void (*file_error)(void *arg, const char *msg);
+	void *arg;
+};
+
+#define FOLD_MERGE_OPT_INIT { 1, 1, 0, 0, 0, FOLD_COUNT_INIT, 0, 0 }
+
+/*
+ * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0,
+ * or -1 when a file could not be read (each reported through file_error)
+ * or on a fatal error (overflow, strict warning, temporary file failure;
+ * message set, nothing more written).
+ */
+int fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
+    size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * Buffered output whose errors are never lost.
+ *
+ * Writes go to a large buffer; the first write error (a full disk, a
+ * closed pipe) is remembered, later writes are dropped, and fold_out_close
+ * reports it. Long writers poll fold_out_failed() to stop early.
+ */
+#ifndef FOLD_OUTPUT_H
+#define FOLD_OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "count.h"
+
+struct fold_out;
+
+/*
+ * Writes to fd (not closed by fold_out_close when it is 1, standard
+ * output, which is then only flushed and checked); name is used in
+ * messages. The caller owns the result.
+ */
+struct fold_out *fold_out_new(int fd, const char *name);
+
+/* Opens path for writing (created or truncated); NULL with a message. */
+struct fold_out *fold_out_open(const char *path);
+
+void fold_out_write(struct fold_out *o, const void *p, size_t n);
+void fold_out_puts(struct fold_out *o, const char *s);
+void fold_out_putc(struct fold_out *o, int c);
+void fold_out_printf(struct fold_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void fold_out_u64(struct fold_out *o, uint64_t u);
+void fold_out_count(struct fold_out *o, const struct fold_count *c);
+
+/* 1 once a write has failed. */
+int fold_out_failed(const struct fold_out *o);
+
+/*
+ * Flushes, closes (unless standard output) and frees. Returns 0, or -1
+ * with a message ("name: write error: No space left on device") when any
+ * write, the flush or the close failed.
+ */
+int fold_out_close(struct fold_out *o);
+
+#endif

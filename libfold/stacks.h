@@ -1,0 +1,89 @@
+/*
+ * Stack tables.
+ *
+ * A table holds unique stacks, each a sequence of frame ids (root first)
+ * with ncols count columns (1 for a profile, 2 for a differential
+ * "before after" profile). Adding a stack that is already present adds to
+ * its counts. Stacks are numbered 0..len-1 in order of first appearance
+ * until fold_stacks_sort() reorders them.
+ */
+#ifndef FOLD_STACKS_H
+#define FOLD_STACKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "count.h"
+#include "intern.h"
+
+#define FOLD_MAXCOLS 2
+
+struct fold_stacks;
+
+/*
+ * A new empty table whose frames are interned in frames (not owned; it
+ * must outlive the table). ncols is 1 or 2.
+ */
+struct fold_stacks *fold_stacks_new(struct fold_intern *frames, int ncols);
+void fold_stacks_free(struct fold_stacks *st);
+
+struct fold_intern *fold_stacks_frames(const struct fold_stacks *st);
+int fold_stacks_ncols(const struct fold_stacks *st);
+
+/*
+ * Adds counts[0..ncols) to the stack ids[0..n), creating it if new.
+ * Returns the stack's index, or -1 with a message when an integer count
+ * would overflow (nothing is added then).
+ */
+long fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
+    const struct fold_count *counts);
+
+/*
+ * Like fold_stacks_add for a folded stack text s[0..n) ("a;b;c"): the
+ * frames are interned first. prefix[0..nprefix) are frame ids put in
+ * front (NULL, 0 for none).
+ */
+long fold_stacks_add_text(struct fold_stacks *st, const uint32_t *prefix,
+    size_t nprefix, const char *s, size_t n, const struct fold_count *counts);
+
+size_t fold_stacks_len(const struct fold_stacks *st);
+
+/* The frames of stack i; *n is set to their number. */
+const uint32_t *fold_stacks_ids(const struct fold_stacks *st, size_t i,
+    size_t *n);
+
+/* The ncols counts of stack i (modifiable in place). */
+struct fold_count *fold_stacks_counts(struct fold_stacks *st, size_t i);
+
+/*
+ * Sum of column col over all stacks into *total. Returns 0, or -1 with a
+ * message on integer overflow.
+ */
+int fold_stacks_total(const struct fold_stacks *st, int col,
+    struct fold_count *total);
+
+enum fold_order {
+	/* byte order of the folded text "a;b;c": the order of our output */
+	FOLD_ORDER_TEXT,
+	/* frame by frame, each frame by byte order: the order of a tree's
+	   siblings (differs from TEXT only for names with bytes below ';') */
+	FOLD_ORDER_FRAMES,
+};
+
+/* Sorts the stacks; indices change accordingly. */
+void fold_stacks_sort(struct fold_stacks *st, enum fold_order order);
+
+/* Compares two frame sequences in the given order. */
+int fold_stacks_cmp_ids(const struct fold_intern *frames, enum fold_order order,
+    const uint32_t *a, size_t na, const uint32_t *b, size_t nb);
+
+/*
+ * Removes every stack for which keep(arg, st, i) returns 0 (and stacks
+ * whose counts are all zero when drop_zero is set), keeping the order of
+ * the others.
+ */
+void fold_stacks_filter(struct fold_stacks *st,
+    int (*keep)(void *arg, struct fold_stacks *st, size_t i), void *arg,
+    int drop_zero);
+
+#endif
