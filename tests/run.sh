@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The test suite. usage: tests/run.sh BUILDDIR [BUILDDIR ...]
+#
+# For each build directory (the plain build, then the sanitizer build):
+#   - unit tests: BUILDDIR/tests/test-*, each printing "ok NAME" / "FAIL NAME";
+#   - golden tests: testdata/TOOL/NAME.cmd is a shell command run in
+#     testdata/TOOL with BUILDDIR first on PATH; its stdout must equal
+#     NAME.out, its stderr NAME.err when that exists, its exit status
+#     NAME.rc when that exists (else 0). A crash, a sanitizer report or a
+#     hang never counts as an expected failure. BLESS=1 re-records them.
+#   - script tests: tests/t-*.sh, run with BUILDDIR as $1, printing
+#     "ok NAME" / "FAIL NAME" lines (and "# ..." notes);
+#   - every binary answers --help and has a man page; mandoc -Tlint is clean.
+# The last line is "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export LC_ALL=C
+export ASAN_OPTIONS=exitcode=99:detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok $*"; }
+notok() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# Counts the "ok"/"FAIL" lines of a test program's output; a program that
+# fails without saying which test failed counts as one failure.
+count_lines() { # name status file
+	local p f
+	p=$(grep -c '^ok ' "$3") f=$(grep -c '^FAIL ' "$3")
+	grep -E '^(FAIL|# )' "$3"
+	pass=$((pass + p)) fail=$((fail + f))
+	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+		notok "$1 (exit status $2)"
+		tail -n 20 "$3" | sed 's/^/# /'
+	fi
+}
+
+crashed() { # status stderr-file
+	[ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ] ||
+		grep -qE 'Sanitizer|runtime error:' "$2"
+}
+
+golden() { # builddir cmdfile
+	local b=$1 c=$2 dir name base rc want
+	dir=$(dirname "$c") name=$(basename "$c" .cmd)
+	base=$dir/$name
+	(cd "$dir" && PATH="$top/$b:$PATH" timeout 120 sh "$name.cmd") \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ "${BLESS:-}" = 1 ]; then
+		cp "$tmp/out" "$base.out"
+		if [ -s "$tmp/err" ] || [ -e "$base.err" ]; then cp "$tmp/err" "$base.err"; fi
+		if [ "$rc" -ne 0 ]; then echo "$rc" >"$base.rc"; else rm -f "$base.rc"; fi
+	fi
+	want=0
+	[ -e "$base.rc" ] && want=$(cat "$base.rc")
+	if crashed "$rc" "$tmp/err"; then
+		notok "$b: $base (crashed or hung: status $rc)"
+		head -n 30 "$tmp/err" | sed 's/^/# /'
+	elif [ "$rc" != "$want" ]; then
+		notok "$b: $base (exit status $rc, expected $want)"
+		head -n 10 "$tmp/err" | sed 's/^/# /'
+	elif ! cmp -s "$base.out" "$tmp/out"; then
+		notok "$b: $base (stdout)"
+		diff -u "$base.out" "$tmp/out" | head -n 40
+	elif [ -e "$base.err" ] && ! cmp -s "$base.err" "$tmp/err"; then
+		notok "$b: $base (stderr)"
+		diff -u "$base.err" "$tmp/err" | head -n 40
+	else
+		ok "$b: $base"
+	fi
+}
+
+for b in "$@"; do
+	[ -d "$b" ] || { notok "$b: no such build directory"; continue; }
+	export FOLD_BUILD=$top/$b
+	case $b in *san*) export SANITIZE=1 ;; *) unset SANITIZE ;; esac
+	for t in "$b"/tests/test-*; do
+		[ -x "$t" ] || continue
+		"$t" >"$tmp/unit" 2>&1
+		count_lines "$t" $? "$tmp/unit"
+	done
+	for c in testdata/*/*.cmd; do
+		[ -e "$c" ] && golden "$b" "$c"
+	done
+	for t in tests/t-*.sh; do
+		[ -e "$t" ] || continue
+		bash "$t" "$top/$b" >"$tmp/script" 2>&1
+		count_lines "$b: $t" $? "$tmp/script"
+	done
+	for x in "$b"/*; do
+		[ -f "$x" ] && [ -x "$x" ] || continue
+		n=$(basename "$x")
+		if "$x" --help >"$tmp/help" 2>&1 && grep -q "usage: $n" "$tmp/help"; then
+			ok "$b: $n --help"
+		else
+			notok "$b: $n --help"
+		fi
+		if [ -e "man/man1/$n.1" ]; then ok "$b: $n has a man page"
+		else notok "$b: $n has no man page man/man1/$n.1"; fi
+	done
+done
+
+if command -v mandoc >/dev/null; then
+	for m in man/man*/*.[15]; do
+		[ -e "$m" ] || continue
+		if mandoc -Tlint -Wwarning "$m" >"$tmp/lint" 2>&1; then ok "mandoc -Tlint $m"
+		else notok "mandoc -Tlint $m"; sed 's/^/# /' "$tmp/lint"; fi
+	done
+else
+	notok "mandoc is not installed (make deps)"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
