@@ -34,7 +34,7 @@ struct fold_merge_opt {
 	int min;		/* drop output stacks below min_count */
 	struct fold_count min_count;
 	/* a file that cannot be read: called with the message, the merge
-	   goes on with the other inputs and fold_merge returns -1 at the end */
+	   goes on with the other inputs and fold_merge returns 1 at the end */
 	void (*file_error)(void *arg, const char *msg);
 	void *arg;
 };
@@ -42,10 +42,10 @@ struct fold_merge_opt {
 #define FOLD_MERGE_OPT_INIT { 1, 1, 0, 0, 0, FOLD_COUNT_INIT, 0, 0 }
 
 /*
- * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0,
- * or -1 when a file could not be read (each reported through file_error)
- * or on a fatal error (overflow, strict warning, temporary file failure;
- * message set, nothing more written).
+ * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0;
+ * 1 when some file could not be read (each reported through file_error,
+ * the others merged); or -1 on a fatal error (overflow, strict warning,
+ * temporary file failure: message set, nothing more written).
  */
 int fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag);

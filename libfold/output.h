@@ -16,9 +16,9 @@
 struct fold_out;
 
 /*
- * Writes to fd (not closed by fold_out_close when it is 1, standard
- * output, which is then only flushed and checked); name is used in
- * messages. The caller owns the result.
+ * Writes to fd, which fold_out_close closes (standard output too: a close
+ * can be where a deferred write error shows); name is used in messages.
+ * The caller owns the result.
  */
 struct fold_out *fold_out_new(int fd, const char *name);
 
@@ -37,7 +37,7 @@ void fold_out_count(struct fold_out *o, const struct fold_count *c);
 int fold_out_failed(const struct fold_out *o);
 
 /*
- * Flushes, closes (unless standard output) and frees. Returns 0, or -1
+ * Flushes, closes and frees. Returns 0, or -1
  * with a message ("name: write error: No space left on device") when any
  * write, the flush or the close failed.
  */

@@ -1,0 +1,128 @@
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libfold/count.h"
+#include "libfold/err.h"
+#include "cmd/util.h"
+
+const char *progname = "fold";
+
+static void
+oom(void)
+{
+	static const char msg[] = ": out of memory\n";
+
+	(void)!write(2, progname, strlen(progname));
+	(void)!write(2, msg, sizeof msg - 1);
+	_exit(EXIT_ERR);
+}
+
+void
+cmd_init(const char *argv0)
+{
+	const char *p;
+
+	if (argv0 && *argv0) {
+		p = strrchr(argv0, '/');
+		progname = p ? p + 1 : argv0;
+	}
+	fold_set_oom_handler(oom);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void
+vwarn(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+cmd_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+}
+
+void
+cmd_die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+static void
+report(void *arg, const char *msg)
+{
+	cmd_warn("%s", msg);
+}
+
+void
+cmd_diag_init(struct fold_diag *d, int strict)
+{
+	struct fold_diag init = FOLD_DIAG_INIT;
+
+	*d = init;
+	d->report = report;
+	d->strict = strict;
+}
+
+unsigned long long
+cmd_diag_summary(const struct fold_diag *d, const char *what)
+{
+	if (d->count > d->limit)
+		cmd_warn("%llu bad %s skipped (first %u shown)",
+		    (unsigned long long)d->count, what, d->limit);
+	else if (d->count)
+		cmd_warn("%llu bad %s skipped", (unsigned long long)d->count,
+		    what);
+	return d->count;
+}
+
+struct fold_out *
+cmd_stdout(void)
+{
+	return fold_out_new(1, "<stdout>");
+}
+
+int
+cmd_close(struct fold_out *out, int status)
+{
+	if (fold_out_close(out) < 0) {
+		cmd_warn("%s", fold_err());
+		return EXIT_ERR;
+	}
+	return status;
+}
+
+double
+cmd_number(const char *opt, const char *s)
+{
+	struct fold_count c;
+
+	if (fold_count_parse(s, strlen(s), &c) < 0)
+		cmd_die(EXIT_USAGE, "%s: %s", opt, fold_err());
+	return fold_count_val(&c);
+}
+
+unsigned long long
+cmd_uint(const char *opt, const char *s)
+{
+	struct fold_count c;
+
+	if (fold_count_parse(s, strlen(s), &c) < 0 || c.frac)
+		cmd_die(EXIT_USAGE, "%s: not a non-negative integer: %s", opt, s);
+	return c.v.u;
+}

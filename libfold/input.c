@@ -1,0 +1,303 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "err.h"
+#include "input.h"
+
+enum { BUFSZ = 128 * 1024, RAWSZ = 64 * 1024 };
+
+struct fold_in {
+	int fd, ownfd;
+	char *name;
+	char *buf;		/* decoded bytes: buf[start..end) unread */
+	size_t cap, start, end, scan;
+	int eof;		/* no more bytes will come */
+	uint64_t lineno, total, limit;
+	/* gzip */
+	int gz, zinit, zend;
+	z_stream z;
+	unsigned char *raw;
+	size_t rawlen;
+	int raweof;
+};
+
+static struct fold_in *
+newin(int fd, int ownfd, const char *name)
+{
+	struct fold_in *in = fold_calloc(1, sizeof *in);
+
+	in->fd = fd;
+	in->ownfd = ownfd;
+	in->name = fold_strndup(name, strlen(name));
+	in->cap = BUFSZ;
+	in->buf = fold_malloc(in->cap);
+	return in;
+}
+
+struct fold_in *
+fold_in_fdopen(int fd, const char *name)
+{
+	return newin(fd, fd != 0, name);
+}
+
+struct fold_in *
+fold_in_open(const char *path)
+{
+	struct stat sb;
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return newin(0, 0, "<stdin>");
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return fold_seterr("%s: %s", path, strerror(errno)), NULL;
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		close(fd);
+		return fold_seterr("%s: %s", path, strerror(EISDIR)), NULL;
+	}
+	return newin(fd, 1, path);
+}
+
+void
+fold_in_set_limit(struct fold_in *in, uint64_t max_bytes)
+{
+	in->limit = max_bytes;
+}
+
+const char *
+fold_in_name(const struct fold_in *in)
+{
+	return in->name;
+}
+
+uint64_t
+fold_in_lineno(const struct fold_in *in)
+{
+	return in->lineno;
+}
+
+int
+fold_in_gzipped(const struct fold_in *in)
+{
+	return in->gz;
+}
+
+static ssize_t
+readfd(struct fold_in *in, void *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(in->fd, p, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		fold_seterr("%s: read error: %s", in->name, strerror(errno));
+	return r;
+}
+
+/* Tops the raw (compressed) buffer up to at least want bytes if it can. */
+static int
+fillraw(struct fold_in *in, size_t want)
+{
+	if (in->z.avail_in && in->z.next_in != in->raw)
+		memmove(in->raw, in->z.next_in, in->z.avail_in);
+	in->z.next_in = in->raw;
+	while (in->z.avail_in < want && !in->raweof) {
+		ssize_t r = readfd(in, in->raw + in->z.avail_in,
+		    RAWSZ - in->z.avail_in);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			in->raweof = 1;
+		in->z.avail_in += r;
+	}
+	return 0;
+}
+
+/* Appends decompressed bytes to buf[end..cap-1). */
+static ssize_t
+fillgz(struct fold_in *in)
+{
+	size_t room = in->cap - 1 - in->end;
+
+	for (;;) {
+		if (in->zend) {
+			/* a member ended: another may follow, or the input ends */
+			if (fillraw(in, 2) < 0)
+				return -1;
+			if (in->z.avail_in == 0)
+				return 0;
+			if (in->z.avail_in < 2 || in->raw[0] != 0x1f ||
+			    in->raw[1] != 0x8b)
+				return fold_seterr("%s: trailing garbage after "
+				    "gzip data", in->name);
+			inflateReset(&in->z);
+			in->zend = 0;
+		}
+		if (in->z.avail_in == 0 && fillraw(in, 1) < 0)
+			return -1;
+		in->z.next_out = (unsigned char *)in->buf + in->end;
+		in->z.avail_out = room;
+		int rc = inflate(&in->z, Z_NO_FLUSH);
+		size_t got = room - in->z.avail_out;
+		if (rc == Z_STREAM_END)
+			in->zend = 1;
+		else if (rc == Z_BUF_ERROR && in->z.avail_in == 0 && in->raweof)
+			return fold_seterr("%s: truncated gzip stream", in->name);
+		else if (rc != Z_OK && rc != Z_BUF_ERROR)
+			return fold_seterr("%s: corrupt gzip data: %s", in->name,
+			    in->z.msg ? in->z.msg : "unknown error");
+		if (got)
+			return got;
+	}
+}
+
+/* Reads more decoded bytes into buf[end..]; returns how many (0 at end). */
+static ssize_t
+fill(struct fold_in *in)
+{
+	ssize_t r;
+
+	if (!in->zinit) {
+		/* sniff the gzip magic on the first read */
+		in->zinit = 1;
+		in->raw = fold_malloc(RAWSZ);
+		if (fillraw(in, 2) < 0)
+			return -1;
+		if (in->z.avail_in >= 2 && in->raw[0] == 0x1f &&
+		    in->raw[1] == 0x8b) {
+			in->gz = 1;
+			if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK)
+				return fold_seterr("%s: zlib: cannot start", in->name);
+		} else {
+			/* plain data: hand the sniffed bytes over as they are */
+			memcpy(in->buf + in->end, in->raw, in->z.avail_in);
+			r = in->z.avail_in;
+			in->z.avail_in = 0;
+			free(in->raw);
+			in->raw = NULL;
+			if (r > 0 || in->raweof)
+				goto counted;
+		}
+	}
+	if (in->gz)
+		r = fillgz(in);
+	else
+		r = readfd(in, in->buf + in->end, in->cap - 1 - in->end);
+	if (r < 0)
+		return -1;
+counted:
+	in->total += r;
+	if (in->limit && in->total > in->limit)
+		return fold_seterr("%s: input larger than the limit of %llu "
+		    "bytes", in->name, (unsigned long long)in->limit);
+	in->end += r;
+	return r;
+}
+
+/* Makes room after end: moves unread data down, else grows the buffer. */
+static int
+makeroom(struct fold_in *in)
+{
+	if (in->start > 0) {
+		memmove(in->buf, in->buf + in->start, in->end - in->start);
+		in->end -= in->start;
+		in->scan -= in->start;
+		in->start = 0;
+		if (in->end < in->cap - 1)
+			return 0;
+	}
+	if (in->cap >= FOLD_LINE_MAX)
+		return fold_seterr("%s:%llu: line longer than %zu bytes",
+		    in->name, (unsigned long long)in->lineno + 1, FOLD_LINE_MAX);
+	in->cap *= 2;
+	in->buf = fold_realloc(in->buf, in->cap);
+	return 0;
+}
+
+int
+fold_in_line(struct fold_in *in, const char **line, size_t *len)
+{
+	char *nl;
+	size_t n;
+
+	if (in->scan < in->start)
+		in->scan = in->start;
+	for (;;) {
+		nl = memchr(in->buf + in->scan, '\n', in->end - in->scan);
+		if (nl)
+			break;
+		in->scan = in->end;
+		if (in->eof) {
+			if (in->start == in->end)
+				return 0;
+			nl = in->buf + in->end;	/* a last line without "\n" */
+			in->end++;		/* room is kept for the NUL */
+			break;
+		}
+		if (in->end >= in->cap - 1 && makeroom(in) < 0)
+			return -1;
+		ssize_t r = fill(in);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			in->eof = 1;
+	}
+	*nl = '\0';
+	n = nl - (in->buf + in->start);
+	if (n > 0 && nl[-1] == '\r')
+		nl[-1] = '\0', n--;
+	*line = in->buf + in->start;
+	*len = n;
+	in->start = in->scan = nl + 1 - in->buf;
+	in->lineno++;
+	return 1;
+}
+
+int
+fold_in_readall(struct fold_in *in, char **buf, size_t *len)
+{
+	for (;;) {
+		if (in->end >= in->cap - 1 && makeroom(in) < 0)
+			return -1;
+		ssize_t r = fill(in);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+	}
+	if (in->start > 0) {
+		memmove(in->buf, in->buf + in->start, in->end - in->start);
+		in->end -= in->start;
+	}
+	in->buf[in->end] = '\0';
+	*buf = in->buf;
+	*len = in->end;
+	in->cap = BUFSZ;
+	in->buf = fold_malloc(in->cap);
+	in->start = in->end = in->scan = 0;
+	in->eof = 1;
+	return 0;
+}
+
+int
+fold_in_close(struct fold_in *in)
+{
+	int rc = 0;
+
+	if (!in)
+		return 0;
+	if (in->gz)
+		inflateEnd(&in->z);
+	if (in->ownfd && close(in->fd) < 0)
+		rc = fold_seterr("%s: %s", in->name, strerror(errno));
+	free(in->raw);
+	free(in->buf);
+	free(in->name);
+	free(in);
+	return rc;
+}

@@ -1,0 +1,430 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "folded.h"
+#include "merge.h"
+
+/*
+ * A stream is a sorted sequence of (stack text, count): a sorted folded
+ * file (or an intermediate temporary file) read line by line, or the
+ * sorted stack table that holds every unsorted input.
+ */
+struct stream {
+	struct fold_in *in;
+	struct fold_stacks *st;
+	size_t pos;
+	const char *root;
+	char *key;
+	size_t keylen, keycap;
+	struct fold_count cnt;
+	int failed;
+};
+
+struct item {			/* an input waiting for its merge */
+	const char *path;	/* NULL: tmp */
+	const char *root;
+	FILE *tmp;
+};
+
+struct merger {
+	const struct fold_merge_opt *opt;
+	struct fold_diag *diag;
+	struct fold_diag quiet;
+	int file_failed;
+};
+
+static void
+file_error(struct merger *m, const char *msg)
+{
+	m->file_failed = 1;
+	if (m->opt->file_error)
+		m->opt->file_error(m->opt->arg, msg);
+}
+
+static void
+setkey(struct stream *s, const char *stack, size_t n)
+{
+	size_t rl = s->root ? strlen(s->root) + 1 : 0;
+
+	if (rl + n + 1 > s->keycap) {
+		s->keycap = (rl + n + 1) * 2;
+		s->key = fold_realloc(s->key, s->keycap);
+	}
+	if (rl) {
+		memcpy(s->key, s->root, rl - 1);
+		s->key[rl - 1] = ';';
+	}
+	memcpy(s->key + rl, stack, n);
+	s->keylen = rl + n;
+}
+
+static int
+keycmp(const char *a, size_t na, const char *b, size_t nb)
+{
+	int c = memcmp(a, b, na < nb ? na : nb);
+
+	return c ? c : (na > nb) - (na < nb);
+}
+
+/* Advances s; returns 1 with a key, 0 at the end, -1 on a fatal error. */
+static int
+advance(struct merger *m, struct stream *s)
+{
+	const char *line;
+	size_t len, slen;
+	int r, k;
+
+	if (s->st) {
+		if (s->pos >= fold_stacks_len(s->st))
+			return 0;
+		const struct fold_intern *fr = fold_stacks_frames(s->st);
+		size_t n, j, l;
+		const uint32_t *ids = fold_stacks_ids(s->st, s->pos, &n);
+		s->keylen = 0;
+		for (j = 0; j < n; j++) {
+			const char *f = fold_intern_str(fr, ids[j], &l);
+			if (s->keylen + l + 2 > s->keycap) {
+				s->keycap = (s->keylen + l + 2) * 2;
+				s->key = fold_realloc(s->key, s->keycap);
+			}
+			if (j)
+				s->key[s->keylen++] = ';';
+			memcpy(s->key + s->keylen, f, l);
+			s->keylen += l;
+		}
+		s->cnt = *fold_stacks_counts(s->st, s->pos++);
+		return 1;
+	}
+	while ((r = fold_in_line(s->in, &line, &len)) > 0) {
+		k = fold_parse_line(line, len, &slen, &s->cnt, 1);
+		if (k > 0) {
+			setkey(s, line, slen);
+			return 1;
+		}
+		if (k < 0 && fold_warn(m->diag, fold_in_name(s->in),
+		    fold_in_lineno(s->in), "%s", fold_err()) < 0)
+			return -1;
+	}
+	if (r < 0) {
+		file_error(m, fold_err());
+		s->failed = 1;
+	}
+	return 0;
+}
+
+/* A binary min-heap of streams by key (ties: lower index first). */
+static int
+less(struct stream **h, size_t i, size_t j)
+{
+	int c = keycmp(h[i]->key, h[i]->keylen, h[j]->key, h[j]->keylen);
+
+	return c ? c < 0 : h[i] < h[j];
+}
+
+static void
+siftdown(struct stream **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && less(h, l, m))
+			m = l;
+		if (r < n && less(h, r, m))
+			m = r;
+		if (m == i)
+			return;
+		struct stream *t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+struct sink {
+	struct fold_out *out;
+	int final;		/* apply scaling and the minimum */
+	double factor;		/* value multiplier when final */
+	int exact;		/* factor is an integer: keep integers exact */
+};
+
+static int
+emit(struct merger *m, struct sink *k, const char *key, size_t n,
+    struct fold_count c)
+{
+	if (k->final) {
+		if (k->exact) {
+			if (fold_count_scale(&c, k->factor) < 0)
+				return -1;
+		} else if (k->factor != 1) {
+			c = fold_count_double(fold_count_val(&c) * k->factor);
+		}
+		if (m->opt->min && fold_count_cmp(&c, &m->opt->min_count) < 0)
+			return 0;
+	}
+	fold_out_write(k->out, key, n);
+	fold_out_putc(k->out, ' ');
+	fold_out_count(k->out, &c);
+	fold_out_putc(k->out, '\n');
+	return 0;
+}
+
+/* Merges the streams (already primed or not) into the sink. */
+static int
+kway(struct merger *m, struct stream *s, size_t n, struct sink *k)
+{
+	struct stream **h = fold_reallocarray(NULL, n ? n : 1, sizeof *h);
+	size_t nh = 0, i;
+	char *cur = NULL;
+	size_t curlen = 0, curcap = 0;
+	struct fold_count acc = FOLD_COUNT_INIT;
+	int have = 0, rc = 0, r;
+
+	for (i = 0; i < n; i++) {
+		if ((r = advance(m, &s[i])) < 0)
+			goto fail;
+		if (r)
+			h[nh++] = &s[i];
+	}
+	for (i = nh; i-- > 0;)
+		siftdown(h, nh, i);
+	while (nh > 0) {
+		struct stream *top = h[0];
+		int c = have ? keycmp(top->key, top->keylen, cur, curlen) : 1;
+		if (c < 0) {
+			rc = fold_seterr("%s: input is no longer sorted (did it "
+			    "change while being read?)", top->in ?
+			    fold_in_name(top->in) : "merge");
+			goto fail;
+		}
+		if (c > 0) {
+			if (have && emit(m, k, cur, curlen, acc) < 0)
+				goto fail;
+			if (top->keylen + 1 > curcap) {
+				curcap = (top->keylen + 1) * 2;
+				cur = fold_realloc(cur, curcap);
+			}
+			memcpy(cur, top->key, top->keylen);
+			curlen = top->keylen;
+			acc = top->cnt;
+			have = 1;
+		} else if (fold_count_add(&acc, &top->cnt) < 0) {
+			rc = fold_seterr("%.*s: %s", (int)(curlen > 200 ? 200 :
+			    curlen), cur, fold_err());
+			goto fail;
+		}
+		if ((r = advance(m, top)) < 0)
+			goto fail;
+		if (r == 0)
+			h[0] = h[--nh];
+		siftdown(h, nh, 0);
+		if (fold_out_failed(k->out))
+			break;
+	}
+	if (have && emit(m, k, cur, curlen, acc) < 0)
+		goto fail;
+	free(h);
+	free(cur);
+	return 0;
+fail:
+	free(h);
+	free(cur);
+	(void)rc;
+	return -1;
+}
+
+/*
+ * First pass over a regular file: is it sorted, and what is its total?
+ * Bad lines are left for the real pass to report. Returns 1 sorted,
+ * 0 not (or not a regular file), -1 unreadable (reported).
+ */
+static int
+scan(struct merger *m, const char *path, struct fold_count *total)
+{
+	struct stat sb;
+	struct fold_in *in;
+	const char *line;
+	char *prev = NULL;
+	size_t len, slen, plen = 0, pcap = 0;
+	struct fold_count c;
+	int r, sorted = 1, have = 0;
+
+	if (!path || strcmp(path, "-") == 0 || stat(path, &sb) < 0 ||
+	    !S_ISREG(sb.st_mode))
+		return 0;
+	if (!(in = fold_in_open(path))) {
+		file_error(m, fold_err());
+		return -1;
+	}
+	*total = fold_count_u64(0);
+	while ((r = fold_in_line(in, &line, &len)) > 0) {
+		if (fold_parse_line(line, len, &slen, &c, 1) <= 0)
+			continue;
+		if (have && keycmp(line, slen, prev, plen) < 0) {
+			sorted = 0;
+			break;
+		}
+		if (fold_count_add(total, &c) < 0) {
+			sorted = 0;	/* the table pass will report it */
+			break;
+		}
+		if (slen + 1 > pcap) {
+			pcap = (slen + 1) * 2;
+			prev = fold_realloc(prev, pcap);
+		}
+		memcpy(prev, line, slen);
+		plen = slen;
+		have = 1;
+	}
+	free(prev);
+	if (r < 0) {
+		file_error(m, fold_err());
+		fold_in_close(in);
+		return -1;
+	}
+	fold_in_close(in);
+	return sorted;
+}
+
+static int
+opensrc(struct merger *m, struct item *it, struct stream *s)
+{
+	memset(s, 0, sizeof *s);
+	s->root = it->root;
+	if (it->tmp) {
+		rewind(it->tmp);
+		s->in = fold_in_fdopen(dup(fileno(it->tmp)), "temporary file");
+		fclose(it->tmp);
+		it->tmp = NULL;
+	} else if (!(s->in = fold_in_open(it->path))) {
+		file_error(m, fold_err());
+		return -1;
+	}
+	return 0;
+}
+
+static void
+closesrc(struct stream *s)
+{
+	if (s->in)
+		fold_in_close(s->in);
+	free(s->key);
+}
+
+int
+fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
+    size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
+{
+	struct merger m = { opt, diag, FOLD_DIAG_INIT, 0 };
+	struct fold_intern *frames = fold_intern_new();
+	struct fold_stacks *table = fold_stacks_new(frames, 1);
+	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
+	struct stream *s = NULL;
+	struct fold_count total = FOLD_COUNT_INIT, t;
+	size_t nitems = 0, i, j;
+	int rc = -1, r;
+
+	for (i = 0; i < n; i++) {
+		const struct fold_merge_input *x = &inputs[i];
+		r = scan(&m, x->path, &t);
+		if (r < 0)
+			continue;
+		if (r == 1) {
+			if (fold_count_add(&total, &t) < 0)
+				goto done;
+			items[nitems].path = x->path;
+			items[nitems].root = x->root;
+			items[nitems].tmp = NULL;
+			nitems++;
+			continue;
+		}
+		/* unsorted or not a regular file: into the table */
+		struct fold_in *in = fold_in_open(x->path);
+		uint32_t rootid;
+		struct fold_readopt ro = FOLD_READOPT_INIT;
+		if (!in) {
+			file_error(&m, fold_err());
+			continue;
+		}
+		if (x->root) {
+			rootid = fold_intern(frames, x->root, strlen(x->root));
+			ro.prefix = &rootid;
+			ro.nprefix = 1;
+		}
+		r = fold_read(in, table, &ro, diag);
+		if (r < 0 && diag->strict) {
+			fold_in_close(in);
+			goto done;
+		}
+		if (r < 0)	/* a read error or an overflow in this file */
+			file_error(&m, fold_err());
+		fold_in_close(in);
+	}
+	fold_stacks_sort(table, FOLD_ORDER_TEXT);
+	if (fold_stacks_total(table, 0, &t) < 0 ||
+	    fold_count_add(&total, &t) < 0)
+		goto done;
+
+	/* too many streams for one merge: merge groups into temporary files */
+	while (nitems > FOLD_MERGE_FANIN) {
+		struct sink k = { NULL, 0, 1, 1 };
+		FILE *tmp = tmpfile();
+		if (!tmp) {
+			fold_seterr("cannot create a temporary file: %s",
+			    strerror(errno));
+			goto done;
+		}
+		k.out = fold_out_new(dup(fileno(tmp)), "temporary file");
+		s = fold_reallocarray(NULL, FOLD_MERGE_FANIN, sizeof *s);
+		for (i = j = 0; i < FOLD_MERGE_FANIN; i++)
+			if (opensrc(&m, &items[i], &s[j]) == 0)
+				j++;
+		r = kway(&m, s, j, &k);
+		for (i = 0; i < j; i++)
+			closesrc(&s[i]);
+		free(s);
+		s = NULL;
+		if (fold_out_close(k.out) < 0 || r < 0) {
+			fclose(tmp);
+			goto done;
+		}
+		memmove(items + 1, items + FOLD_MERGE_FANIN,
+		    (nitems - FOLD_MERGE_FANIN) * sizeof *items);
+		nitems -= FOLD_MERGE_FANIN - 1;
+		items[0].path = NULL;
+		items[0].root = NULL;
+		items[0].tmp = tmp;
+	}
+
+	struct sink k = { out, 1, 1, 0 };
+	if (opt->normalize) {
+		double tv = fold_count_val(&total);
+		k.factor = tv > 0 ? opt->norm_total / tv : 0;
+	} else {
+		k.factor = opt->scale / opt->per;
+		k.exact = opt->per == 1 && opt->scale == (double)(uint64_t)opt->scale;
+	}
+	s = fold_reallocarray(NULL, nitems + 1, sizeof *s);
+	for (i = j = 0; i < nitems; i++)
+		if (opensrc(&m, &items[i], &s[j]) == 0)
+			j++;
+	memset(&s[j], 0, sizeof s[j]);
+	s[j++].st = table;
+	r = kway(&m, s, j, &k);
+	for (i = 0; i < j; i++)
+		closesrc(&s[i]);
+	free(s);
+	if (r == 0)
+		rc = m.file_failed;
+done:
+	for (i = 0; i < nitems; i++)
+		if (items[i].tmp)
+			fclose(items[i].tmp);
+	free(items);
+	fold_stacks_free(table);
+	fold_intern_free(frames);
+	return rc;
+}

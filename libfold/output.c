@@ -1,0 +1,167 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "output.h"
+
+enum { BUFSZ = 256 * 1024 };
+
+struct fold_out {
+	int fd;
+	char *name;
+	char *buf;
+	size_t len;
+	int err;		/* errno of the first failure, 0 if none */
+};
+
+struct fold_out *
+fold_out_new(int fd, const char *name)
+{
+	struct fold_out *o = fold_calloc(1, sizeof *o);
+
+	o->fd = fd;
+	o->name = fold_strndup(name, strlen(name));
+	o->buf = fold_malloc(BUFSZ);
+	return o;
+}
+
+struct fold_out *
+fold_out_open(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		return fold_seterr("%s: %s", path, strerror(errno)), NULL;
+	return fold_out_new(fd, path);
+}
+
+static void
+flush(struct fold_out *o)
+{
+	size_t off = 0;
+
+	while (off < o->len && !o->err) {
+		ssize_t w = write(o->fd, o->buf + off, o->len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			o->err = w < 0 ? errno : EIO;
+		else
+			off += w;
+	}
+	o->len = 0;
+}
+
+void
+fold_out_write(struct fold_out *o, const void *p, size_t n)
+{
+	if (o->err)
+		return;
+	if (o->len + n > BUFSZ) {
+		flush(o);
+		if (n >= BUFSZ) {
+			/* large writes go straight through */
+			const char *s = p;
+			while (n && !o->err) {
+				size_t k = n < BUFSZ ? n : BUFSZ;
+				memcpy(o->buf, s, k);
+				o->len = k;
+				flush(o);
+				s += k;
+				n -= k;
+			}
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, p, n);
+	o->len += n;
+}
+
+void
+fold_out_puts(struct fold_out *o, const char *s)
+{
+	fold_out_write(o, s, strlen(s));
+}
+
+void
+fold_out_putc(struct fold_out *o, int c)
+{
+	if (o->len == BUFSZ)
+		flush(o);
+	o->buf[o->len++] = c;
+}
+
+void
+fold_out_printf(struct fold_out *o, const char *fmt, ...)
+{
+	char small[512], *p = small;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof small) {
+		p = fold_malloc(n + 1);
+		va_start(ap, fmt);
+		vsnprintf(p, n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fold_out_write(o, p, n);
+	if (p != small)
+		free(p);
+}
+
+void
+fold_out_u64(struct fold_out *o, uint64_t u)
+{
+	char tmp[24];
+	int n = 24;
+
+	do {
+		tmp[--n] = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	fold_out_write(o, tmp + n, 24 - n);
+}
+
+void
+fold_out_count(struct fold_out *o, const struct fold_count *c)
+{
+	char buf[FOLD_COUNT_BUFSZ];
+
+	if (!c->frac)
+		fold_out_u64(o, c->v.u);
+	else
+		fold_out_write(o, buf, fold_count_fmt(c, buf));
+}
+
+int
+fold_out_failed(const struct fold_out *o)
+{
+	return o->err != 0;
+}
+
+int
+fold_out_close(struct fold_out *o)
+{
+	int rc = 0;
+
+	flush(o);
+	if (close(o->fd) < 0 && !o->err)
+		o->err = errno;
+	if (o->err)
+		rc = fold_seterr("%s: write error: %s", o->name,
+		    strerror(o->err));
+	free(o->buf);
+	free(o->name);
+	free(o);
+	return rc;
+}

@@ -1,0 +1,322 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "stacks.h"
+
+struct entry {
+	size_t off;		/* into ids */
+	uint32_t n;
+	uint32_t hash;
+};
+
+struct fold_stacks {
+	struct fold_intern *frames;
+	int ncols;
+	uint32_t *ids;
+	size_t nids, capids;
+	struct entry *ents;
+	struct fold_count *counts;	/* ncols per entry */
+	size_t len, cap;
+	uint32_t *slots;		/* entry index + 1; 0: empty */
+	size_t mask;
+	int hashed;			/* slots match ents */
+	uint32_t *scratch;		/* for fold_stacks_add_text */
+	size_t capscratch;
+};
+
+struct fold_stacks *
+fold_stacks_new(struct fold_intern *frames, int ncols)
+{
+	struct fold_stacks *st = fold_calloc(1, sizeof *st);
+
+	st->frames = frames;
+	st->ncols = ncols < 1 ? 1 : ncols > FOLD_MAXCOLS ? FOLD_MAXCOLS : ncols;
+	st->mask = 1023;
+	st->slots = fold_calloc(st->mask + 1, sizeof *st->slots);
+	st->hashed = 1;
+	return st;
+}
+
+void
+fold_stacks_free(struct fold_stacks *st)
+{
+	if (!st)
+		return;
+	free(st->ids);
+	free(st->ents);
+	free(st->counts);
+	free(st->slots);
+	free(st->scratch);
+	free(st);
+}
+
+struct fold_intern *
+fold_stacks_frames(const struct fold_stacks *st)
+{
+	return st->frames;
+}
+
+int
+fold_stacks_ncols(const struct fold_stacks *st)
+{
+	return st->ncols;
+}
+
+size_t
+fold_stacks_len(const struct fold_stacks *st)
+{
+	return st->len;
+}
+
+const uint32_t *
+fold_stacks_ids(const struct fold_stacks *st, size_t i, size_t *n)
+{
+	*n = st->ents[i].n;
+	return st->ids + st->ents[i].off;
+}
+
+struct fold_count *
+fold_stacks_counts(struct fold_stacks *st, size_t i)
+{
+	return st->counts + i * st->ncols;
+}
+
+static void
+rehash(struct fold_stacks *st, size_t mask)
+{
+	size_t i, j;
+
+	free(st->slots);
+	st->mask = mask;
+	st->slots = fold_calloc(mask + 1, sizeof *st->slots);
+	for (i = 0; i < st->len; i++) {
+		for (j = st->ents[i].hash & mask; st->slots[j]; j = (j + 1) & mask)
+			;
+		st->slots[j] = i + 1;
+	}
+	st->hashed = 1;
+}
+
+long
+fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
+    const struct fold_count *counts)
+{
+	uint32_t h = (uint32_t)fold_hash(ids, n * sizeof *ids);
+	size_t j, i;
+	int c;
+
+	if (!st->hashed)
+		rehash(st, st->mask);
+	for (j = h & st->mask; st->slots[j]; j = (j + 1) & st->mask) {
+		const struct entry *e = &st->ents[st->slots[j] - 1];
+		if (e->hash == h && e->n == n &&
+		    memcmp(st->ids + e->off, ids, n * sizeof *ids) == 0)
+			break;
+	}
+	if (st->slots[j]) {
+		struct fold_count *acc, sum[FOLD_MAXCOLS];
+		i = st->slots[j] - 1;
+		acc = fold_stacks_counts(st, i);
+		/* all columns or none: an overflow leaves the stack as it was */
+		for (c = 0; c < st->ncols; c++) {
+			sum[c] = acc[c];
+			if (fold_count_add(&sum[c], &counts[c]) < 0)
+				return -1;
+		}
+		memcpy(acc, sum, st->ncols * sizeof *acc);
+		return i;
+	}
+	if (n > UINT32_MAX || st->len >= UINT32_MAX - 1)
+		return fold_seterr("too many stacks or frames");
+	if (st->nids + n > st->capids) {
+		st->capids = st->capids * 2 + n + 4096;
+		st->ids = fold_reallocarray(st->ids, st->capids, sizeof *st->ids);
+	}
+	if (st->len == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 1024;
+		st->ents = fold_reallocarray(st->ents, st->cap, sizeof *st->ents);
+		st->counts = fold_reallocarray(st->counts, st->cap,
+		    st->ncols * sizeof *st->counts);
+	}
+	i = st->len++;
+	memcpy(st->ids + st->nids, ids, n * sizeof *ids);
+	st->ents[i].off = st->nids;
+	st->ents[i].n = n;
+	st->ents[i].hash = h;
+	st->nids += n;
+	memcpy(fold_stacks_counts(st, i), counts, st->ncols * sizeof *counts);
+	st->slots[j] = i + 1;
+	if (st->len * 2 > st->mask)
+		rehash(st, st->mask * 2 + 1);
+	return i;
+}
+
+long
+fold_stacks_add_text(struct fold_stacks *st, const uint32_t *prefix,
+    size_t nprefix, const char *s, size_t n, const struct fold_count *counts)
+{
+	const char *end = s + n, *p;
+	size_t k = nprefix;
+
+	for (;;) {
+		if (k + 1 > st->capscratch) {
+			st->capscratch = st->capscratch * 2 + 64 + nprefix;
+			st->scratch = fold_reallocarray(st->scratch,
+			    st->capscratch, sizeof *st->scratch);
+		}
+		if (k == nprefix && nprefix)
+			memcpy(st->scratch, prefix, nprefix * sizeof *prefix);
+		p = memchr(s, ';', end - s);
+		if (!p)
+			p = end;
+		st->scratch[k++] = fold_intern(st->frames, s, p - s);
+		if (p == end)
+			break;
+		s = p + 1;
+	}
+	return fold_stacks_add(st, st->scratch, k, counts);
+}
+
+int
+fold_stacks_total(const struct fold_stacks *st, int col,
+    struct fold_count *total)
+{
+	struct fold_count t = FOLD_COUNT_INIT;
+	size_t i;
+
+	for (i = 0; i < st->len; i++)
+		if (fold_count_add(&t, &st->counts[i * st->ncols + col]) < 0)
+			return -1;
+	*total = t;
+	return 0;
+}
+
+/*
+ * Byte order of the joined texts, compared from frame i on, where both
+ * stacks first differ. Reached only when one differing name is a prefix of
+ * the other, so that what follows it (';', the next frame, or the end)
+ * decides.
+ */
+static int
+cmp_text_from(const struct fold_intern *fr, const uint32_t *a, size_t na,
+    const uint32_t *b, size_t nb, size_t i)
+{
+	size_t fa = i, fb = i, pa = 0, pb = 0, la, lb;
+	const char *sa = fold_intern_str(fr, a[fa], &la);
+	const char *sb = fold_intern_str(fr, b[fb], &lb);
+
+	for (;;) {
+		int ca, cb;	/* -1: end of text */
+		if (pa < la)
+			ca = (unsigned char)sa[pa];
+		else
+			ca = fa + 1 < na ? ';' : -1;
+		if (pb < lb)
+			cb = (unsigned char)sb[pb];
+		else
+			cb = fb + 1 < nb ? ';' : -1;
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca == -1)
+			return 0;
+		if (pa < la)
+			pa++;
+		else
+			sa = fold_intern_str(fr, a[++fa], &la), pa = 0;
+		if (pb < lb)
+			pb++;
+		else
+			sb = fold_intern_str(fr, b[++fb], &lb), pb = 0;
+	}
+}
+
+int
+fold_stacks_cmp_ids(const struct fold_intern *fr, enum fold_order order,
+    const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+	size_t n = na < nb ? na : nb, i;
+
+	for (i = 0; i < n && a[i] == b[i]; i++)
+		;
+	if (i == n)
+		return (na > nb) - (na < nb);
+	if (order == FOLD_ORDER_FRAMES)
+		return fold_intern_cmp(fr, a[i], b[i]);
+	size_t la, lb;
+	const char *sa = fold_intern_str(fr, a[i], &la);
+	const char *sb = fold_intern_str(fr, b[i], &lb);
+	int c = memcmp(sa, sb, la < lb ? la : lb);
+	if (c || la == lb)
+		return c ? c : cmp_text_from(fr, a, na, b, nb, i);
+	return cmp_text_from(fr, a, na, b, nb, i);
+}
+
+struct sortctx {
+	const struct fold_stacks *st;
+	enum fold_order order;
+};
+
+static int
+cmp_ent(const void *x, const void *y, void *arg)
+{
+	const struct sortctx *c = arg;
+	const struct entry *a = &c->st->ents[*(const uint32_t *)x];
+	const struct entry *b = &c->st->ents[*(const uint32_t *)y];
+
+	return fold_stacks_cmp_ids(c->st->frames, c->order,
+	    c->st->ids + a->off, a->n, c->st->ids + b->off, b->n);
+}
+
+void
+fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
+{
+	struct sortctx ctx = { st, order };
+	uint32_t *perm = fold_reallocarray(NULL, st->len, sizeof *perm);
+	struct entry *ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
+	struct fold_count *counts = fold_reallocarray(NULL, st->cap,
+	    st->ncols * sizeof *counts);
+	size_t i;
+
+	for (i = 0; i < st->len; i++)
+		perm[i] = i;
+	qsort_r(perm, st->len, sizeof *perm, cmp_ent, &ctx);
+	for (i = 0; i < st->len; i++) {
+		ents[i] = st->ents[perm[i]];
+		memcpy(counts + i * st->ncols, st->counts + perm[i] * st->ncols,
+		    st->ncols * sizeof *counts);
+	}
+	free(perm);
+	free(st->ents);
+	free(st->counts);
+	st->ents = ents;
+	st->counts = counts;
+	st->hashed = 0;
+}
+
+void
+fold_stacks_filter(struct fold_stacks *st,
+    int (*keep)(void *arg, struct fold_stacks *st, size_t i), void *arg,
+    int drop_zero)
+{
+	size_t i, j = 0;
+	int c;
+
+	for (i = 0; i < st->len; i++) {
+		int k = keep ? keep(arg, st, i) : 1;
+		if (k && drop_zero) {
+			k = 0;
+			for (c = 0; c < st->ncols; c++)
+				if (!fold_count_iszero(&st->counts[i * st->ncols + c]))
+					k = 1;
+		}
+		if (!k)
+			continue;
+		st->ents[j] = st->ents[i];
+		memmove(st->counts + j * st->ncols, st->counts + i * st->ncols,
+		    st->ncols * sizeof *st->counts);
+		j++;
+	}
+	st->len = j;
+	st->hashed = 0;
+}

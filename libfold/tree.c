@@ -1,0 +1,219 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "tree.h"
+
+/*
+ * The tree grows along one open path from the root. Feeding a stack
+ * closes the open nodes it does not share, adds the missing ones as last
+ * children, and counts at the leaf. Because a node's descendants are
+ * created after it and before anything else, dropping a closed subtree is
+ * truncating the node array at the subtree's root.
+ */
+struct level {
+	uint32_t node;		/* open node at this depth */
+	uint32_t last;		/* its last child so far, 0 if none */
+	uint32_t prev;		/* its previous sibling, 0 if none */
+};
+
+struct fold_tree {
+	struct fold_intern *frames;
+	int ncols;
+	double min_total;
+	struct fold_node *nodes;
+	size_t len, cap;
+	struct level *path;	/* path[0] is the root */
+	size_t npath, cappath;
+	uint32_t maxdepth;
+};
+
+static double
+sumcols(const struct fold_tree *t, const struct fold_count *c)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < t->ncols; i++)
+		s += fold_count_val(&c[i]);
+	return s;
+}
+
+static uint32_t
+newnode(struct fold_tree *t, uint32_t frame, uint32_t parent, uint32_t depth)
+{
+	struct fold_node *n;
+
+	if (t->len == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 1024;
+		t->nodes = fold_reallocarray(t->nodes, t->cap, sizeof *t->nodes);
+	}
+	n = &t->nodes[t->len];
+	memset(n, 0, sizeof *n);
+	n->frame = frame;
+	n->parent = parent;
+	n->depth = depth;
+	return t->len++;
+}
+
+struct fold_tree *
+fold_tree_new(struct fold_intern *frames, int ncols, double min_total)
+{
+	struct fold_tree *t = fold_calloc(1, sizeof *t);
+
+	t->frames = frames;
+	t->ncols = ncols < 1 ? 1 : ncols > FOLD_MAXCOLS ? FOLD_MAXCOLS : ncols;
+	t->min_total = min_total;
+	newnode(t, FOLD_NOFRAME, 0, 0);
+	t->cappath = 64;
+	t->path = fold_calloc(t->cappath, sizeof *t->path);
+	t->npath = 1;
+	return t;
+}
+
+void
+fold_tree_free(struct fold_tree *t)
+{
+	if (!t)
+		return;
+	free(t->nodes);
+	free(t->path);
+	free(t);
+}
+
+/* Closes the deepest open node: its total is final; prune or keep it. */
+static int
+closetop(struct fold_tree *t)
+{
+	struct level *lv = &t->path[t->npath - 1], *up = lv - 1;
+	struct fold_node *n = &t->nodes[lv->node], *p = &t->nodes[up->node];
+	int c;
+
+	for (c = 0; c < t->ncols; c++) {
+		if (fold_count_add(&n->total[c], &n->self[c]) < 0 ||
+		    fold_count_add(&p->total[c], &n->total[c]) < 0)
+			return -1;
+	}
+	if (t->min_total > 0 && sumcols(t, n->total) < t->min_total) {
+		t->len = lv->node;
+		up->last = lv->prev;
+		if (lv->prev)
+			t->nodes[lv->prev].next = 0;
+	}
+	t->npath--;
+	return 0;
+}
+
+int
+fold_tree_add(struct fold_tree *t, const uint32_t *ids, size_t n,
+    const struct fold_count *counts)
+{
+	size_t k = 0, d;
+	int c;
+
+	while (k + 1 < t->npath && k < n && t->nodes[t->path[k + 1].node].frame
+	    == ids[k])
+		k++;
+	while (t->npath > k + 1)
+		if (closetop(t) < 0)
+			return -1;
+	if (n + 1 > t->cappath) {
+		t->cappath = n + 1 + t->cappath;
+		t->path = fold_reallocarray(t->path, t->cappath, sizeof *t->path);
+	}
+	for (d = k; d < n; d++) {
+		struct level *up = &t->path[d], *lv = &t->path[d + 1];
+		if (t->len >= UINT32_MAX)
+			return fold_seterr("call tree too large");
+		uint32_t x = newnode(t, ids[d], up->node, d + 1);
+		if (up->last)
+			t->nodes[up->last].next = x;
+		lv->prev = up->last;
+		up->last = x;
+		lv->node = x;
+		lv->last = 0;
+		t->npath++;
+	}
+	struct fold_node *leaf = &t->nodes[t->path[n].node];
+	struct fold_count sum[FOLD_MAXCOLS];
+	for (c = 0; c < t->ncols; c++) {
+		sum[c] = leaf->self[c];
+		if (fold_count_add(&sum[c], &counts[c]) < 0)
+			return -1;
+	}
+	memcpy(leaf->self, sum, t->ncols * sizeof *sum);
+	return 0;
+}
+
+int
+fold_tree_finish(struct fold_tree *t)
+{
+	struct fold_node *root = &t->nodes[0];
+	size_t i;
+	int c;
+
+	while (t->npath > 1)
+		if (closetop(t) < 0)
+			return -1;
+	/* the root is never pruned; its total is all that was fed */
+	for (c = 0; c < t->ncols; c++)
+		if (fold_count_add(&root->total[c], &root->self[c]) < 0)
+			return -1;
+	t->path[0].last = 0;
+	t->maxdepth = 0;
+	for (i = 0; i < t->len; i++)
+		if (t->nodes[i].depth > t->maxdepth)
+			t->maxdepth = t->nodes[i].depth;
+	return 0;
+}
+
+struct fold_tree *
+fold_tree_from_stacks(struct fold_stacks *st, double min_total)
+{
+	struct fold_tree *t = fold_tree_new(fold_stacks_frames(st),
+	    fold_stacks_ncols(st), min_total);
+	size_t i, n;
+
+	fold_stacks_sort(st, FOLD_ORDER_FRAMES);
+	for (i = 0; i < fold_stacks_len(st); i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		if (fold_tree_add(t, ids, n, fold_stacks_counts(st, i)) < 0)
+			goto fail;
+	}
+	if (fold_tree_finish(t) < 0)
+		goto fail;
+	return t;
+fail:
+	fold_tree_free(t);
+	return NULL;
+}
+
+size_t
+fold_tree_len(const struct fold_tree *t)
+{
+	return t->len;
+}
+
+const struct fold_node *
+fold_tree_node(const struct fold_tree *t, size_t i)
+{
+	return &t->nodes[i];
+}
+
+struct fold_intern *
+fold_tree_frames(const struct fold_tree *t)
+{
+	return t->frames;
+}
+
+int
+fold_tree_ncols(const struct fold_tree *t)
+{
+	return t->ncols;
+}
+
+uint32_t
+fold_tree_maxdepth(const struct fold_tree *t)
+{
+	return t->maxdepth;
+}
