@@ -183,6 +183,10 @@ fmt_double(double d, char *buf)
 			buf[n++] = '.';
 			for (i = intlen; i < nd; i++)
 				buf[n++] = digits[i];
+		} else if (d >= 0x1p64) {
+			/* too large for an integer count: keep it a fraction */
+			buf[n++] = '.';
+			buf[n++] = '0';
 		}
 	}
 	buf[n] = '\0';

@@ -12,8 +12,9 @@
  *
  * Counts print as plain decimals: integers as integers, doubles in the
  * shortest form that reads back to the same double, never in exponent
- * form ("0.1", "12.5", "1" for 1.0), so that every printed count is again
- * a valid folded count.
+ * form ("0.1", "12.5", "1" for 1.0; ".0" is added from 2^64 on, where an
+ * integer count would be out of range), so that every printed count is
+ * again a valid folded count.
  */
 #ifndef FOLD_COUNT_H
 #define FOLD_COUNT_H

@@ -1,0 +1,292 @@
+/* Unit tests for libfold: prints "ok NAME" or "FAIL NAME" per check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "libfold/count.h"
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/output.h"
+#include "libfold/stacks.h"
+#include "libfold/tree.h"
+
+static int failed;
+
+static void
+check(int cond, const char *name, int line)
+{
+	printf("%s %s (line %d)\n", cond ? "ok" : "FAIL", name, line);
+	if (!cond)
+		failed = 1;
+}
+#define CHECK(c, name) check((c), (name), __LINE__)
+
+static const char *
+fmt(struct fold_count c)
+{
+	static char buf[FOLD_COUNT_BUFSZ];
+	fold_count_fmt(&c, buf);
+	return buf;
+}
+
+static void
+test_counts(void)
+{
+	struct fold_count c, a;
+
+	CHECK(fold_count_parse("12", 2, &c) == 0 && !c.frac && c.v.u == 12,
+	    "count: integer");
+	CHECK(fold_count_parse("18446744073709551615", 20, &c) == 0 &&
+	    c.v.u == UINT64_MAX, "count: 2^64-1");
+	CHECK(fold_count_parse("18446744073709551616", 20, &c) < 0 &&
+	    strstr(fold_err(), "out of range"), "count: 2^64 refused");
+	CHECK(fold_count_parse("0.25", 4, &c) == 0 && c.frac && c.v.d == 0.25,
+	    "count: fraction");
+	CHECK(fold_count_parse("1e3", 3, &c) < 0 && strstr(fold_err(),
+	    "exponent"), "count: exponent refused clearly");
+	CHECK(fold_count_parse("-1", 2, &c) < 0, "count: negative refused");
+	CHECK(fold_count_parse("1.", 2, &c) < 0, "count: '1.' refused");
+	CHECK(fold_count_parse(".5", 2, &c) < 0, "count: '.5' refused");
+	CHECK(fold_count_parse("0x10", 4, &c) < 0, "count: hex refused");
+	CHECK(fold_count_parse("inf", 3, &c) < 0, "count: inf refused");
+	a = fold_count_u64(UINT64_MAX - 1);
+	c = fold_count_u64(1);
+	CHECK(fold_count_add(&a, &c) == 0 && a.v.u == UINT64_MAX,
+	    "add: up to 2^64-1");
+	CHECK(fold_count_add(&a, &c) < 0 && a.v.u == UINT64_MAX &&
+	    strstr(fold_err(), "overflow"), "add: overflow is an error");
+	CHECK(strcmp(fmt(fold_count_double(0.1)), "0.1") == 0, "fmt: 0.1");
+	CHECK(strcmp(fmt(fold_count_double(1.0)), "1") == 0, "fmt: 1.0 as 1");
+	CHECK(strcmp(fmt(fold_count_double(1e-7)), "0.0000001") == 0,
+	    "fmt: no exponent for small");
+	CHECK(strcmp(fmt(fold_count_double(1e21)), "1000000000000000000000.0")
+	    == 0, "fmt: no exponent for large");
+	CHECK(strcmp(fmt(fold_count_double(123456.75)), "123456.75") == 0,
+	    "fmt: 123456.75");
+	CHECK(strcmp(fmt(fold_count_double(1.0 / 3)), "0.3333333333333333")
+	    == 0, "fmt: shortest round trip of 1/3");
+	CHECK(strcmp(fmt(fold_count_u64(UINT64_MAX)), "18446744073709551615")
+	    == 0, "fmt: 2^64-1");
+	{
+		/* every printed double reads back as the same double */
+		double v[] = { 0.1, 2.5e-300, 1.7976931348623157e308, 4.9e-324,
+		    123.456, 1 / 7.0 };
+		size_t i;
+		int good = 1;
+		for (i = 0; i < sizeof v / sizeof *v; i++) {
+			const char *s = fmt(fold_count_double(v[i]));
+			if (fold_count_parse(s, strlen(s), &c) < 0 || c.v.d != v[i])
+				good = 0;
+		}
+		CHECK(good, "fmt: round trip through parse");
+	}
+	{
+		char buf[FOLD_COUNT_BUFSZ];
+		struct fold_count g = fold_count_u64(1234567);
+		fold_count_fmt_grouped(&g, buf);
+		CHECK(strcmp(buf, "1,234,567") == 0, "fmt: grouped");
+		g = fold_count_double(1234.5);
+		fold_count_fmt_grouped(&g, buf);
+		CHECK(strcmp(buf, "1,234.5") == 0, "fmt: grouped fraction");
+	}
+	c = fold_count_u64(3);
+	CHECK(fold_count_scale(&c, 4) == 0 && !c.frac && c.v.u == 12,
+	    "scale: integer stays exact");
+	CHECK(fold_count_scale(&c, 0.5) == 0 && c.frac && c.v.d == 6,
+	    "scale: fraction");
+	c = fold_count_u64(UINT64_MAX / 2 + 1);
+	CHECK(fold_count_scale(&c, 2) < 0, "scale: overflow is an error");
+}
+
+static void
+test_parse(void)
+{
+	struct fold_count c[2];
+	size_t sl;
+
+	CHECK(fold_parse_line("a;b c 12", 8, &sl, c, 1) == 1 && sl == 5 &&
+	    c[0].v.u == 12, "parse: frame with space");
+	CHECK(fold_parse_line("a;b 1 2", 7, &sl, c, 2) == 2 && sl == 3 &&
+	    c[0].v.u == 1 && c[1].v.u == 2, "parse: two columns");
+	CHECK(fold_parse_line("a;b 1 2", 7, &sl, c, 1) == 1 && sl == 5 &&
+	    c[0].v.u == 2, "parse: one column keeps '1' in the frame");
+	CHECK(fold_parse_line("   ", 3, &sl, c, 1) == 0, "parse: blank");
+	CHECK(fold_parse_line("a;b", 3, &sl, c, 1) < 0, "parse: no count");
+	CHECK(fold_parse_line(" 5", 2, &sl, c, 1) < 0, "parse: empty stack");
+	CHECK(fold_parse_line("a\t7 \t", 5, &sl, c, 1) == 1 && sl == 1 &&
+	    c[0].v.u == 7, "parse: tabs and trailing blanks");
+}
+
+static void
+test_order(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_count one = fold_count_u64(1);
+	const char *in[] = { "a;x", "a!", "a", "b;c", "a;x;y", "ab" };
+	size_t i, n;
+
+	for (i = 0; i < 6; i++)
+		fold_stacks_add_text(st, NULL, 0, in[i], strlen(in[i]), &one);
+	fold_stacks_add_text(st, NULL, 0, "a;x", 3, &one);
+	CHECK(fold_stacks_len(st) == 6, "stacks: identical stacks merge");
+	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	/* LC_ALL=C sort of the texts: a, a!, a;x, a;x;y, ab, b;c */
+	const char *want[] = { "a", "a!", "a;x", "a;x;y", "ab", "b;c" };
+	int good = 1;
+	for (i = 0; i < 6; i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		char buf[64] = "";
+		for (size_t j = 0; j < n; j++) {
+			if (j)
+				strcat(buf, ";");
+			strcat(buf, fold_intern_str(fr, ids[j], NULL));
+		}
+		if (strcmp(buf, want[i]) != 0)
+			good = 0;
+	}
+	CHECK(good, "stacks: text order is byte order of the text");
+	fold_stacks_sort(st, FOLD_ORDER_FRAMES);
+	const uint32_t *ids = fold_stacks_ids(st, 1, &n);
+	CHECK(n == 2 && strcmp(fold_intern_str(fr, ids[0], NULL), "a") == 0,
+	    "stacks: frame order keeps a's children together");
+	struct fold_count t;
+	CHECK(fold_stacks_total(st, 0, &t) == 0 && t.v.u == 7, "stacks: total");
+
+	struct fold_tree *tr = fold_tree_from_stacks(st, 0);
+	CHECK(tr && fold_tree_node(tr, 0)->total[0].v.u == 7, "tree: root total");
+	/* preorder: root, a, a;x, a;x;y, a!, ab, b, b;c */
+	const struct fold_node *nd = fold_tree_node(tr, 1);
+	CHECK(fold_tree_len(tr) == 8 && nd->self[0].v.u == 1 &&
+	    nd->total[0].v.u == 4, "tree: a self 1 total 4");
+	CHECK(fold_tree_node(tr, 2)->depth == 2 && fold_tree_node(tr, 2)->next
+	    == 0, "tree: depth and siblings");
+	CHECK(fold_tree_maxdepth(tr) == 3, "tree: max depth");
+	fold_tree_free(tr);
+	tr = fold_tree_from_stacks(st, 2);
+	CHECK(tr && fold_tree_len(tr) == 3 && fold_tree_node(tr, 0)->total[0].v.u
+	    == 7, "tree: pruning keeps totals");
+	fold_tree_free(tr);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+}
+
+static void
+test_deep(void)
+{
+	/* 100,000 frames deep: no recursion anywhere */
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_count one = fold_count_u64(1);
+	size_t n = 100000, i;
+	uint32_t *ids = malloc(n * sizeof *ids);
+	char name[32];
+
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "f%zu", i % 1000);
+		ids[i] = fold_intern(fr, name, strlen(name));
+	}
+	fold_stacks_add(st, ids, n, &one);
+	fold_stacks_add(st, ids, n / 2, &one);
+	struct fold_tree *tr = fold_tree_from_stacks(st, 0);
+	CHECK(tr && fold_tree_len(tr) == n + 1 && fold_tree_maxdepth(tr) == n,
+	    "tree: 100,000 frames deep");
+	fold_tree_free(tr);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	free(ids);
+}
+
+static char tmpl[] = "/tmp/test-libfold-XXXXXX";
+
+static void
+test_input(void)
+{
+	int fd = mkstemp(tmpl);
+	const char *line;
+	size_t len;
+	struct fold_in *in;
+	gzFile gz;
+	int k = 0;
+
+	(void)!write(fd, "one\r\n\ntwo", 9);
+	close(fd);
+	in = fold_in_open(tmpl);
+	CHECK(fold_in_line(in, &line, &len) == 1 && len == 3 &&
+	    strcmp(line, "one") == 0, "input: CRLF");
+	CHECK(fold_in_line(in, &line, &len) == 1 && len == 0, "input: blank");
+	CHECK(fold_in_line(in, &line, &len) == 1 && strcmp(line, "two") == 0 &&
+	    fold_in_lineno(in) == 3, "input: last line without newline");
+	CHECK(fold_in_line(in, &line, &len) == 0, "input: end");
+	fold_in_close(in);
+
+	/* two gzip members, with a 3 MB line between them */
+	size_t big = 3 << 20;
+	char *b = malloc(big);
+	memset(b, 'x', big);
+	gz = gzopen(tmpl, "wb");
+	gzwrite(gz, "first\n", 6);
+	gzwrite(gz, b, big);
+	gzwrite(gz, "\n", 1);
+	gzclose(gz);
+	gz = gzopen(tmpl, "ab");
+	gzwrite(gz, "second\n", 7);
+	gzclose(gz);
+	in = fold_in_open(tmpl);
+	while (fold_in_line(in, &line, &len) == 1)
+		k++;
+	CHECK(k == 3 && fold_in_gzipped(in) && strcmp(line, "second") == 0,
+	    "input: concatenated gzip members and a 3 MB line");
+	fold_in_close(in);
+
+	/* truncate the gzip stream */
+	truncate(tmpl, 100);
+	in = fold_in_open(tmpl);
+	int r;
+	while ((r = fold_in_line(in, &line, &len)) == 1)
+		;
+	CHECK(r == -1 && strstr(fold_err(), "truncated"),
+	    "input: truncated gzip is an error");
+	fold_in_close(in);
+	in = fold_in_open(tmpl);
+	fold_in_set_limit(in, 10);
+	while ((r = fold_in_line(in, &line, &len)) == 1)
+		;
+	CHECK(r == -1 && strstr(fold_err(), "limit"), "input: size limit");
+	fold_in_close(in);
+	CHECK(fold_in_open("/nonexistent/x") == NULL &&
+	    strstr(fold_err(), "No such file"), "input: missing file");
+	CHECK(fold_in_open("/") == NULL && strstr(fold_err(), "directory"),
+	    "input: directory");
+	unlink(tmpl);
+	free(b);
+}
+
+static void
+test_output(void)
+{
+	struct fold_out *o = fold_out_open("/dev/full");
+
+	CHECK(o != NULL, "output: open /dev/full");
+	if (!o)
+		return;
+	fold_out_puts(o, "hello\n");
+	CHECK(fold_out_close(o) < 0 && strstr(fold_err(), "No space"),
+	    "output: a full disk is an error at close");
+}
+
+int
+main(void)
+{
+	test_counts();
+	test_parse();
+	test_order();
+	test_deep();
+	test_input();
+	test_output();
+	return failed;
+}
