@@ -38,12 +38,14 @@ LIBFOLD = \
 
 # One object per external format; depends on libfold only.
 FORMATS = \
-	formats/none.o
+	formats/none.o \
+	formats/svg.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED =
 
 BIN = \
+	flamegraph-svg \
 	foldmerge
 
 UNIT = \
@@ -85,6 +87,14 @@ units: $(UNIT:%=$(B)/tests/%)
 $(B)/formats/%.pb-c.c $(B)/formats/%.pb-c.h: formats/%.proto
 	@mkdir -p $(B)/formats
 	protoc-c --proto_path=formats --c_out=$(B)/formats $<
+
+# formats/flamegraph.js as a C string literal, included by formats/svg.c
+$(B)/formats/flamegraph_js.h: formats/flamegraph.js
+	@mkdir -p $(@D)
+	! grep -q ']]>' formats/flamegraph.js
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' \
+	    -e 's/^/"/' -e 's/$$/\\n"/' formats/flamegraph.js >$@
+$(B)/formats/svg.o: $(B)/formats/flamegraph_js.h
 
 # The whole suite, then again under AddressSanitizer and UBSan; one
 # closing line "N passed, N failed" counts both.

@@ -1,0 +1,1396 @@
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "libfold/count.h"
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "libfold/tree.h"
+#include "formats/svg.h"
+
+/* formats/flamegraph.js as a C string, made by the Makefile */
+static const char flamegraph_js[] =
+#include "formats/flamegraph_js.h"
+;
+
+#define XPAD 10			/* left and right margin */
+#define FRAMEPAD 1		/* vertical gap between frames */
+#define SEARCHCOLOR "rgb(230,0,230)"
+
+/* Per-frame attributes from --nameattr. */
+struct nameattr {
+	char *title, *href, *target;
+	char **kv;		/* key, value, key, value ... */
+	size_t nkv;
+};
+
+/* A stack kept in input order, for --flamechart. */
+struct chartline {
+	size_t off;		/* into ids */
+	size_t n;
+	struct fold_count c[2];
+};
+
+struct fold_svg {
+	struct fold_svg_opt opt;
+	struct fold_intern *frames;
+	struct fold_stacks *st;		/* merged mode */
+	uint32_t *ids;			/* flame chart mode */
+	size_t nids, capids;
+	struct chartline *lines;
+	size_t nlines, caplines;
+	struct fold_intern *attrnames;	/* --nameattr */
+	struct nameattr *attrs;
+	size_t nattrs;
+	uint64_t rng;			/* --random */
+};
+
+/* What the layout computed, shared by the writers. */
+struct layout {
+	struct fold_svg *g;
+	struct fold_out *out;
+	const struct fold_tree *t;
+	char id[32];			/* unique per document */
+	double width, height, top, bottom;
+	double timemax, wpt;		/* counts and pixels per count */
+	double maxdelta;
+	int diff;
+	double *x;			/* start of each node, in counts */
+	unsigned char *drawn;
+	uint32_t maxdepth;
+	struct fold_intern *palnames;	/* --cp */
+	char **palcolors;
+	size_t npal;
+	int paldirty;
+};
+
+static uint64_t
+fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	while (n--) {
+		h ^= *s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+#define FNV_INIT 0xcbf29ce484222325ULL
+
+/* ---- escaping ---- */
+
+/*
+ * Decodes one UTF-8 character of s[0..n) (n >= 1). Returns its length,
+ * or 0 when the bytes are not a valid XML character in UTF-8.
+ */
+static size_t
+utf8_valid(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return (s[0] >= 0x20 && s[0] != 0x7f) || s[0] == '\t' ? 1 : 0;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+	    cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return len;
+}
+
+/*
+ * Writes at most maxchars characters of s[0..n) escaped (each invalid
+ * byte counts as one character, written as U+FFFD). Returns the number
+ * of characters written.
+ */
+static size_t
+escape_chars(struct fold_out *out, const char *str, size_t n, size_t maxchars)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, run = 0, chars = 0, k;
+
+	while (i < n && chars < maxchars) {
+		unsigned char c = s[i];
+		if (c >= 0x20 && c < 0x7f && c != '&' && c != '<' &&
+		    c != '>' && c != '"' && c != '\'') {
+			i++;
+			chars++;
+			continue;
+		}
+		fold_out_write(out, s + run, i - run);
+		switch (c) {
+		case '&': fold_out_puts(out, "&amp;"); k = 1; break;
+		case '<': fold_out_puts(out, "&lt;"); k = 1; break;
+		case '>': fold_out_puts(out, "&gt;"); k = 1; break;
+		case '"': fold_out_puts(out, "&quot;"); k = 1; break;
+		case '\'': fold_out_puts(out, "&#39;"); k = 1; break;
+		default:
+			k = utf8_valid(s + i, n - i);
+			if (k == 0 || c == '\t') {
+				/* a tab would be normalized away in attributes */
+				fold_out_puts(out, "\xef\xbf\xbd");
+				k = 1;
+			} else
+				fold_out_write(out, s + i, k);
+		}
+		i += k;
+		run = i;
+		chars++;
+	}
+	fold_out_write(out, s + run, i - run);
+	return chars;
+}
+
+void
+fold_svg_escape(struct fold_out *out, const char *s, size_t n)
+{
+	escape_chars(out, s, n, SIZE_MAX);
+}
+
+static void
+esc(struct fold_out *out, const char *s)
+{
+	escape_chars(out, s, strlen(s), SIZE_MAX);
+}
+
+/* Number of characters as escape_chars counts them. */
+static size_t
+nchars(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, chars = 0, k;
+
+	while (i < n) {
+		if (s[i] < 0x80)
+			k = 1;
+		else if ((k = utf8_valid(s + i, n - i)) == 0)
+			k = 1;
+		i += k;
+		chars++;
+	}
+	return chars;
+}
+
+/* A number with at most d decimals, trailing zeros dropped ("12", "1.5"). */
+static void
+putnum(struct fold_out *out, double v, int d)
+{
+	char buf[64];
+	int n;
+
+	if (!isfinite(v))
+		v = 0;
+	n = snprintf(buf, sizeof buf, "%.*f", d, v);
+	if (memchr(buf, '.', n)) {
+		while (buf[n - 1] == '0')
+			n--;
+		if (buf[n - 1] == '.')
+			n--;
+	}
+	if (n == 2 && buf[0] == '-' && buf[1] == '0')
+		fold_out_write(out, "0", 1);
+	else
+		fold_out_write(out, buf, n);
+}
+
+/* A number with exactly d decimals, as flamegraph.pl prints coordinates. */
+static void
+putfix(struct fold_out *out, double v, int d)
+{
+	if (v < 0 && v > -0.5)
+		v = 0;
+	fold_out_printf(out, "%.*f", d, v);
+}
+
+/* ---- options ---- */
+
+static const char *const colornames[] = {
+	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
+	"green", "blue", "aqua", "yellow", "purple", "orange"
+};
+
+int
+fold_svg_colors_parse(const char *name, enum fold_svg_colors *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof colornames / sizeof *colornames; i++)
+		if (strcmp(name, colornames[i]) == 0) {
+			*c = (enum fold_svg_colors)i;
+			return 0;
+		}
+	return fold_seterr("unknown palette: %s (hot, mem, io, wakeup, chain, "
+	    "java, js, perl, red, green, blue, aqua, yellow, purple, orange)",
+	    name);
+}
+
+static int
+ishex6(const char *s)
+{
+	int i;
+
+	if (s[0] != '#')
+		return 0;
+	for (i = 1; i <= 6; i++)
+		if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
+			return 0;
+	return s[7] == '\0';
+}
+
+int
+fold_svg_bgcolors_check(const char *s)
+{
+	if (strcmp(s, "yellow") == 0 || strcmp(s, "blue") == 0 ||
+	    strcmp(s, "green") == 0 || strcmp(s, "grey") == 0 || ishex6(s))
+		return 0;
+	return fold_seterr("unknown background: %s (yellow, blue, green, grey "
+	    "or #rrggbb)", s);
+}
+
+/* ---- --nameattr ---- */
+
+static int
+xmlname(const char *s)
+{
+	const char *p;
+
+	if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return 0;
+	for (p = s + 1; *p; p++)
+		if (!(*p == '_' || *p == '-' || *p == '.' || *p == ':' ||
+		    (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
+static int
+nameattr_line(struct fold_svg *g, const char *file, uint64_t lineno,
+    const char *line, size_t len)
+{
+	const char *tab = memchr(line, '\t', len), *end = line + len, *f, *e;
+	struct nameattr *a;
+	uint32_t id;
+
+	if (!tab)
+		return fold_seterr("%s:%llu: expected NAME<tab>KEY=VALUE...",
+		    file, (unsigned long long)lineno);
+	id = fold_intern(g->attrnames, line, tab - line);
+	if (id >= g->nattrs) {
+		g->attrs = fold_reallocarray(g->attrs, id + 1, sizeof *g->attrs);
+		memset(g->attrs + g->nattrs, 0,
+		    (id + 1 - g->nattrs) * sizeof *g->attrs);
+		g->nattrs = id + 1;
+	}
+	a = &g->attrs[id];
+	for (f = tab + 1; f < end; f = e + 1) {
+		const char *eq;
+		char *key, *val;
+		e = memchr(f, '\t', end - f);
+		if (!e)
+			e = end;
+		if (e == f)
+			continue;
+		eq = memchr(f, '=', e - f);
+		if (!eq)
+			return fold_seterr("%s:%llu: expected KEY=VALUE",
+			    file, (unsigned long long)lineno);
+		key = fold_strndup(f, eq - f);
+		val = fold_strndup(eq + 1, e - eq - 1);
+		if (strcmp(key, "title") == 0) {
+			free(a->title);
+			a->title = val;
+		} else if (strcmp(key, "href") == 0) {
+			free(a->href);
+			a->href = val;
+		} else if (strcmp(key, "target") == 0) {
+			free(a->target);
+			a->target = val;
+		} else if (!xmlname(key) || strcmp(key, "id") == 0 ||
+		    strcmp(key, "g_extra") == 0 || strcmp(key, "a_extra") == 0) {
+			fold_seterr("%s:%llu: attribute not supported: %s",
+			    file, (unsigned long long)lineno, key);
+			free(key);
+			free(val);
+			return -1;
+		} else {
+			a->kv = fold_reallocarray(a->kv, a->nkv + 2,
+			    sizeof *a->kv);
+			a->kv[a->nkv++] = key;
+			a->kv[a->nkv++] = val;
+			continue;
+		}
+		free(key);
+		if (e == end)
+			break;
+	}
+	return 0;
+}
+
+static int
+nameattr_load(struct fold_svg *g, const char *path)
+{
+	struct fold_in *in = fold_in_open(path);
+	const char *line;
+	size_t len;
+	int r;
+
+	if (!in)
+		return -1;
+	g->attrnames = fold_intern_new();
+	while ((r = fold_in_line(in, &line, &len)) > 0) {
+		if (len == 0)
+			continue;
+		if (nameattr_line(g, fold_in_name(in), fold_in_lineno(in), line,
+		    len) < 0) {
+			r = -1;
+			break;
+		}
+	}
+	if (fold_in_close(in) < 0)
+		r = -1;
+	return r;
+}
+
+/* ---- reading ---- */
+
+struct fold_svg *
+fold_svg_new(const struct fold_svg_opt *opt)
+{
+	struct fold_svg *g = fold_calloc(1, sizeof *g);
+
+	g->opt = *opt;
+	g->frames = fold_intern_new();
+	if (!opt->flamechart)
+		g->st = fold_stacks_new(g->frames, 2);
+	if (opt->random)
+		g->rng = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32 ^
+		    0x9e3779b97f4a7c15ULL;
+	if (opt->nameattr && nameattr_load(g, opt->nameattr) < 0) {
+		fold_svg_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void
+fold_svg_free(struct fold_svg *g)
+{
+	size_t i, j;
+
+	if (!g)
+		return;
+	fold_stacks_free(g->st);
+	fold_intern_free(g->frames);
+	free(g->ids);
+	free(g->lines);
+	for (i = 0; i < g->nattrs; i++) {
+		free(g->attrs[i].title);
+		free(g->attrs[i].href);
+		free(g->attrs[i].target);
+		for (j = 0; j < g->attrs[i].nkv; j++)
+			free(g->attrs[i].kv[j]);
+		free(g->attrs[i].kv);
+	}
+	free(g->attrs);
+	fold_intern_free(g->attrnames);
+	free(g);
+}
+
+/* Flame chart input: every line kept, in order. */
+static int
+chart_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
+{
+	struct fold_count c[2];
+	const char *line, *p, *e;
+	size_t len, slen;
+	int k, r;
+
+	while ((r = fold_in_line(in, &line, &len)) > 0) {
+		struct chartline *cl;
+		k = fold_parse_line(line, len, &slen, c, 2);
+		if (k == 0)
+			continue;
+		if (k < 0) {
+			if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
+			    "%s", fold_err()) < 0)
+				return -1;
+			continue;
+		}
+		if (k == 1) {
+			c[1] = c[0];
+			c[0] = fold_count_u64(0);
+		}
+		if (g->nlines == g->caplines) {
+			g->caplines = g->caplines * 2 + 256;
+			g->lines = fold_reallocarray(g->lines, g->caplines,
+			    sizeof *g->lines);
+		}
+		cl = &g->lines[g->nlines++];
+		cl->off = g->nids;
+		cl->n = 0;
+		cl->c[0] = c[0];
+		cl->c[1] = c[1];
+		for (p = line, e = line + slen;; p++) {
+			const char *q = memchr(p, ';', e - p);
+			if (!q)
+				q = e;
+			if (g->nids == g->capids) {
+				g->capids = g->capids * 2 + 1024;
+				g->ids = fold_reallocarray(g->ids, g->capids,
+				    sizeof *g->ids);
+			}
+			g->ids[g->nids++] = fold_intern(g->frames, p, q - p);
+			cl->n++;
+			p = q;
+			if (q == e)
+				break;
+		}
+	}
+	return r;
+}
+
+int
+fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
+{
+	if (g->opt.flamechart)
+		return chart_read(g, in, diag);
+	return fold_read(in, g->st, NULL, diag);
+}
+
+static void
+reverse_ids(uint32_t *ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n / 2; i++) {
+		uint32_t t = ids[i];
+		ids[i] = ids[n - 1 - i];
+		ids[n - 1 - i] = t;
+	}
+}
+
+/* The table with every stack reversed (leaf first), for --reverse. */
+static int
+reverse_stacks(struct fold_svg *g)
+{
+	struct fold_stacks *rev = fold_stacks_new(g->frames, 2);
+	uint32_t *buf = NULL;
+	size_t i, n, cap = 0;
+
+	for (i = 0; i < fold_stacks_len(g->st); i++) {
+		const uint32_t *ids = fold_stacks_ids(g->st, i, &n);
+		if (n > cap) {
+			cap = n * 2;
+			buf = fold_reallocarray(buf, cap, sizeof *buf);
+		}
+		memcpy(buf, ids, n * sizeof *buf);
+		reverse_ids(buf, n);
+		if (fold_stacks_add(rev, buf, n, fold_stacks_counts(g->st, i)) < 0) {
+			free(buf);
+			fold_stacks_free(rev);
+			return -1;
+		}
+	}
+	free(buf);
+	fold_stacks_free(g->st);
+	g->st = rev;
+	return 0;
+}
+
+/* ---- colours ---- */
+
+static int
+endswith(const char *s, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+
+	return n >= k && memcmp(s + n - k, suf, k) == 0;
+}
+
+static int
+contains(const char *s, size_t n, const char *sub)
+{
+	return memmem(s, n, sub, strlen(sub)) != NULL;
+}
+
+/* flamegraph.pl's namehash: early characters weigh most. */
+static double
+namehash(const char *s, size_t n)
+{
+	double vector = 0, weight = 1, max = 1;
+	const char *bt;
+	int mod = 10;
+	size_t i;
+
+	/* a "module`function" name loses its module */
+	if (n > 1 && (bt = memchr(s + 1, '`', n - 1))) {
+		n -= bt + 1 - s;
+		s = bt + 1;
+	}
+	for (i = 0; i < n; i++) {
+		int c = (unsigned char)s[i] % mod;
+		vector += ((double)c / (mod++ - 1)) * weight;
+		max += weight;
+		weight *= 0.70;
+		if (mod > 12)
+			break;
+	}
+	return 1 - vector / max;
+}
+
+static double
+rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+static int
+palette_for(enum fold_svg_colors type, const char *s, size_t n)
+{
+	switch (type) {
+	case FOLD_SVG_JAVA:
+		if (endswith(s, n, "_[j]"))
+			return FOLD_SVG_GREEN;
+		if (endswith(s, n, "_[i]"))
+			return FOLD_SVG_AQUA;
+		{
+			const char *p = s + (n && s[0] == 'L');
+			size_t m = n - (p - s);
+			static const char *const pk[] = { "java/", "javax/",
+			    "jdk/", "net/", "org/", "com/", "io/", "sun/" };
+			size_t i;
+			for (i = 0; i < sizeof pk / sizeof *pk; i++)
+				if (m >= strlen(pk[i]) &&
+				    memcmp(p, pk[i], strlen(pk[i])) == 0)
+					return FOLD_SVG_GREEN;
+		}
+		if (contains(s, n, ":::"))
+			return FOLD_SVG_GREEN;
+		if (contains(s, n, "::"))
+			return FOLD_SVG_YELLOW;
+		if (endswith(s, n, "_[k]"))
+			return FOLD_SVG_ORANGE;
+		return FOLD_SVG_RED;
+	case FOLD_SVG_PERL:
+		if (contains(s, n, "::"))
+			return FOLD_SVG_YELLOW;
+		if (contains(s, n, "Perl") || contains(s, n, ".pl"))
+			return FOLD_SVG_GREEN;
+		if (endswith(s, n, "_[k]"))
+			return FOLD_SVG_ORANGE;
+		return FOLD_SVG_RED;
+	case FOLD_SVG_JS: {
+		const char *sl = memchr(s, '/', n);
+		if (endswith(s, n, "_[j]"))
+			return sl ? FOLD_SVG_GREEN : FOLD_SVG_AQUA;
+		if (contains(s, n, "::"))
+			return FOLD_SVG_YELLOW;
+		if (sl && contains(sl, n - (sl - s), ".js"))
+			return FOLD_SVG_GREEN;
+		if (memchr(s, ':', n))
+			return FOLD_SVG_AQUA;
+		if (n == 1 && s[0] == ' ')
+			return FOLD_SVG_GREEN;
+		if (contains(s, n, "_[k]"))
+			return FOLD_SVG_ORANGE;
+		return FOLD_SVG_RED;
+	}
+	case FOLD_SVG_WAKEUP:
+		return FOLD_SVG_AQUA;
+	case FOLD_SVG_CHAIN:
+		return contains(s, n, "_[w]") ? FOLD_SVG_AQUA : FOLD_SVG_BLUE;
+	default:
+		return type;
+	}
+}
+
+/* The colour of a frame named s[0..n) in the palette, as "rgb(r,g,b)". */
+static void
+frame_color(struct fold_svg *g, const char *s, size_t n, char *buf)
+{
+	double v1, v2, v3;
+	int r, gr, b;
+
+	if (g->opt.random) {
+		v1 = rng_next(&g->rng);
+		v2 = rng_next(&g->rng);
+		v3 = rng_next(&g->rng);
+	} else if (g->opt.hash) {
+		char *rev = fold_strndup(s, n);
+		for (size_t i = 0; i < n / 2; i++) {
+			char t = rev[i];
+			rev[i] = rev[n - 1 - i];
+			rev[n - 1 - i] = t;
+		}
+		v1 = namehash(s, n);
+		v2 = v3 = namehash(rev, n);
+		free(rev);
+	} else {
+		uint64_t h = fnv1a(FNV_INIT, s, n);
+		h ^= h >> 29;
+		h *= 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 32;
+		v1 = (double)(h & 0x1fffff) / 2097152.0;
+		v2 = (double)(h >> 21 & 0x1fffff) / 2097152.0;
+		v3 = (double)(h >> 42 & 0x1fffff) / 2097152.0;
+	}
+	switch (palette_for(g->opt.colors, s, n)) {
+	case FOLD_SVG_HOT:
+		r = 205 + (int)(50 * v3);
+		gr = (int)(230 * v1);
+		b = (int)(55 * v2);
+		break;
+	case FOLD_SVG_MEM:
+		r = 0;
+		gr = 190 + (int)(50 * v2);
+		b = (int)(210 * v1);
+		break;
+	case FOLD_SVG_IO:
+		r = gr = 80 + (int)(60 * v1);
+		b = 190 + (int)(55 * v2);
+		break;
+	case FOLD_SVG_RED:
+		r = 200 + (int)(55 * v1);
+		gr = b = 50 + (int)(80 * v1);
+		break;
+	case FOLD_SVG_GREEN:
+		gr = 200 + (int)(55 * v1);
+		r = b = 50 + (int)(60 * v1);
+		break;
+	case FOLD_SVG_BLUE:
+		b = 205 + (int)(50 * v1);
+		r = gr = 80 + (int)(60 * v1);
+		break;
+	case FOLD_SVG_YELLOW:
+		r = gr = 175 + (int)(55 * v1);
+		b = 50 + (int)(20 * v1);
+		break;
+	case FOLD_SVG_PURPLE:
+		r = b = 190 + (int)(65 * v1);
+		gr = 80 + (int)(60 * v1);
+		break;
+	case FOLD_SVG_AQUA:
+		r = 50 + (int)(60 * v1);
+		gr = b = 165 + (int)(55 * v1);
+		break;
+	case FOLD_SVG_ORANGE:
+		r = 190 + (int)(65 * v1);
+		gr = 90 + (int)(65 * v1);
+		b = 0;
+		break;
+	default:
+		r = gr = b = 0;
+	}
+	snprintf(buf, 32, "rgb(%d,%d,%d)", r, gr, b);
+}
+
+/* flamegraph.pl's differential scale: red for growth, blue for loss. */
+static void
+delta_color(double delta, double max, int negate, char *buf)
+{
+	int r = 255, gr = 255, b = 255;
+
+	if (negate)
+		delta = -delta;
+	if (delta > 0)
+		gr = b = (int)(210 * (max - delta) / max);
+	else if (delta < 0)
+		r = gr = (int)(210 * (max + delta) / max);
+	snprintf(buf, 32, "rgb(%d,%d,%d)", r, gr, b);
+}
+
+/* ---- --cp palette map ---- */
+
+static int
+palette_load(struct layout *L, const char *path)
+{
+	struct fold_in *in;
+	const char *line;
+	size_t len;
+	int r;
+
+	L->palnames = fold_intern_new();
+	if (access(path, F_OK) != 0)
+		return 0;
+	if (!(in = fold_in_open(path)))
+		return -1;
+	while ((r = fold_in_line(in, &line, &len)) > 0) {
+		const char *arrow = NULL, *p;
+		uint32_t id;
+		/* the last "->": names may hold one (C++ operator->) */
+		for (p = line; (p = memmem(p, line + len - p, "->", 2)); p++)
+			arrow = p;
+		if (!arrow)
+			continue;
+		id = fold_intern(L->palnames, line, arrow - line);
+		if (id >= L->npal) {
+			L->palcolors = fold_reallocarray(L->palcolors, id + 1,
+			    sizeof *L->palcolors);
+			L->npal = id + 1;
+		} else
+			free(L->palcolors[id]);
+		L->palcolors[id] = fold_strndup(arrow + 2,
+		    line + len - arrow - 2);
+	}
+	if (fold_in_close(in) < 0)
+		r = -1;
+	return r;
+}
+
+static const char *
+palette_color(struct layout *L, const char *s, size_t n)
+{
+	uint32_t id = fold_intern(L->palnames, s, n);
+	char buf[32];
+
+	if (id >= L->npal) {
+		frame_color(L->g, s, n, buf);
+		L->palcolors = fold_reallocarray(L->palcolors, id + 1,
+		    sizeof *L->palcolors);
+		L->palcolors[id] = fold_strndup(buf, strlen(buf));
+		L->npal = id + 1;
+		L->paldirty = 1;
+	}
+	return L->palcolors[id];
+}
+
+static int
+cmpname(const void *a, const void *b, void *arg)
+{
+	return fold_intern_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+palette_save(struct layout *L, const char *path)
+{
+	struct fold_out *o;
+	uint32_t *order;
+	size_t i, n;
+	const char *s;
+
+	if (!L->paldirty)
+		return 0;
+	if (!(o = fold_out_open(path)))
+		return -1;
+	order = fold_reallocarray(NULL, L->npal ? L->npal : 1, sizeof *order);
+	for (i = 0; i < L->npal; i++)
+		order[i] = i;
+	qsort_r(order, L->npal, sizeof *order, cmpname, L->palnames);
+	for (i = 0; i < L->npal; i++) {
+		s = fold_intern_str(L->palnames, order[i], &n);
+		fold_out_write(o, s, n);
+		fold_out_puts(o, "->");
+		fold_out_puts(o, L->palcolors[order[i]]);
+		fold_out_putc(o, '\n');
+	}
+	free(order);
+	return fold_out_close(o);
+}
+
+static void
+palette_free(struct layout *L)
+{
+	size_t i;
+
+	for (i = 0; i < L->npal; i++)
+		free(L->palcolors[i]);
+	free(L->palcolors);
+	fold_intern_free(L->palnames);
+}
+
+/* ---- building the tree ---- */
+
+/*
+ * The flame chart tree, fed in input order. The start of each node is
+ * recorded as it is created: new nodes are the tail of the node array.
+ */
+static struct fold_tree *
+chart_tree(struct fold_svg *g, double min_total, double **startp)
+{
+	struct fold_tree *t = fold_tree_new(g->frames, 2, min_total);
+	const uint32_t *prev = NULL;
+	size_t i, j, prevn = 0, cap = 0, len;
+	double *start = NULL, now = 0;
+	int ok = 1;
+
+	for (i = 0; i < g->nlines; i++) {
+		struct chartline *cl = &g->lines[i];
+		uint32_t *ids = g->ids + cl->off;
+		size_t shared = 0, k;
+
+		if (g->opt.reverse)
+			reverse_ids(ids, cl->n);
+		while (shared < prevn && shared < cl->n &&
+		    prev[shared] == ids[shared])
+			shared++;
+		if (fold_tree_add(t, ids, cl->n, cl->c) < 0)
+			goto fail;
+		len = fold_tree_len(t);
+		k = cl->n - shared;
+		if (k && (len < k || fold_tree_node(t, len - 1)->depth != cl->n ||
+		    fold_tree_node(t, len - 1)->frame != ids[cl->n - 1]))
+			ok = 0;	/* not the tree we expect: lay out by order */
+		if (ok && len > cap) {
+			cap = len * 2;
+			start = fold_reallocarray(start, cap, sizeof *start);
+		}
+		for (j = len - k; ok && j < len; j++)
+			start[j] = now;
+		now += fold_count_val(&cl->c[1]);
+		prev = ids;
+		prevn = cl->n;
+	}
+	if (fold_tree_finish(t) < 0)
+		goto fail;
+	if (!ok) {
+		free(start);
+		start = NULL;
+	}
+	*startp = start;
+	return t;
+fail:
+	free(start);
+	fold_tree_free(t);
+	return NULL;
+}
+
+/* ---- writing ---- */
+
+static void
+nl(struct layout *L, int level)
+{
+	int i;
+
+	if (!L->g->opt.pretty)
+		return;
+	fold_out_putc(L->out, '\n');
+	for (i = 0; i < level; i++)
+		fold_out_puts(L->out, "  ");
+}
+
+/* A text element outside the frames: id suffix, position, content. */
+static void
+text(struct layout *L, const char *idsuf, double x, double y,
+    const char *extra, const char *content)
+{
+	struct fold_out *o = L->out;
+
+	nl(L, 1);
+	fold_out_puts(o, "<text");
+	if (idsuf) {
+		fold_out_printf(o, " id=\"%s-%s\"", L->id, idsuf);
+	}
+	fold_out_puts(o, " x=\"");
+	putnum(o, x, 2);
+	fold_out_puts(o, "\" y=\"");
+	putnum(o, y, 2);
+	fold_out_putc(o, '"');
+	if (extra)
+		fold_out_puts(o, extra);
+	fold_out_putc(o, '>');
+	esc(o, content);
+	fold_out_puts(o, "</text>");
+	if (!L->g->opt.pretty)
+		fold_out_putc(o, '\n');
+}
+
+/* <!-- text -->, with "--" broken up as a comment requires. */
+static void
+comment(struct fold_out *o, const char *prefix, const char *s)
+{
+	size_t n = strlen(s), i, j;
+
+	fold_out_puts(o, "<!-- ");
+	fold_out_puts(o, prefix);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && s[j] != '-'; j++)
+			;
+		fold_svg_escape(o, s + i, j - i);
+		if (j < n) {
+			fold_out_puts(o, "- ");
+			j++;
+		}
+	}
+	fold_out_puts(o, " -->\n");
+}
+
+static const char *
+bg_default(enum fold_svg_colors c)
+{
+	switch (c) {
+	case FOLD_SVG_MEM:
+		return "green";
+	case FOLD_SVG_IO: case FOLD_SVG_WAKEUP: case FOLD_SVG_CHAIN:
+		return "blue";
+	case FOLD_SVG_RED: case FOLD_SVG_GREEN: case FOLD_SVG_BLUE:
+	case FOLD_SVG_AQUA: case FOLD_SVG_YELLOW: case FOLD_SVG_PURPLE:
+	case FOLD_SVG_ORANGE:
+		return "grey";
+	default:
+		return "yellow";
+	}
+}
+
+static void
+header(struct layout *L, const char *title)
+{
+	const struct fold_svg_opt *opt = &L->g->opt;
+	struct fold_out *o = L->out;
+	const char *bg = opt->bgcolors ? opt->bgcolors : bg_default(opt->colors);
+	const char *bg1 = "#eeeeee", *bg2 = "#eeeeb0";
+	const char *id = L->id;
+
+	if (strcmp(bg, "blue") == 0)
+		bg2 = "#e0e0ff";
+	else if (strcmp(bg, "green") == 0)
+		bg1 = "#eef2ee", bg2 = "#e0ffe0";
+	else if (strcmp(bg, "grey") == 0)
+		bg1 = "#f8f8f8", bg2 = "#e8e8e8";
+	else if (bg[0] == '#')
+		bg1 = bg2 = bg;
+
+	fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	fold_out_printf(o, "<svg version=\"1.1\" id=\"%s\" width=\"", id);
+	putnum(o, L->width, 2);
+	fold_out_puts(o, "\" height=\"");
+	putnum(o, L->height, 2);
+	fold_out_puts(o, "\" viewBox=\"0 0 ");
+	putnum(o, L->width, 2);
+	fold_out_putc(o, ' ');
+	putnum(o, L->height, 2);
+	fold_out_puts(o, "\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" font-family=\"");
+	esc(o, opt->fonttype);
+	fold_out_puts(o, "\" font-size=\"");
+	putnum(o, opt->fontsize, 2);
+	fold_out_puts(o, "\">\n");
+	fold_out_puts(o, "<!-- Flame graph: the width of a frame is its share "
+	    "of the samples; the x order is alphabetical and means nothing. "
+	    "-->\n");
+	if (opt->notes)
+		comment(o, "NOTES: ", opt->notes);
+	nl(L, 1);
+	fold_out_printf(o, "<defs><linearGradient id=\"%s-background\" "
+	    "y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" "
+	    "offset=\"5%%\"/><stop stop-color=\"%s\" offset=\"95%%\"/>"
+	    "</linearGradient></defs>", id, bg1, bg2);
+	if (!opt->pretty)
+		fold_out_putc(o, '\n');
+	nl(L, 1);
+	fold_out_printf(o, "<style type=\"text/css\">"
+	    "#%s-frames > g:hover { stroke:black; stroke-width:0.5; "
+	    "cursor:pointer; } ", id);
+	if (opt->javascript)
+		fold_out_printf(o, "#%s .hide { display:none; } "
+		    "#%s .parent { opacity:0.5; } "
+		    "#%s-search, #%s-ignorecase { opacity:0.1; cursor:pointer; } "
+		    "#%s-search:hover, #%s-search.show, #%s-ignorecase:hover, "
+		    "#%s-ignorecase.show { opacity:1; } "
+		    "#%s-unzoom { cursor:pointer; } ",
+		    id, id, id, id, id, id, id, id, id);
+	fold_out_puts(o, "</style>");
+	if (!opt->pretty)
+		fold_out_putc(o, '\n');
+	nl(L, 1);
+	fold_out_puts(o, "<rect x=\"0\" y=\"0\" width=\"");
+	putnum(o, L->width, 2);
+	fold_out_puts(o, "\" height=\"");
+	putnum(o, L->height, 2);
+	fold_out_printf(o, "\" fill=\"url(#%s-background)\"/>", id);
+	if (!opt->pretty)
+		fold_out_putc(o, '\n');
+	{
+		char extra[64];
+		snprintf(extra, sizeof extra, " text-anchor=\"middle\" "
+		    "font-size=\"%g\"", opt->fontsize + 5);
+		text(L, "title", floor(L->width / 2), opt->fontsize * 2, extra,
+		    title);
+	}
+	if (opt->subtitle)
+		text(L, "subtitle", floor(L->width / 2), opt->fontsize * 4,
+		    " text-anchor=\"middle\" fill=\"rgb(160,160,160)\"",
+		    opt->subtitle);
+}
+
+/* The "no data" picture. */
+static void
+write_empty(struct layout *L, const char *title)
+{
+	const struct fold_svg_opt *opt = &L->g->opt;
+
+	L->height = opt->fontsize * 7;
+	header(L, title);
+	text(L, "nodata", floor(L->width / 2), opt->fontsize * 5,
+	    " text-anchor=\"middle\"", "No stack counts found in the input.");
+	nl(L, 0);
+	fold_out_puts(L->out, "</svg>\n");
+}
+
+static void
+count_text(const struct fold_svg_opt *opt, const struct fold_count *c,
+    char *buf)
+{
+	struct fold_count v = *c;
+
+	if (opt->factor != 1 && fold_count_scale(&v, opt->factor) < 0)
+		v = fold_count_double(fold_count_val(c) * opt->factor);
+	fold_count_fmt_grouped(&v, buf);
+}
+
+static void
+write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
+{
+	struct fold_svg *g = L->g;
+	const struct fold_svg_opt *opt = &g->opt;
+	const struct fold_node *nd = fold_tree_node(L->t, i);
+	struct fold_out *o = L->out;
+	const struct nameattr *na = NULL;
+	char cnt[FOLD_COUNT_BUFSZ], colbuf[32];
+	const char *color;
+	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
+	double delta = fold_count_val(&nd->self[1]) -
+	    fold_count_val(&nd->self[0]);
+	size_t chars, k;
+
+	x1 = XPAD + L->x[i] * L->wpt;
+	x2 = i == 0 ? L->width - XPAD : XPAD + (L->x[i] + val) * L->wpt;
+	if (opt->inverted) {
+		y1 = L->top + nd->depth * opt->frameheight;
+		y2 = L->top + (nd->depth + 1) * opt->frameheight - FRAMEPAD;
+	} else {
+		y1 = L->height - L->bottom - (nd->depth + 1) * opt->frameheight +
+		    FRAMEPAD;
+		y2 = L->height - L->bottom - nd->depth * opt->frameheight;
+	}
+	x1 = round(x1 * 10) / 10;
+	x2 = round(x2 * 10) / 10;
+	w = x2 - x1;
+
+	if (i > 0 && g->attrnames) {
+		uint32_t a = fold_intern_find(g->attrnames, name, namelen);
+		if (a != FOLD_NOFRAME && a < g->nattrs)
+			na = &g->attrs[a];
+	}
+
+	if (i == 0 && !L->diff) {
+		frame_color(g, "all", 3, colbuf);
+		color = colbuf;
+	} else if (namelen == 2 && memcmp(name, "--", 2) == 0)
+		color = "rgb(160,160,160)";
+	else if (namelen == 1 && name[0] == '-')
+		color = "rgb(200,200,200)";
+	else if (L->diff) {
+		delta_color(delta, L->maxdelta, opt->negate, colbuf);
+		color = colbuf;
+	} else if (L->palnames)
+		color = palette_color(L, name, namelen);
+	else {
+		frame_color(g, name, namelen, colbuf);
+		color = colbuf;
+	}
+
+	nl(L, 1);
+	fold_out_puts(o, "<g");
+	if (na)
+		for (k = 0; k < na->nkv; k += 2) {
+			fold_out_printf(o, " %s=\"", na->kv[k]);
+			esc(o, na->kv[k + 1]);
+			fold_out_putc(o, '"');
+		}
+	fold_out_putc(o, '>');
+	nl(L, 2);
+	fold_out_puts(o, "<title>");
+	if (na && na->title)
+		esc(o, na->title);
+	else {
+		fold_svg_escape(o, name, namelen);
+		count_text(opt, &nd->total[1], cnt);
+		fold_out_printf(o, " (%s ", cnt);
+		esc(o, opt->countname);
+		if (i == 0 && val == L->timemax)
+			fold_out_puts(o, ", 100%");
+		else
+			fold_out_printf(o, ", %.2f%%", 100 * val / L->timemax);
+		if (L->diff && i > 0) {
+			double d = opt->negate ? -delta : delta;
+			fold_out_printf(o, "; %s%.2f%%", d > 0 ? "+" : "",
+			    100 * d / L->timemax);
+		}
+		fold_out_putc(o, ')');
+	}
+	fold_out_puts(o, "</title>");
+	if (na && na->href) {
+		nl(L, 2);
+		fold_out_puts(o, "<a xlink:href=\"");
+		esc(o, na->href);
+		fold_out_puts(o, "\" target=\"");
+		esc(o, na->target ? na->target : "_top");
+		fold_out_puts(o, "\">");
+	}
+	nl(L, 2);
+	fold_out_puts(o, "<rect x=\"");
+	putfix(o, x1, 1);
+	fold_out_puts(o, "\" y=\"");
+	putnum(o, y1, 2);
+	fold_out_puts(o, "\" width=\"");
+	putfix(o, w, 1);
+	fold_out_puts(o, "\" height=\"");
+	putnum(o, y2 - y1, 2);
+	fold_out_printf(o, "\" fill=\"%s\" rx=\"2\" ry=\"2\"/>", color);
+	nl(L, 2);
+	fold_out_puts(o, "<text x=\"");
+	putfix(o, x1 + 3, 2);
+	fold_out_puts(o, "\" y=\"");
+	putnum(o, 3 + (y1 + y2) / 2, 2);
+	fold_out_puts(o, "\">");
+	chars = (size_t)fmax(0, floor(w / (opt->fontsize * opt->fontwidth)));
+	if (chars >= 3) {
+		if (nchars(name, namelen) > chars) {
+			escape_chars(o, name, namelen, chars - 2);
+			fold_out_puts(o, "..");
+		} else
+			fold_svg_escape(o, name, namelen);
+	}
+	fold_out_puts(o, "</text>");
+	if (na && na->href) {
+		nl(L, 2);
+		fold_out_puts(o, "</a>");
+	}
+	nl(L, 1);
+	fold_out_puts(o, "</g>");
+	if (!opt->pretty)
+		fold_out_putc(o, '\n');
+}
+
+static void
+write_script(struct layout *L)
+{
+	struct fold_out *o = L->out;
+
+	nl(L, 1);
+	fold_out_puts(o, "<script type=\"text/ecmascript\"><![CDATA[\n(");
+	fold_out_puts(o, flamegraph_js);
+	fold_out_printf(o, ")(document.currentScript ? "
+	    "document.currentScript.parentNode : "
+	    "document.getElementById(\"%s\"), \"%s\");\n]]></script>", L->id,
+	    L->id);
+	if (!L->g->opt.pretty)
+		fold_out_putc(o, '\n');
+}
+
+int
+fold_svg_write(struct fold_svg *g, struct fold_out *out,
+    struct fold_svg_info *info)
+{
+	struct fold_svg_opt *opt = &g->opt;
+	struct fold_svg_info dummy;
+	struct layout L;
+	struct fold_tree *t = NULL;
+	struct fold_count sum[2];
+	double *cur = NULL, min_total, *start = NULL;
+	const char *title;
+	size_t i, n;
+	uint64_t h;
+	int ret = -1;
+
+	if (!info)
+		info = &dummy;
+	memset(info, 0, sizeof *info);
+	memset(&L, 0, sizeof L);
+	L.g = g;
+	L.out = out;
+	L.width = opt->width;
+	L.maxdelta = 1;
+	strcpy(L.id, "flamegraph");
+
+	/* the sums, and whether the first column of two is used */
+	sum[0] = sum[1] = fold_count_u64(0);
+	if (opt->flamechart) {
+		for (i = 0; i < g->nlines; i++)
+			if (fold_count_add(&sum[0], &g->lines[i].c[0]) < 0 ||
+			    fold_count_add(&sum[1], &g->lines[i].c[1]) < 0)
+				return -1;
+	} else {
+		if (opt->reverse && reverse_stacks(g) < 0)
+			return -1;
+		if (fold_stacks_total(g->st, 0, &sum[0]) < 0 ||
+		    fold_stacks_total(g->st, 1, &sum[1]) < 0)
+			return -1;
+	}
+	L.diff = !fold_count_iszero(&sum[0]);
+	info->differential = L.diff;
+	info->sum = fold_count_val(&sum[1]);
+	if (L.diff) {
+		size_t nst = opt->flamechart ? g->nlines : fold_stacks_len(g->st);
+		for (i = 0; i < nst; i++) {
+			const struct fold_count *c = opt->flamechart ?
+			    g->lines[i].c : fold_stacks_counts(g->st, i);
+			double d = fabs(fold_count_val(&c[1]) -
+			    fold_count_val(&c[0]));
+			if (d > L.maxdelta)
+				L.maxdelta = d;
+		}
+	}
+
+	title = opt->title ? opt->title : opt->flamechart ? "Flame Chart" :
+	    opt->inverted ? "Icicle Graph" : "Flame Graph";
+	if (info->sum <= 0) {
+		info->empty = 1;
+		write_empty(&L, title);
+		return 0;
+	}
+	L.timemax = info->sum;
+	if (opt->total > 0 && opt->total < info->sum) {
+		if (opt->total / info->sum > 0.02)
+			info->total_ignored = 1;
+	} else if (opt->total > 0)
+		L.timemax = opt->total;
+	L.wpt = (L.width - 2 * XPAD) / L.timemax;
+	if (L.wpt <= 0 || !isfinite(L.wpt))
+		return fold_seterr("--width too small: %g", L.width);
+	min_total = opt->minwidth_pct ? L.timemax * opt->minwidth / 100 :
+	    opt->minwidth / L.wpt;
+
+	t = opt->flamechart ? chart_tree(g, min_total, &start) :
+	    fold_tree_from_stacks(g->st, min_total);
+	if (!t)
+		return -1;
+	L.t = t;
+	n = fold_tree_len(t);
+
+	/* positions: after the parent's own samples, children in order */
+	L.x = fold_reallocarray(NULL, n, sizeof *L.x);
+	L.drawn = fold_calloc(n, 1);
+	if (!start)
+		cur = fold_reallocarray(NULL, n, sizeof *cur);
+	for (i = 0; i < n; i++) {
+		const struct fold_node *nd = fold_tree_node(t, i);
+		double v = fold_count_val(&nd->total[1]);
+		if (i == 0) {
+			L.x[0] = 0;
+			L.drawn[0] = 1;
+		} else {
+			if (!L.drawn[nd->parent])
+				continue;
+			L.x[i] = start ? start[i] : cur[nd->parent];
+			L.drawn[i] = v > 0 && v >= min_total;
+		}
+		if (cur) {
+			if (i)
+				cur[nd->parent] += v;
+			cur[i] = L.x[i] + fold_count_val(&nd->self[1]);
+		}
+		if (L.drawn[i] && nd->depth > L.maxdepth)
+			L.maxdepth = nd->depth;
+	}
+	free(cur);
+	free(start);
+
+	/* an id from what is drawn, so that two graphs differ */
+	h = fnv1a(FNV_INIT, title, strlen(title));
+	for (i = 0; i < n; i++) {
+		const struct fold_node *nd = fold_tree_node(t, i);
+		size_t len;
+		const char *s;
+		double v;
+		if (!L.drawn[i])
+			continue;
+		s = i ? fold_intern_str(g->frames, nd->frame, &len) : "";
+		len = i ? len : 0;
+		v = fold_count_val(&nd->total[1]);
+		h = fnv1a(h, s, len + 1);
+		h = fnv1a(h, &nd->depth, sizeof nd->depth);
+		h = fnv1a(h, &v, sizeof v);
+		h = fnv1a(h, &L.x[i], sizeof L.x[i]);
+	}
+	snprintf(L.id, sizeof L.id, "fg%012llx",
+	    (unsigned long long)(h >> 16));
+
+	L.top = opt->fontsize * 3 + (opt->subtitle ? opt->fontsize * 2 : 0);
+	L.bottom = opt->fontsize * 2 + 10;
+	L.height = (L.maxdepth + 1) * opt->frameheight + L.top + L.bottom;
+
+	if (opt->cp && palette_load(&L, opt->cp) < 0)
+		goto done;
+
+	header(&L, title);
+	if (opt->javascript) {
+		double by = L.height - L.bottom / 2;
+		text(&L, "details", XPAD, by, NULL, " ");
+		text(&L, "unzoom", XPAD, opt->fontsize * 2, " class=\"hide\"",
+		    "Reset Zoom");
+		text(&L, "search", L.width - XPAD - 100, opt->fontsize * 2,
+		    NULL, "Search");
+		text(&L, "ignorecase", L.width - XPAD - 16, opt->fontsize * 2,
+		    NULL, "ic");
+		text(&L, "matched", L.width - XPAD - 100, by, NULL, " ");
+	}
+	nl(&L, 1);
+	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L.id);
+	esc(out, opt->nametype);
+	fold_out_puts(out, "\" data-fontwidth=\"");
+	putnum(out, opt->fontwidth, 4);
+	fold_out_puts(out, "\">");
+	if (!opt->pretty)
+		fold_out_putc(out, '\n');
+	for (i = 0; i < n && !fold_out_failed(out); i++) {
+		const struct fold_node *nd = fold_tree_node(t, i);
+		const char *s = "all";
+		size_t len = 3;
+		if (!L.drawn[i])
+			continue;
+		if (i)
+			s = fold_intern_str(g->frames, nd->frame, &len);
+		write_frame(&L, i, s, len);
+		info->frames++;
+	}
+	nl(&L, 1);
+	fold_out_puts(out, "</g>");
+	if (!opt->pretty)
+		fold_out_putc(out, '\n');
+	if (opt->javascript)
+		write_script(&L);
+	nl(&L, 0);
+	fold_out_puts(out, "</svg>\n");
+	if (opt->cp && palette_save(&L, opt->cp) < 0)
+		goto done;
+	ret = 0;
+done:
+	if (opt->cp)
+		palette_free(&L);
+	free(L.x);
+	free(L.drawn);
+	fold_tree_free(t);
+	return ret;
+}

@@ -1,0 +1,129 @@
+/*
+ * Flame graphs as SVG.
+ *
+ * Renders folded stacks (one count column, or two for a differential
+ * "before after" profile) as a self-contained SVG in the look of the
+ * original flamegraph.pl: frames merged by prefix and sorted by name,
+ * widths proportional to counts, the "hot" palette, Verdana text, and an
+ * embedded script for zoom, search and details. Frame names are untrusted:
+ * the output is well-formed XML for any input bytes (markup characters
+ * escaped, control bytes and invalid UTF-8 replaced by U+FFFD) and the
+ * script only ever reads names as text.
+ *
+ * Colours are derived from the frame name (the same name gets the same
+ * colour in every graph); nothing is random unless asked for.
+ *
+ *	struct fold_svg *g = fold_svg_new(&opt);
+ *	fold_svg_read(g, in, &diag);		(once per input)
+ *	fold_svg_write(g, out, &info);
+ *	fold_svg_free(g);
+ */
+#ifndef FOLD_SVG_H
+#define FOLD_SVG_H
+
+#include <stddef.h>
+
+#include "libfold/diag.h"
+#include "libfold/input.h"
+#include "libfold/output.h"
+
+/* The palettes of --colors, named as in flamegraph.pl. */
+enum fold_svg_colors {
+	FOLD_SVG_HOT, FOLD_SVG_MEM, FOLD_SVG_IO, FOLD_SVG_WAKEUP,
+	FOLD_SVG_CHAIN, FOLD_SVG_JAVA, FOLD_SVG_JS, FOLD_SVG_PERL,
+	FOLD_SVG_RED, FOLD_SVG_GREEN, FOLD_SVG_BLUE, FOLD_SVG_AQUA,
+	FOLD_SVG_YELLOW, FOLD_SVG_PURPLE, FOLD_SVG_ORANGE
+};
+
+struct fold_svg_opt {
+	const char *title;	/* NULL: "Flame Graph", "Icicle Graph" or
+				   "Flame Chart" by mode */
+	const char *subtitle;	/* second heading, or NULL */
+	const char *notes;	/* text put in a comment, or NULL */
+	double width;		/* image width, pixels */
+	double frameheight;	/* height of one frame, pixels */
+	const char *fonttype;
+	double fontsize;
+	double fontwidth;	/* average glyph width relative to fontsize */
+	double minwidth;	/* frames narrower are left out: pixels, or */
+	int minwidth_pct;	/*   when set, percent of the total */
+	const char *countname;	/* "samples" */
+	const char *nametype;	/* "Function:" */
+	const char *nameattr;	/* file of per-frame attributes, or NULL */
+	double total;		/* width of the whole graph in counts; used
+				   only when above the sum of the counts */
+	double factor;		/* counts are shown multiplied by this */
+	enum fold_svg_colors colors;
+	const char *bgcolors;	/* NULL (the palette's), yellow, blue,
+				   green, grey or #rrggbb */
+	int hash;		/* colours by flamegraph.pl's name hash */
+	int random;		/* random colours (not reproducible) */
+	const char *cp;		/* palette map file read and rewritten
+				   (consistent colours across graphs), or NULL */
+	int reverse;		/* reverse each stack before merging */
+	int inverted;		/* icicle graph: root at the top */
+	int flamechart;		/* input order, no sorting or merging of
+				   non-adjacent stacks */
+	int negate;		/* swap red and blue in differentials */
+	int javascript;		/* embed the interactive script */
+	int pretty;		/* indented, one element per line */
+};
+
+#define FOLD_SVG_OPT_INIT { NULL, NULL, NULL, 1200, 16, "Verdana", 12, \
+	0.59, 0.1, 0, "samples", "Function:", NULL, 0, 1, FOLD_SVG_HOT, \
+	NULL, 0, 0, NULL, 0, 0, 0, 0, 1, 0 }
+
+/* What fold_svg_write found, for the caller to report. */
+struct fold_svg_info {
+	int empty;		/* no counts: a "no data" picture was drawn */
+	int total_ignored;	/* opt.total was below the sum of the counts
+				   by more than 2% (and so not used) */
+	int differential;	/* the input had two count columns */
+	double sum;		/* the sum of the counts (of the width column) */
+	size_t frames;		/* frames drawn */
+};
+
+/*
+ * Looks up a --colors name ("hot", "java", ...). Returns 0 and sets *c,
+ * or -1 with a message.
+ */
+int fold_svg_colors_parse(const char *name, enum fold_svg_colors *c);
+
+/* Checks a --bgcolors value. Returns 0, or -1 with a message. */
+int fold_svg_bgcolors_check(const char *s);
+
+/*
+ * A new graph with the options opt (copied; the strings must outlive the
+ * graph). Reads opt->nameattr if set. NULL with a message when that file
+ * cannot be read or is malformed. The caller owns the result.
+ */
+struct fold_svg *fold_svg_new(const struct fold_svg_opt *opt);
+
+/*
+ * Reads folded stacks from in and adds them to the graph. A line with
+ * two counts makes the graph a differential one (a single count then
+ * reads as "0 COUNT"). Bad lines are counted in diag. Returns 0, or -1
+ * with a message on a read error, a strict warning or overflow.
+ */
+int fold_svg_read(struct fold_svg *g, struct fold_in *in,
+    struct fold_diag *diag);
+
+/*
+ * Merges what was read, lays it out and writes the SVG to out; reads and
+ * rewrites opt->cp when set. info (may be NULL) tells what was found.
+ * Returns 0, or -1 with a message (overflow, palette file error).
+ * Write errors are left in out (fold_out_close reports them).
+ */
+int fold_svg_write(struct fold_svg *g, struct fold_out *out,
+    struct fold_svg_info *info);
+
+void fold_svg_free(struct fold_svg *g);
+
+/*
+ * Writes s[0..n) as XML character data safe in text and in quoted
+ * attributes: & < > " ' escaped, control characters, DEL, U+FFFE, U+FFFF
+ * and bytes that are not valid UTF-8 replaced by U+FFFD.
+ */
+void fold_svg_escape(struct fold_out *out, const char *s, size_t n);
+
+#endif
