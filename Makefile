@@ -39,14 +39,20 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/none.o \
-	formats/svg.o
+	formats/perf.o \
+	formats/svg.o \
+	formats/pprof.o \
+	formats/profile.pb-c.o
 
 # Generated sources (protoc-c output), built into $(B).
-GENERATED =
+GENERATED = formats/profile.pb-c.c
 
 BIN = \
 	flamegraph-svg \
-	foldmerge
+	folded2pprof \
+	foldmerge \
+	pprof2folded \
+	stackcollapse-perf
 
 UNIT = \
 	test-libfold
@@ -82,6 +88,9 @@ $(UNIT:%=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(FORMATS_A) $(LIBFOLD_A)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(FORMATS_A) $(LIBFOLD_A) $(FOLD_LIBS)
 
 units: $(UNIT:%=$(B)/tests/%)
+
+$(B)/formats/profile.pb-c.o: $(B)/formats/profile.pb-c.c
+	$(CC) $(FOLD_CPPFLAGS) $(FOLD_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 # protoc-c output for formats/*.proto
 $(B)/formats/%.pb-c.c $(B)/formats/%.pb-c.h: formats/%.proto

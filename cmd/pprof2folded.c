@@ -1,0 +1,168 @@
+/*
+ * pprof2folded: read pprof profiles (gzipped or raw protobuf, from Go,
+ * gperftools, Node, Java agents ...) and write their samples as folded
+ * stacks, several profiles with the same sample types merged.
+ *
+ *	curl -s host:6060/debug/pprof/profile?seconds=30 | pprof2folded |
+ *	    flamegraph-svg > cpu.svg
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/util.h"
+#include "formats/pprof.h"
+#include "libfold/err.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [--filenames] [--lines] [--list] "
+	    "[--max-size BYTES] [--sample-index NAME|N]\n"
+	    "                    [--strict] [--tag-focus KEY=REGEX] "
+	    "[--tag-ignore KEY=REGEX]\n"
+	    "                    [--tag-leaf KEY[,KEY...]] "
+	    "[--tag-root KEY[,KEY...]] [profile ...]\n", progname);
+}
+
+/* Adds the comma-separated keys of s to *keys. */
+static void
+add_keys(const char *opt, char *s, const char ***keys, size_t *n)
+{
+	char *k;
+
+	for (k = strtok(s, ","); k; k = strtok(NULL, ",")) {
+		*keys = fold_reallocarray(*keys, *n + 1, sizeof **keys);
+		(*keys)[(*n)++] = k;
+	}
+	if (*n == 0)
+		cmd_die(EXIT_USAGE, "%s: no label key", opt);
+}
+
+/* BYTES, or with a K, M, G or T suffix (powers of 1024). */
+static unsigned long long
+size_arg(const char *opt, const char *s)
+{
+	static const char suffixes[] = "KMGT";
+	size_t n = strlen(s);
+	const char *p = n ? strchr(suffixes, s[n - 1]) : NULL;
+	unsigned long long v, mul = 1;
+	char *num = fold_strndup(s, p && *p ? n - 1 : n);
+
+	if (p && *p)
+		mul = 1ULL << (10 * (p - suffixes + 1));
+	v = cmd_uint(opt, num);
+	free(num);
+	if (v == 0 || v > ~0ULL / mul)
+		cmd_die(EXIT_USAGE, "%s: out of range: %s", opt, s);
+	return v * mul;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { O_FILENAMES = 256, O_LINES, O_LIST, O_MAX_SIZE, O_SAMPLE_INDEX,
+	    O_STRICT, O_TAG_FOCUS, O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT };
+	static const struct option longopts[] = {
+		{ "filenames", no_argument, NULL, O_FILENAMES },
+		{ "help", no_argument, NULL, 'h' },
+		{ "lines", no_argument, NULL, O_LINES },
+		{ "list", no_argument, NULL, O_LIST },
+		{ "max-size", required_argument, NULL, O_MAX_SIZE },
+		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
+		{ "strict", no_argument, NULL, O_STRICT },
+		{ "tag-focus", required_argument, NULL, O_TAG_FOCUS },
+		{ "tag-ignore", required_argument, NULL, O_TAG_IGNORE },
+		{ "tag-leaf", required_argument, NULL, O_TAG_LEAF },
+		{ "tag-root", required_argument, NULL, O_TAG_ROOT },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct pprof_readopt opt = PPROF_READOPT_INIT;
+	const char **root = NULL, **leaf = NULL, **focus = NULL, **ignore = NULL;
+	struct pprof_reader *r;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int c, strict = 0, status = EXIT_OK;
+
+	cmd_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_FILENAMES:
+			opt.filenames = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case O_LINES:
+			opt.lines = 1;
+			break;
+		case O_LIST:
+			opt.list = 1;
+			break;
+		case O_MAX_SIZE:
+			opt.max_size = size_arg("--max-size", optarg);
+			break;
+		case O_SAMPLE_INDEX:
+			opt.sample_index = optarg;
+			break;
+		case O_STRICT:
+			strict = 1;
+			break;
+		case O_TAG_FOCUS:
+			focus = fold_reallocarray(focus, opt.ntag_focus + 1,
+			    sizeof *focus);
+			focus[opt.ntag_focus++] = optarg;
+			break;
+		case O_TAG_IGNORE:
+			ignore = fold_reallocarray(ignore, opt.ntag_ignore + 1,
+			    sizeof *ignore);
+			ignore[opt.ntag_ignore++] = optarg;
+			break;
+		case O_TAG_LEAF:
+			add_keys("--tag-leaf", optarg, &leaf, &opt.ntag_leaf);
+			break;
+		case O_TAG_ROOT:
+			add_keys("--tag-root", optarg, &root, &opt.ntag_root);
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	opt.tag_root = root;
+	opt.tag_leaf = leaf;
+	opt.tag_focus = focus;
+	opt.tag_ignore = ignore;
+	if (!(r = pprof_reader_new(&opt)))
+		cmd_die(EXIT_USAGE, "%s", fold_err());
+	cmd_diag_init(&diag, strict);
+	/* every profile is read (and each failure reported) before anything
+	   is written: a merge with a profile missing would mislead */
+	if (optind == argc && pprof_read(r, NULL, &diag) < 0) {
+		cmd_warn("%s", fold_err());
+		status = EXIT_ERR;
+	}
+	for (; optind < argc; optind++) {
+		if (pprof_read(r, argv[optind], &diag) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+	}
+	cmd_diag_summary(&diag, "samples");
+	if (status == EXIT_OK) {
+		out = cmd_stdout();
+		if ((opt.list ? pprof_list(r, out) :
+		    pprof_write_folded(r, out)) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		status = cmd_close(out, status);
+	}
+	pprof_reader_free(r);
+	free(root);
+	free(leaf);
+	free(focus);
+	free(ignore);
+	return status;
+}

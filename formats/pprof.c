@@ -1,0 +1,1348 @@
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <zlib.h>
+
+#include "formats/pprof.h"
+#include "formats/profile.pb-c.h"
+#include "libfold/err.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__ValueType ValueType;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+
+/* Profile's field numbers */
+enum {
+	F_SAMPLE_TYPE = 1, F_SAMPLE, F_MAPPING, F_LOCATION, F_FUNCTION,
+	F_STRING_TABLE, F_DROP_FRAMES, F_KEEP_FRAMES, F_TIME_NANOS,
+	F_DURATION_NANOS, F_PERIOD_TYPE, F_PERIOD, F_COMMENT,
+	F_DEFAULT_SAMPLE_TYPE, F_DOC_URL
+};
+
+enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
+
+#define NOSTACK "[no stack]"
+
+/* A growable byte buffer. */
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+
+static void
+buf_add(struct buf *b, const void *s, size_t n)
+{
+	if (n > b->cap - b->len) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap - b->len < n)
+			cap *= 2;
+		b->p = fold_realloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+static void
+buf_addc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+/* Adds s with ';' made ':' and line ends made spaces: a folded frame. */
+static void
+buf_addname(struct buf *b, const char *s, size_t n)
+{
+	size_t i, start = b->len;
+
+	buf_add(b, s, n);
+	for (i = start; i < b->len; i++) {
+		if (b->p[i] == ';')
+			b->p[i] = ':';
+		else if (b->p[i] == '\n' || b->p[i] == '\r')
+			b->p[i] = ' ';
+	}
+}
+
+/* Frame ids are stored varint-coded: most take one or two bytes. */
+static void
+buf_addvar(struct buf *b, uint32_t v)
+{
+	uint8_t t[5];
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		t[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	t[n++] = (uint8_t)v;
+	buf_add(b, t, n);
+}
+
+static uint32_t
+getvar(const uint8_t **p)
+{
+	uint32_t v = 0;
+	int shift = 0;
+	uint8_t c;
+
+	do {
+		c = *(*p)++;
+		v |= (uint32_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	return v;
+}
+
+/* protobuf-c's allocations, capped: untrusted sizes cannot run away. */
+struct capalloc {
+	ProtobufCAllocator a;
+	uint64_t used, cap;
+	int over;
+};
+
+#define HDR 16	/* size header, keeping malloc's alignment */
+
+static void *
+cap_alloc(void *arg, size_t n)
+{
+	struct capalloc *c = arg;
+	char *p;
+
+	if (n > c->cap - c->used || c->cap - c->used - n < HDR) {
+		c->over = 1;
+		return NULL;
+	}
+	p = fold_malloc(n + HDR);
+	memcpy(p, &n, sizeof n);
+	c->used += n + HDR;
+	return p + HDR;
+}
+
+static void
+cap_free(void *arg, void *p)
+{
+	struct capalloc *c = arg;
+	size_t n;
+
+	if (!p)
+		return;
+	p = (char *)p - HDR;
+	memcpy(&n, p, sizeof n);
+	c->used -= n + HDR;
+	free(p);
+}
+
+/* A growable array of decoded messages. */
+struct vec {
+	void **p;
+	size_t n, cap;
+};
+
+static void
+vec_push(struct vec *v, void *x)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 64;
+		v->p = fold_reallocarray(v->p, v->cap, sizeof *v->p);
+	}
+	v->p[v->n++] = x;
+}
+
+/* Looks up messages by id: direct when ids are 1..n in order (as most
+   producers write them), else by binary search. */
+struct idpair {
+	uint64_t id;
+	size_t idx;
+};
+
+struct idmap {
+	struct idpair *pairs;
+	size_t n;
+	int dense;
+};
+
+static int
+cmp_idpair(const void *x, const void *y)
+{
+	const struct idpair *a = x, *b = y;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/* ids[0..n) are the ids of a table of what ("location"). */
+static int
+idmap_build(struct idmap *m, const uint64_t *ids, size_t n, const char *file,
+    const char *what)
+{
+	size_t i;
+
+	m->n = n;
+	m->dense = 1;
+	for (i = 0; i < n && m->dense; i++)
+		m->dense = ids[i] == i + 1;
+	if (m->dense)
+		return 0;
+	m->pairs = fold_reallocarray(NULL, n, sizeof *m->pairs);
+	for (i = 0; i < n; i++) {
+		m->pairs[i].id = ids[i];
+		m->pairs[i].idx = i;
+	}
+	qsort(m->pairs, n, sizeof *m->pairs, cmp_idpair);
+	for (i = 0; i < n; i++) {
+		if (m->pairs[i].id == 0)
+			return fold_seterr("%s: %s with id 0", file, what);
+		if (i > 0 && m->pairs[i].id == m->pairs[i - 1].id)
+			return fold_seterr("%s: duplicate %s id %" PRIu64, file,
+			    what, m->pairs[i].id);
+	}
+	return 0;
+}
+
+/* The index of id, or -1. */
+static long
+idmap_find(const struct idmap *m, uint64_t id)
+{
+	size_t lo = 0, hi = m->n;
+
+	if (m->dense)
+		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->pairs[mid].id == id)
+			return (long)m->pairs[mid].idx;
+		if (m->pairs[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+struct str {
+	const char *p;
+	size_t n;
+};
+
+struct tagre {
+	const char *key;
+	size_t keylen;
+	pcre2_code *re;
+	int ignore;
+};
+
+struct ent {
+	uint64_t off;		/* key bytes in keys */
+	uint32_t len, hash;
+	uint64_t count;
+};
+
+struct pprof_reader {
+	struct pprof_readopt opt;
+	struct fold_intern *frames;
+	struct tagre *res;
+	size_t nres;
+	pcre2_match_data *md;
+
+	int nread;		/* profiles read */
+	size_t ntypes;
+	char **types;		/* "type/unit" of the first profile */
+	size_t index;		/* the selected sample type */
+	int64_t *totals;	/* per type, for pprof_list */
+
+	/* the distinct stacks: varint-coded frame ids, root first */
+	struct buf keys;
+	struct ent *ents;
+	size_t nents, capents;
+	uint32_t *slots;	/* entry index + 1; 0: empty */
+	size_t mask;
+
+	struct buf key, name, label;	/* scratch */
+};
+
+/* One profile being read. */
+struct prof {
+	const char *file;
+	const uint8_t *buf;
+	size_t len;
+	struct capalloc ca;
+	struct str *strs;
+	size_t nstrs, capstrs;
+	struct vec types, maps, locs, funcs;
+	int64_t default_type;
+	size_t nsamples;
+	struct idmap mapids, locids, funcids;
+	/* location i's frames, varint-coded, root first */
+	struct buf lkeys;
+	uint64_t *lkoff;
+};
+
+static void
+prof_release(struct prof *pf)
+{
+	struct vec *v[] = { &pf->types, &pf->maps, &pf->locs, &pf->funcs };
+	size_t i, j;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		for (j = 0; j < v[i]->n; j++)
+			protobuf_c_message_free_unpacked(v[i]->p[j], &pf->ca.a);
+		free(v[i]->p);
+	}
+	free(pf->strs);
+	free(pf->mapids.pairs);
+	free(pf->locids.pairs);
+	free(pf->funcids.pairs);
+	free(pf->lkeys.p);
+	free(pf->lkoff);
+}
+
+struct field {
+	uint32_t num;
+	int wt;
+	uint64_t v;		/* WT_VARINT */
+	const uint8_t *data;	/* WT_LEN */
+	size_t len;
+	size_t off;		/* where the field starts */
+};
+
+static int
+varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
+{
+	uint64_t x = 0;
+	int shift;
+
+	for (shift = 0; shift < 64 && *pos < n; shift += 7) {
+		uint8_t c = p[(*pos)++];
+		x |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = x;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Frames the next field of the top-level message at *pos: its number,
+ * wire type and payload (the payload itself is decoded by protobuf-c).
+ * Returns 1, 0 at the end, or -1 with a message.
+ */
+static int
+next_field(const struct prof *pf, size_t *pos, struct field *f)
+{
+	const uint8_t *p = pf->buf;
+	size_t n = pf->len;
+	uint64_t key, len;
+
+	if (*pos >= n)
+		return 0;
+	f->off = *pos;
+	if (varint(p, n, pos, &key) < 0)
+		goto truncated;
+	f->num = key >> 3 > UINT32_MAX ? UINT32_MAX : (uint32_t)(key >> 3);
+	f->wt = key & 7;
+	if (f->num == 0)
+		return fold_seterr("%s: not a pprof profile: field number 0 at "
+		    "byte %zu", pf->file, f->off);
+	switch (f->wt) {
+	case WT_VARINT:
+		if (varint(p, n, pos, &f->v) < 0)
+			goto truncated;
+		return 1;
+	case WT_I64:
+	case WT_I32:
+		len = f->wt == WT_I64 ? 8 : 4;
+		if (n - *pos < len)
+			goto truncated;
+		*pos += len;
+		return 1;
+	case WT_LEN:
+		if (varint(p, n, pos, &len) < 0)
+			goto truncated;
+		if (len > n - *pos)
+			return fold_seterr("%s: not a pprof profile: field %u at "
+			    "byte %zu has length %" PRIu64 ", past the end "
+			    "(%zu bytes)", pf->file, f->num, f->off, len, n);
+		f->data = p + *pos;
+		f->len = len;
+		*pos += len;
+		return 1;
+	default:
+		return fold_seterr("%s: not a pprof profile: invalid wire type "
+		    "%d at byte %zu", pf->file, f->wt, f->off);
+	}
+truncated:
+	return fold_seterr("%s: not a pprof profile: truncated at byte %zu",
+	    pf->file, f->off);
+}
+
+static int
+decode_error(const struct prof *pf, const char *what, size_t off)
+{
+	if (pf->ca.over)
+		return fold_seterr("%s: decoding needs more than %" PRIu64
+		    " bytes of memory (see --max-size)", pf->file, pf->ca.cap);
+	return fold_seterr("%s: malformed %s at byte %zu", pf->file, what,
+	    off);
+}
+
+static void *
+unpack(struct prof *pf, const ProtobufCMessageDescriptor *d,
+    const struct field *f, const char *what)
+{
+	void *m = protobuf_c_message_unpack(d, &pf->ca.a, f->len, f->data);
+
+	if (!m)
+		decode_error(pf, what, f->off);
+	return m;
+}
+
+/* String i of the table, or NULL with a message naming what uses it. */
+static const struct str *
+str_at(const struct prof *pf, int64_t i, const char *what, uint64_t id)
+{
+	if (i < 0 || (uint64_t)i >= pf->nstrs) {
+		fold_seterr("%s: %s %" PRIu64 ": string index %" PRId64
+		    " out of range (%zu strings)", pf->file, what, id, i,
+		    pf->nstrs);
+		return NULL;
+	}
+	return &pf->strs[i];
+}
+
+/* Pass 1: everything but the samples. */
+static int
+read_tables(struct prof *pf)
+{
+	size_t pos = 0;
+	struct field f;
+	void *m;
+	int r;
+
+	while ((r = next_field(pf, &pos, &f)) > 0) {
+		int want = WT_LEN;
+		switch (f.num) {
+		case F_DROP_FRAMES: case F_KEEP_FRAMES: case F_TIME_NANOS:
+		case F_DURATION_NANOS: case F_PERIOD: case F_DEFAULT_SAMPLE_TYPE:
+		case F_DOC_URL:
+			want = WT_VARINT;
+			break;
+		case F_COMMENT:		/* packed or not */
+			want = f.wt == WT_VARINT ? WT_VARINT : WT_LEN;
+			break;
+		case F_SAMPLE_TYPE: case F_SAMPLE: case F_MAPPING:
+		case F_LOCATION: case F_FUNCTION: case F_STRING_TABLE:
+		case F_PERIOD_TYPE:
+			break;
+		default:		/* a newer field: skipped */
+			continue;
+		}
+		if (f.wt != want)
+			return fold_seterr("%s: not a pprof profile: field %u "
+			    "at byte %zu has wire type %d, not %d", pf->file,
+			    f.num, f.off, f.wt, want);
+		switch (f.num) {
+		case F_SAMPLE_TYPE:
+			if (!(m = unpack(pf,
+			    &perftools__profiles__value_type__descriptor, &f,
+			    "sample type")))
+				return -1;
+			vec_push(&pf->types, m);
+			break;
+		case F_SAMPLE:
+			pf->nsamples++;
+			break;
+		case F_MAPPING:
+			if (!(m = unpack(pf,
+			    &perftools__profiles__mapping__descriptor, &f,
+			    "mapping")))
+				return -1;
+			vec_push(&pf->maps, m);
+			break;
+		case F_LOCATION:
+			if (!(m = unpack(pf,
+			    &perftools__profiles__location__descriptor, &f,
+			    "location")))
+				return -1;
+			vec_push(&pf->locs, m);
+			break;
+		case F_FUNCTION:
+			if (!(m = unpack(pf,
+			    &perftools__profiles__function__descriptor, &f,
+			    "function")))
+				return -1;
+			vec_push(&pf->funcs, m);
+			break;
+		case F_STRING_TABLE:
+			if (pf->nstrs == pf->capstrs) {
+				pf->capstrs = pf->capstrs ? 2 * pf->capstrs : 256;
+				pf->strs = fold_reallocarray(pf->strs,
+				    pf->capstrs, sizeof *pf->strs);
+			}
+			pf->strs[pf->nstrs].p = (const char *)f.data;
+			pf->strs[pf->nstrs++].n = f.len;
+			break;
+		case F_DEFAULT_SAMPLE_TYPE:
+			pf->default_type = (int64_t)f.v;
+			break;
+		}
+	}
+	if (r < 0)
+		return -1;
+	if (pf->types.n == 0)
+		return fold_seterr("%s: not a pprof profile: no sample types",
+		    pf->file);
+	if (pf->nstrs == 0 || pf->strs[0].n != 0)
+		return fold_seterr("%s: string table does not start with \"\"",
+		    pf->file);
+	return 0;
+}
+
+static int
+build_idmaps(struct prof *pf)
+{
+	struct {
+		struct vec *v;
+		struct idmap *m;
+		const char *what;
+	} t[] = {
+		{ &pf->maps, &pf->mapids, "mapping" },
+		{ &pf->locs, &pf->locids, "location" },
+		{ &pf->funcs, &pf->funcids, "function" },
+	};
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0; i < 3 && rc == 0; i++) {
+		uint64_t *ids = fold_reallocarray(NULL, t[i].v->n + 1,
+		    sizeof *ids);
+		for (j = 0; j < t[i].v->n; j++) {
+			/* id is the first field of all three */
+			if (t[i].m == &pf->mapids)
+				ids[j] = ((Mapping *)t[i].v->p[j])->id;
+			else if (t[i].m == &pf->locids)
+				ids[j] = ((Location *)t[i].v->p[j])->id;
+			else
+				ids[j] = ((Function *)t[i].v->p[j])->id;
+		}
+		rc = idmap_build(t[i].m, ids, t[i].v->n, pf->file, t[i].what);
+		free(ids);
+	}
+	return rc;
+}
+
+/* Interns the name in r->name and adds its id to the key of location i. */
+static void
+add_frame(struct pprof_reader *r, struct buf *key)
+{
+	buf_addvar(key, fold_intern(r->frames, r->name.p, r->name.len));
+}
+
+/* Puts "module+0xOFFSET", "0xADDRESS" or "[unknown]" in r->name. */
+static int
+address_name(struct pprof_reader *r, const struct prof *pf,
+    const Location *loc)
+{
+	const Mapping *m = NULL;
+	const struct str *file = NULL;
+	char tmp[40];
+	uint64_t addr = loc->address;
+	long mi;
+
+	r->name.len = 0;
+	if (loc->mapping_id) {
+		if ((mi = idmap_find(&pf->mapids, loc->mapping_id)) < 0)
+			return fold_seterr("%s: location %" PRIu64 ": no mapping "
+			    "with id %" PRIu64, pf->file, loc->id,
+			    loc->mapping_id);
+		m = pf->maps.p[mi];
+		if (!(file = str_at(pf, m->filename, "mapping", m->id)))
+			return -1;
+	}
+	if (file && file->n > 0) {
+		size_t b = file->n;
+		while (b > 0 && file->p[b - 1] != '/')
+			b--;
+		if (b == file->n)
+			b = 0;
+		buf_addname(&r->name, file->p + b, file->n - b);
+		if (addr >= m->memory_start)
+			addr = addr - m->memory_start + m->file_offset;
+		snprintf(tmp, sizeof tmp, "+0x%" PRIx64, addr);
+	} else if (addr) {
+		snprintf(tmp, sizeof tmp, "0x%" PRIx64, addr);
+	} else {
+		snprintf(tmp, sizeof tmp, "[unknown]");
+	}
+	buf_add(&r->name, tmp, strlen(tmp));
+	return 0;
+}
+
+/* Puts the frame name of line ln of loc in r->name. */
+static int
+line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
+    const Line *ln)
+{
+	const struct str *name, *file;
+	const Function *fn;
+	char tmp[32];
+	long fi;
+
+	if (!ln || !ln->function_id)
+		return address_name(r, pf, loc);
+	if ((fi = idmap_find(&pf->funcids, ln->function_id)) < 0)
+		return fold_seterr("%s: location %" PRIu64 ": no function with "
+		    "id %" PRIu64, pf->file, loc->id, ln->function_id);
+	fn = pf->funcs.p[fi];
+	if (!(name = str_at(pf, fn->name, "function", fn->id)) ||
+	    !str_at(pf, fn->system_name, "function", fn->id) ||
+	    !(file = str_at(pf, fn->filename, "function", fn->id)))
+		return -1;
+	if (name->n == 0)
+		name = &pf->strs[fn->system_name];
+	if (name->n == 0)
+		return address_name(r, pf, loc);
+	r->name.len = 0;
+	buf_addname(&r->name, name->p, name->n);
+	if (r->opt.filenames && file->n > 0) {
+		buf_addc(&r->name, ' ');
+		buf_addname(&r->name, file->p, file->n);
+	}
+	if (r->opt.lines && ln->line > 0) {
+		snprintf(tmp, sizeof tmp, ":%" PRId64, ln->line);
+		buf_add(&r->name, tmp, strlen(tmp));
+	}
+	return 0;
+}
+
+/* Every location's frames, varint-coded, root (the caller) first. */
+static int
+resolve_locations(struct pprof_reader *r, struct prof *pf)
+{
+	size_t i, j;
+
+	pf->lkoff = fold_reallocarray(NULL, pf->locs.n + 1,
+	    sizeof *pf->lkoff);
+	for (i = 0; i < pf->locs.n; i++) {
+		const Location *loc = pf->locs.p[i];
+		pf->lkoff[i] = pf->lkeys.len;
+		if (loc->n_line == 0) {
+			if (address_name(r, pf, loc) < 0)
+				return -1;
+			add_frame(r, &pf->lkeys);
+		}
+		for (j = loc->n_line; j-- > 0;) {
+			if (line_name(r, pf, loc, loc->line[j]) < 0)
+				return -1;
+			add_frame(r, &pf->lkeys);
+		}
+	}
+	pf->lkoff[i] = pf->lkeys.len;
+	return 0;
+}
+
+/* The sample types: the first profile sets them and the selected index,
+   the others must have the same. */
+static int
+check_types(struct pprof_reader *r, const struct prof *pf)
+{
+	char **types = fold_calloc(pf->types.n, sizeof *types);
+	size_t i, n = pf->types.n;
+	int rc = -1;
+
+	for (i = 0; i < n; i++) {
+		const ValueType *vt = pf->types.p[i];
+		const struct str *t, *u;
+		if (!(t = str_at(pf, vt->type, "sample type", i + 1)) ||
+		    !(u = str_at(pf, vt->unit, "sample type", i + 1)))
+			goto out;
+		types[i] = fold_malloc(t->n + u->n + 2);
+		memcpy(types[i], t->p, t->n);
+		types[i][t->n] = '/';
+		memcpy(types[i] + t->n + 1, u->p, u->n);
+		types[i][t->n + 1 + u->n] = '\0';
+	}
+	if (r->types) {
+		for (i = 0; i < n && n == r->ntypes; i++)
+			if (strcmp(types[i], r->types[i]) != 0)
+				break;
+		if (n != r->ntypes || i < n) {
+			fold_seterr("%s: sample types differ from the first "
+			    "profile's (%s%s, not %s%s)", pf->file,
+			    i < n ? types[i] : "", n > 1 ? ", ..." : "",
+			    i < r->ntypes ? r->types[i] : "",
+			    r->ntypes > 1 ? ", ..." : "");
+			goto out;
+		}
+		rc = 0;
+		goto out;
+	}
+	r->types = types;
+	r->ntypes = n;
+	types = NULL;
+	r->totals = fold_calloc(n, sizeof *r->totals);
+	r->index = n - 1;
+	const char *want = r->opt.sample_index;
+	const struct str *def = NULL;
+	if (!want && pf->default_type != 0 &&
+	    !(def = str_at(pf, pf->default_type, "default sample type", 0)))
+		return -1;
+	if (want && want[0] && strspn(want, "0123456789") == strlen(want)) {
+		unsigned long long k = strtoull(want, NULL, 10);
+		if (k >= n)
+			return fold_seterr("%s: sample index %s out of range "
+			    "(%zu sample types)", pf->file, want, n);
+		r->index = (size_t)k;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		const char *t = r->types[i];
+		size_t tl = strcspn(t, "/");
+		if (want && (strcmp(want, t) == 0 ||
+		    (strlen(want) == tl && memcmp(want, t, tl) == 0)))
+			break;
+		if (def && def->n == tl && memcmp(def->p, t, tl) == 0)
+			break;
+	}
+	if (i < n)
+		r->index = i;
+	else if (want) {
+		struct buf b = { 0, 0, 0 };
+		for (i = 0; i < n; i++) {
+			if (i)
+				buf_add(&b, ", ", 2);
+			buf_add(&b, r->types[i], strlen(r->types[i]));
+		}
+		buf_addc(&b, '\0');
+		fold_seterr("%s: no sample type %s (the profile has %s)",
+		    pf->file, want, b.p);
+		free(b.p);
+		return -1;
+	}
+	return 0;
+out:
+	for (i = 0; i < n && types; i++)
+		free(types[i]);
+	free(types);
+	return rc;
+}
+
+/* Puts label l's value in r->label: the string, or the number and unit. */
+static void
+label_value(struct pprof_reader *r, const struct prof *pf, const Label *l)
+{
+	char tmp[32];
+
+	r->label.len = 0;
+	if (l->str) {
+		buf_add(&r->label, pf->strs[l->str].p, pf->strs[l->str].n);
+		return;
+	}
+	snprintf(tmp, sizeof tmp, "%" PRId64, l->num);
+	buf_add(&r->label, tmp, strlen(tmp));
+	if (pf->strs[l->num_unit].n > 0) {
+		buf_addc(&r->label, ' ');
+		buf_add(&r->label, pf->strs[l->num_unit].p,
+		    pf->strs[l->num_unit].n);
+	}
+}
+
+static int
+label_has_key(const struct prof *pf, const Label *l, const char *key,
+    size_t keylen)
+{
+	const struct str *k = &pf->strs[l->key];
+
+	/* as pprof: a label with neither string nor number is none */
+	if (!l->str && !l->num && !l->num_unit)
+		return 0;
+	return k->n == keylen && memcmp(k->p, key, keylen) == 0;
+}
+
+/* 1 when the sample passes every --tag-focus and no --tag-ignore. */
+static int
+keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nres; i++) {
+		const struct tagre *t = &r->res[i];
+		int match = 0;
+		for (j = 0; j < s->n_label && !match; j++) {
+			if (!label_has_key(pf, s->label[j], t->key, t->keylen))
+				continue;
+			label_value(r, pf, s->label[j]);
+			match = pcre2_match(t->re, (PCRE2_SPTR)r->label.p,
+			    r->label.len, 0, 0, r->md, NULL) >= 0;
+		}
+		if (match == t->ignore)
+			return 0;
+	}
+	return 1;
+}
+
+/* Adds the frame "KEY=VALUE[,VALUE...]" of sample s to r->key. */
+static void
+add_tag(struct pprof_reader *r, const struct prof *pf, const Sample *s,
+    const char *key)
+{
+	size_t j, keylen = strlen(key);
+	int n = 0;
+
+	r->name.len = 0;
+	buf_addname(&r->name, key, keylen);
+	buf_addc(&r->name, '=');
+	for (j = 0; j < s->n_label; j++) {
+		if (!label_has_key(pf, s->label[j], key, keylen))
+			continue;
+		if (n++)
+			buf_addc(&r->name, ',');
+		label_value(r, pf, s->label[j]);
+		buf_addname(&r->name, r->label.p, r->label.len);
+	}
+	add_frame(r, &r->key);
+}
+
+static void
+rehash(struct pprof_reader *r, size_t mask)
+{
+	size_t i, j;
+
+	free(r->slots);
+	r->mask = mask;
+	r->slots = fold_calloc(mask + 1, sizeof *r->slots);
+	for (i = 0; i < r->nents; i++) {
+		for (j = r->ents[i].hash & mask; r->slots[j]; j = (j + 1) & mask)
+			;
+		r->slots[j] = (uint32_t)i + 1;
+	}
+}
+
+/* Adds v to the stack in r->key. */
+static int
+add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
+{
+	const char *key = r->key.p;
+	size_t n = r->key.len, j;
+	uint32_t h = (uint32_t)fold_hash(key, n);
+	struct ent *e;
+
+	for (j = h & r->mask; r->slots[j]; j = (j + 1) & r->mask) {
+		e = &r->ents[r->slots[j] - 1];
+		if (e->hash == h && e->len == n &&
+		    memcmp(r->keys.p + e->off, key, n) == 0) {
+			if (e->count > UINT64_MAX - v)
+				return fold_seterr("%s: count overflow "
+				    "(a stack's total passes 2^64-1)",
+				    pf->file);
+			e->count += v;
+			return 0;
+		}
+	}
+	if (r->keys.len + n + (r->nents + 1) * (sizeof *e + 8) >
+	    r->opt.max_size || r->nents >= UINT32_MAX - 1 || n > UINT32_MAX)
+		return fold_seterr("%s: the stacks need more than %" PRIu64
+		    " bytes of memory (see --max-size)", pf->file,
+		    r->opt.max_size);
+	if (r->nents == r->capents) {
+		r->capents = r->capents ? 2 * r->capents : 1024;
+		r->ents = fold_reallocarray(r->ents, r->capents, sizeof *r->ents);
+	}
+	e = &r->ents[r->nents];
+	e->off = r->keys.len;
+	e->len = (uint32_t)n;
+	e->hash = h;
+	e->count = v;
+	buf_add(&r->keys, key, n);
+	r->slots[j] = (uint32_t)++r->nents;
+	if (r->nents * 2 > r->mask)
+		rehash(r, 2 * r->mask + 1);
+	return 0;
+}
+
+static int
+check_labels(const struct prof *pf, const Sample *s, size_t no)
+{
+	size_t j;
+
+	for (j = 0; j < s->n_label; j++) {
+		const Label *l = s->label[j];
+		if (!str_at(pf, l->key, "sample", no) ||
+		    !str_at(pf, l->str, "sample", no) ||
+		    !str_at(pf, l->num_unit, "sample", no))
+			return -1;
+	}
+	return 0;
+}
+
+static int
+add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
+    size_t no, struct fold_diag *diag)
+{
+	Sample *s = unpack(pf, &perftools__profiles__sample__descriptor, f,
+	    "sample");
+	int rc = -1;
+	size_t i;
+
+	if (!s)
+		return -1;
+	if (s->n_value != r->ntypes) {
+		fold_seterr("%s: sample %zu has %zu values for %zu sample "
+		    "types", pf->file, no, s->n_value, r->ntypes);
+		goto out;
+	}
+	if (check_labels(pf, s, no) < 0)
+		goto out;
+	if (!keep_sample(r, pf, s)) {
+		rc = 0;
+		goto out;
+	}
+	if (r->opt.list) {
+		for (i = 0; i < s->n_value; i++)
+			if (__builtin_add_overflow(r->totals[i], s->value[i],
+			    &r->totals[i])) {
+				fold_seterr("%s: total of %s overflows",
+				    pf->file, r->types[i]);
+				goto out;
+			}
+		rc = 0;
+		goto out;
+	}
+	int64_t v = s->value[r->index];
+	if (v < 0) {
+		rc = fold_warn(diag, pf->file, 0, "sample %zu: negative value "
+		    "%" PRId64 " skipped", no, v);
+		goto out;
+	}
+	r->key.len = 0;
+	for (i = 0; i < r->opt.ntag_root; i++)
+		add_tag(r, pf, s, r->opt.tag_root[i]);
+	for (i = s->n_location_id; i-- > 0;) {
+		long li = idmap_find(&pf->locids, s->location_id[i]);
+		if (li < 0) {
+			fold_seterr("%s: sample %zu: no location with id %"
+			    PRIu64, pf->file, no, s->location_id[i]);
+			goto out;
+		}
+		buf_add(&r->key, pf->lkeys.p + pf->lkoff[li],
+		    pf->lkoff[li + 1] - pf->lkoff[li]);
+	}
+	if (s->n_location_id == 0) {
+		r->name.len = 0;
+		buf_add(&r->name, NOSTACK, strlen(NOSTACK));
+		add_frame(r, &r->key);
+	}
+	for (i = 0; i < r->opt.ntag_leaf; i++)
+		add_tag(r, pf, s, r->opt.tag_leaf[i]);
+	rc = add_stack(r, pf, (uint64_t)v);
+out:
+	protobuf_c_message_free_unpacked(&s->base, &pf->ca.a);
+	return rc;
+}
+
+static int
+read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
+{
+	size_t pos = 0, no = 0;
+	struct field f;
+	int rc;
+
+	if (read_tables(pf) < 0 || check_types(r, pf) < 0 ||
+	    build_idmaps(pf) < 0)
+		return -1;
+	if (!r->opt.list && resolve_locations(r, pf) < 0)
+		return -1;
+	/* pass 2: the samples, one at a time */
+	while ((rc = next_field(pf, &pos, &f)) > 0) {
+		if (f.num != F_SAMPLE)
+			continue;
+		if (add_sample(r, pf, &f, ++no, diag) < 0)
+			return -1;
+	}
+	return rc;
+}
+
+int
+pprof_read(struct pprof_reader *r, const char *path, struct fold_diag *diag)
+{
+	struct fold_in *in = fold_in_open(path);
+	struct prof pf;
+	char *buf, *file;
+	size_t len;
+	int rc;
+
+	if (!in)
+		return -1;
+	fold_in_set_limit(in, r->opt.max_size);
+	if (fold_in_readall(in, &buf, &len) < 0) {
+		fold_in_close(in);
+		return -1;
+	}
+	file = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
+	if (fold_in_close(in) < 0) {
+		free(buf);
+		free(file);
+		return -1;
+	}
+	memset(&pf, 0, sizeof pf);
+	pf.file = file;
+	pf.buf = (const uint8_t *)buf;
+	pf.len = len;
+	pf.ca.a.alloc = cap_alloc;
+	pf.ca.a.free = cap_free;
+	pf.ca.a.allocator_data = &pf.ca;
+	pf.ca.cap = r->opt.max_size;
+	rc = read_profile(r, &pf, diag);
+	if (rc == 0)
+		r->nread++;
+	prof_release(&pf);
+	free(buf);
+	free(file);
+	return rc;
+}
+
+struct pprof_reader *
+pprof_reader_new(const struct pprof_readopt *opt)
+{
+	struct pprof_reader *r = fold_calloc(1, sizeof *r);
+	size_t i;
+
+	r->opt = *opt;
+	if (!r->opt.max_size)
+		r->opt.max_size = PPROF_MAX_SIZE;
+	r->frames = fold_intern_new();
+	r->mask = 1023;
+	r->slots = fold_calloc(r->mask + 1, sizeof *r->slots);
+	r->nres = opt->ntag_focus + opt->ntag_ignore;
+	r->res = fold_calloc(r->nres + 1, sizeof *r->res);
+	for (i = 0; i < r->nres; i++) {
+		int ignore = i >= opt->ntag_focus;
+		const char *spec = ignore ? opt->tag_ignore[i - opt->ntag_focus]
+		    : opt->tag_focus[i];
+		const char *eq = strchr(spec, '=');
+		struct tagre *t = &r->res[i];
+		PCRE2_SIZE eoff;
+		int err;
+		if (!eq || eq == spec) {
+			fold_seterr("tag %s '%s': expected KEY=REGEX",
+			    ignore ? "ignore" : "focus", spec);
+			pprof_reader_free(r);
+			return NULL;
+		}
+		t->key = spec;
+		t->keylen = eq - spec;
+		t->ignore = ignore;
+		t->re = pcre2_compile((PCRE2_SPTR)eq + 1, PCRE2_ZERO_TERMINATED,
+		    0, &err, &eoff, NULL);
+		if (!t->re) {
+			PCRE2_UCHAR msg[256];
+			pcre2_get_error_message(err, msg, sizeof msg);
+			fold_seterr("tag %s '%s': %s at offset %zu",
+			    ignore ? "ignore" : "focus", spec, (char *)msg,
+			    (size_t)eoff);
+			pprof_reader_free(r);
+			return NULL;
+		}
+	}
+	r->md = pcre2_match_data_create(1, NULL);
+	return r;
+}
+
+void
+pprof_reader_free(struct pprof_reader *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nres; i++)
+		pcre2_code_free(r->res[i].re);
+	free(r->res);
+	pcre2_match_data_free(r->md);
+	for (i = 0; i < r->ntypes; i++)
+		free(r->types[i]);
+	free(r->types);
+	free(r->totals);
+	fold_intern_free(r->frames);
+	free(r->keys.p);
+	free(r->ents);
+	free(r->slots);
+	free(r->key.p);
+	free(r->name.p);
+	free(r->label.p);
+	free(r);
+}
+
+/*
+ * Byte order of the folded texts "a;b;c" of two keys. Frames are
+ * compared by id until the first that differs; names hold no ';', so
+ * the texts first differ within that frame or where one name ends.
+ */
+static int
+cmp_key(const void *x, const void *y, void *arg)
+{
+	const struct pprof_reader *r = arg;
+	const struct ent *ea = &r->ents[*(const uint32_t *)x];
+	const struct ent *eb = &r->ents[*(const uint32_t *)y];
+	const uint8_t *a = (const uint8_t *)r->keys.p + ea->off, *ae = a + ea->len;
+	const uint8_t *b = (const uint8_t *)r->keys.p + eb->off, *be = b + eb->len;
+	uint32_t fa = 0, fb = 0;
+
+	while (a < ae && b < be) {
+		fa = getvar(&a);
+		fb = getvar(&b);
+		if (fa != fb)
+			break;
+	}
+	if (fa == fb)		/* one is a prefix of the other */
+		return (a < ae) - (b < be);
+	size_t la, lb;
+	const unsigned char *sa = (const unsigned char *)
+	    fold_intern_str(r->frames, fa, &la);
+	const unsigned char *sb = (const unsigned char *)
+	    fold_intern_str(r->frames, fb, &lb);
+	int c = memcmp(sa, sb, la < lb ? la : lb);
+	if (c)
+		return c;
+	/* one name is a prefix of the other: ';' or the end follows it */
+	if (la < lb)
+		return a < ae && ';' > sb[la] ? 1 : -1;
+	return b < be && ';' > sa[lb] ? -1 : 1;
+}
+
+int
+pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
+{
+	uint32_t *perm;
+	size_t i, len;
+
+	if (r->nread == 0)
+		return fold_seterr("no profile read");
+	perm = fold_reallocarray(NULL, r->nents + 1, sizeof *perm);
+	for (i = 0; i < r->nents; i++)
+		perm[i] = (uint32_t)i;
+	qsort_r(perm, r->nents, sizeof *perm, cmp_key, r);
+	for (i = 0; i < r->nents && !fold_out_failed(out); i++) {
+		const struct ent *e = &r->ents[perm[i]];
+		const uint8_t *k = (const uint8_t *)r->keys.p + e->off;
+		const uint8_t *end = k + e->len;
+		while (k < end) {
+			const char *s = fold_intern_str(r->frames, getvar(&k),
+			    &len);
+			fold_out_write(out, s, len);
+			fold_out_putc(out, k < end ? ';' : ' ');
+		}
+		fold_out_u64(out, e->count);
+		fold_out_putc(out, '\n');
+	}
+	free(perm);
+	return 0;
+}
+
+int
+pprof_list(struct pprof_reader *r, struct fold_out *out)
+{
+	size_t i;
+
+	if (r->nread == 0)
+		return fold_seterr("no profile read");
+	for (i = 0; i < r->ntypes; i++)
+		fold_out_printf(out, "%s %" PRId64 "%s\n", r->types[i],
+		    r->totals[i], i == r->index ? " (selected)" : "");
+	return 0;
+}
+
+/* The text of stack i, shortened, for messages. */
+static const char *
+stack_text(struct fold_stacks *st, size_t i, struct buf *b)
+{
+	const struct fold_intern *fr = fold_stacks_frames(st);
+	const uint32_t *ids;
+	size_t n, j, len;
+
+	ids = fold_stacks_ids(st, i, &n);
+	b->len = 0;
+	for (j = 0; j < n && b->len < 200; j++) {
+		const char *s = fold_intern_str(fr, ids[j], &len);
+		if (j)
+			buf_addc(b, ';');
+		buf_add(b, s, len);
+	}
+	if (b->len > 200) {
+		b->len = 200;
+		buf_add(b, "...", 3);
+	}
+	buf_addc(b, '\0');
+	return b->p;
+}
+
+static int
+deflate_out(struct fold_out *out, const uint8_t *p, size_t n)
+{
+	unsigned char chunk[1 << 16];
+	z_stream z;
+	int zr;
+
+	memset(&z, 0, sizeof z);
+	/* 15 + 16: a gzip wrapper, with no name and a zero time */
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return fold_seterr("gzip: %s", z.msg ? z.msg : "init failed");
+	do {
+		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
+		z.next_in = (Bytef *)p;
+		z.avail_in = take;
+		p += take;
+		n -= take;
+		do {
+			z.next_out = chunk;
+			z.avail_out = sizeof chunk;
+			zr = deflate(&z, n ? Z_NO_FLUSH : Z_FINISH);
+			fold_out_write(out, chunk, sizeof chunk - z.avail_out);
+		} while (z.avail_out == 0);
+	} while (n > 0);
+	deflateEnd(&z);
+	if (zr != Z_STREAM_END)
+		return fold_seterr("gzip: compression failed");
+	return 0;
+}
+
+int
+pprof_write(struct fold_out *out, struct fold_stacks *st,
+    const struct pprof_writeopt *opt)
+{
+	struct fold_intern *fr = fold_stacks_frames(st);
+	size_t nst = fold_stacks_len(st), nfr = fold_intern_count(fr);
+	size_t i, j, n, nloc = 0, nids = 0, len;
+	struct buf msg = { 0, 0, 0 };
+	const uint32_t *ids;
+	int rc = -1;
+
+	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	for (i = 0; i < nst; i++) {
+		const struct fold_count *c = fold_stacks_counts(st, i);
+		char num[FOLD_COUNT_BUFSZ];
+		if (!c->frac && c->v.u <= INT64_MAX)
+			continue;
+		fold_count_fmt(c, num);
+		fold_seterr("stack %s: count %s is not %s", stack_text(st, i,
+		    &msg), num, c->frac ? "an integer (pprof values are)" :
+		    "in pprof's range (up to 2^63-1)");
+		free(msg.p);
+		return -1;
+	}
+
+	/* locations numbered by first appearance in the sorted stacks */
+	uint32_t *locid = fold_calloc(nfr + 1, sizeof *locid);
+	uint32_t *frame = fold_calloc(nfr + 1, sizeof *frame);
+	for (i = 0; i < nst; i++) {
+		ids = fold_stacks_ids(st, i, &n);
+		nids += n;
+		for (j = 0; j < n; j++)
+			if (!locid[ids[j]]) {
+				frame[nloc] = ids[j];
+				locid[ids[j]] = (uint32_t)++nloc;
+			}
+	}
+
+	struct fold_intern *strs = fold_intern_new();
+	ValueType stype = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	ValueType ptype = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	ValueType *stypes[1] = { &stype };
+	Profile p = PERFTOOLS__PROFILES__PROFILE__INIT;
+
+	fold_intern(strs, "", 0);
+	stype.type = fold_intern(strs, opt->type, strlen(opt->type));
+	stype.unit = fold_intern(strs, opt->unit, strlen(opt->unit));
+	p.n_sample_type = 1;
+	p.sample_type = stypes;
+	if (opt->period_type || opt->period) {
+		const char *t = opt->period_type ? opt->period_type : opt->type;
+		const char *u = opt->period_type ? opt->period_unit : opt->unit;
+		ptype.type = fold_intern(strs, t, strlen(t));
+		ptype.unit = fold_intern(strs, u, strlen(u));
+		p.period_type = &ptype;
+		p.period = opt->period;
+	}
+
+	Function *funcs = fold_calloc(nloc + 1, sizeof *funcs);
+	Location *locs = fold_calloc(nloc + 1, sizeof *locs);
+	Line *lines = fold_calloc(nloc + 1, sizeof *lines);
+	Line **linep = fold_calloc(nloc + 1, sizeof *linep);
+	p.function = fold_calloc(nloc + 1, sizeof *p.function);
+	p.location = fold_calloc(nloc + 1, sizeof *p.location);
+	for (i = 0; i < nloc; i++) {
+		const char *s = fold_intern_str(fr, frame[i], &len);
+		perftools__profiles__function__init(&funcs[i]);
+		funcs[i].id = i + 1;
+		funcs[i].name = fold_intern(strs, s, len);
+		perftools__profiles__line__init(&lines[i]);
+		lines[i].function_id = i + 1;
+		linep[i] = &lines[i];
+		perftools__profiles__location__init(&locs[i]);
+		locs[i].id = i + 1;
+		locs[i].n_line = 1;
+		locs[i].line = &linep[i];
+		p.function[i] = &funcs[i];
+		p.location[i] = &locs[i];
+	}
+	p.n_function = p.n_location = nloc;
+
+	Sample *samples = fold_calloc(nst + 1, sizeof *samples);
+	uint64_t *locids = fold_calloc(nids + 1, sizeof *locids), *lp = locids;
+	int64_t *values = fold_calloc(nst + 1, sizeof *values);
+	p.sample = fold_calloc(nst + 1, sizeof *p.sample);
+	for (i = 0; i < nst; i++) {
+		ids = fold_stacks_ids(st, i, &n);
+		perftools__profiles__sample__init(&samples[i]);
+		samples[i].n_location_id = n;
+		samples[i].location_id = lp;
+		for (j = n; j-- > 0;)	/* leaf first */
+			*lp++ = locid[ids[j]];
+		values[i] = (int64_t)fold_stacks_counts(st, i)->v.u;
+		samples[i].n_value = 1;
+		samples[i].value = &values[i];
+		p.sample[i] = &samples[i];
+	}
+	p.n_sample = nst;
+
+	size_t nstr = fold_intern_count(strs);
+	p.n_string_table = nstr;
+	p.string_table = fold_calloc(nstr + 1, sizeof *p.string_table);
+	for (i = 0; i < nstr; i++)
+		p.string_table[i] = (char *)fold_intern_str(strs, i, NULL);
+
+	size_t size = protobuf_c_message_get_packed_size(&p.base);
+	uint8_t *packed = fold_malloc(size + 1);
+	protobuf_c_message_pack(&p.base, packed);
+	rc = deflate_out(out, packed, size);
+
+	free(packed);
+	free(p.string_table);
+	free(p.sample);
+	free(values);
+	free(locids);
+	free(samples);
+	free(p.location);
+	free(p.function);
+	free(linep);
+	free(lines);
+	free(locs);
+	free(funcs);
+	fold_intern_free(strs);
+	free(frame);
+	free(locid);
+	free(msg.p);
+	return rc;
+}

@@ -1,0 +1,114 @@
+/*
+ * pprof profiles (perftools.profiles, see profile.proto) to and from
+ * folded stacks.
+ *
+ * Reading: each profile (gzipped or raw protobuf) is framed field by
+ * field at the top level and every message in it (samples, locations,
+ * functions, mappings, sample types) is decoded with protobuf-c, through
+ * an allocator capped at max_size bytes. Tables are decoded first, then
+ * one Sample at a time, so memory stays near the size of the encoded
+ * profile plus a compact table of the distinct stacks. Several profiles
+ * with the same sample types add up into one reader.
+ *
+ * Frames are function names, root first; a Location with several Lines
+ * (inlined calls) gives one frame per Line, innermost last. A location
+ * with no function prints as "module+0xOFFSET" (mapped) or "0xADDRESS".
+ * ';' in a name becomes ':' and a newline or carriage return a space, so
+ * every name is a valid folded frame.
+ */
+#ifndef FOLD_FORMATS_PPROF_H
+#define FOLD_FORMATS_PPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libfold/diag.h"
+#include "libfold/output.h"
+#include "libfold/stacks.h"
+
+/* Default cap on a profile's decompressed size and decoding memory. */
+#define PPROF_MAX_SIZE ((uint64_t)2 << 30)
+
+struct pprof_readopt {
+	/* sample type name or decimal index; NULL: the profile's
+	   default_sample_type, else the last type (as pprof does) */
+	const char *sample_index;
+	int lines;		/* append ":LINE" to each frame */
+	int filenames;		/* append " FILE" to each frame */
+	/* label keys whose "KEY=VALUE" frames go at the root (first key
+	   outermost) or at the leaf (last key innermost) */
+	const char *const *tag_root;
+	size_t ntag_root;
+	const char *const *tag_leaf;
+	size_t ntag_leaf;
+	/* "KEY=REGEX" (pcre2): keep samples with a label KEY whose value
+	   matches every focus, drop those where any ignore matches */
+	const char *const *tag_focus;
+	size_t ntag_focus;
+	const char *const *tag_ignore;
+	size_t ntag_ignore;
+	/* cap on a profile's decompressed size, on the memory its decoded
+	   tables take and on the stack table (0: PPROF_MAX_SIZE) */
+	uint64_t max_size;
+	int list;		/* only total the sample types (pprof_list) */
+};
+
+#define PPROF_READOPT_INIT { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+struct pprof_reader;
+
+/*
+ * A reader with the given options (opt is copied; the strings it points
+ * to must outlive the reader). NULL with a message when an option is
+ * invalid ("--tag-focus: no '=' in ...", a regex error); the caller owns
+ * the result.
+ */
+struct pprof_reader *pprof_reader_new(const struct pprof_readopt *opt);
+void pprof_reader_free(struct pprof_reader *r);
+
+/*
+ * Reads one profile from path (NULL or "-": standard input) and adds its
+ * samples. A sample with a negative value is counted in diag and
+ * skipped. Returns 0, or -1 with a message naming the file on any error
+ * (unreadable, corrupt gzip or protobuf, an index or id out of range,
+ * sample types that differ from the first profile's, overflow, the size
+ * cap); the reader must then not be written.
+ */
+int pprof_read(struct pprof_reader *r, const char *path,
+    struct fold_diag *diag);
+
+/*
+ * Writes the folded stacks of every profile read, sorted in byte order
+ * (as fold_write does), with the selected sample values. Returns 0, or
+ * -1 with a message when nothing was read.
+ */
+int pprof_write_folded(struct pprof_reader *r, struct fold_out *out);
+
+/*
+ * Writes one line per sample type: "TYPE/UNIT TOTAL", the selected one
+ * followed by " (selected)". Totals are exact sums of every sample kept
+ * by the tag filters. Returns 0, or -1 when nothing was read.
+ */
+int pprof_list(struct pprof_reader *r, struct fold_out *out);
+
+struct pprof_writeopt {
+	const char *type, *unit;	/* sample type ("samples", "count") */
+	/* period type; NULL type: none written unless period is set,
+	   then the sample type */
+	const char *period_type, *period_unit;
+	int64_t period;
+};
+
+#define PPROF_WRITEOPT_INIT { "samples", "count", 0, 0, 0 }
+
+/*
+ * Writes st as a gzipped pprof profile: one Function and one Location
+ * per distinct frame, numbered in the byte order of the stacks (st is
+ * sorted), strings stored once. Every count must be an integer up to
+ * 2^63-1: else -1 with a message naming the stack, and nothing is
+ * written. Write errors are left in out (fold_out_close reports them).
+ */
+int pprof_write(struct fold_out *out, struct fold_stacks *st,
+    const struct pprof_writeopt *opt);
+
+#endif
