@@ -39,7 +39,6 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/none.o \
-	formats/perf.o \
 	formats/svg.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o
@@ -51,8 +50,7 @@ BIN = \
 	flamegraph-svg \
 	folded2pprof \
 	foldmerge \
-	pprof2folded \
-	stackcollapse-perf
+	pprof2folded
 
 UNIT = \
 	test-libfold
