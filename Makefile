@@ -39,6 +39,7 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/none.o \
+	formats/perf.o \
 	formats/svg.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o
@@ -50,7 +51,8 @@ BIN = \
 	flamegraph-svg \
 	folded2pprof \
 	foldmerge \
-	pprof2folded
+	pprof2folded \
+	stackcollapse-perf
 
 UNIT = \
 	test-libfold

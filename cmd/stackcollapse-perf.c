@@ -1,0 +1,224 @@
+/*
+ * stackcollapse-perf: turn `perf script` output into folded stacks, one
+ * line per unique stack with its total period (or sample count).
+ *
+ *	perf record -F 99 -a -g -- sleep 10
+ *	perf script | stackcollapse-perf | flamegraph-svg > cpu.svg
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "formats/perf.h"
+#include "cmd/util.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [--addrs] [--all] [--context] [--event-filter EVENT]"
+	    " [--inline]\n"
+	    "                          [--jit] [--kernel] [--list-events] "
+	    "[--pid] [--samples]\n"
+	    "                          [--srcline] [--strict] [--tid] "
+	    "[file ...]\n", progname);
+}
+
+/* The first bad line is kept and shown at the end, with the count. */
+static char firstbad[1024];
+
+static void
+keepfirst(void *arg, const char *msg)
+{
+	if (!firstbad[0])
+		snprintf(firstbad, sizeof firstbad, "%s", msg);
+}
+
+/* "kept cycles (N samples); dropped instructions (M samples), ..." */
+static void
+report_events(const struct perf_reader *r, const struct perf_opt *opt,
+    int *status)
+{
+	const struct perf_event *ev;
+	size_t n, i, named = 0, kept = 0;
+
+	ev = perf_events(r, &n);
+	for (i = 0; i < n; i++) {
+		if (!ev[i].name[0])
+			continue;
+		named++;
+		if (ev[i].kept)
+			kept++;
+	}
+	if (opt->event && kept == 0 && named > 0) {
+		fprintf(stderr, "%s: no samples of event %s; the input has",
+		    progname, opt->event);
+		for (i = 0; i < n; i++)
+			if (ev[i].name[0])
+				fprintf(stderr, " %s", ev[i].name);
+		fputc('\n', stderr);
+		*status = EXIT_ERR;
+		return;
+	}
+	if (opt->event || named < 2)
+		return;
+	for (i = 0; i < n; i++)
+		if (ev[i].name[0] && ev[i].kept)
+			fprintf(stderr, "%s: kept event %s (%llu samples);",
+			    progname, ev[i].name,
+			    (unsigned long long)ev[i].samples);
+	for (i = 0; i < n; i++)
+		if (ev[i].name[0] && !ev[i].kept)
+			fprintf(stderr, " dropped %s (%llu samples);", ev[i].name,
+			    (unsigned long long)ev[i].samples);
+	fprintf(stderr, " choose with --event-filter\n");
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "addrs", no_argument, NULL, 'a' },
+		{ "all", no_argument, NULL, 'A' },
+		{ "context", no_argument, NULL, 'c' },
+		{ "event-filter", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "inline", no_argument, NULL, 'i' },
+		{ "jit", no_argument, NULL, 'j' },
+		{ "kernel", no_argument, NULL, 'k' },
+		{ "list-events", no_argument, NULL, 'l' },
+		{ "pid", no_argument, NULL, 'p' },
+		{ "samples", no_argument, NULL, 's' },
+		{ "srcline", no_argument, NULL, 'S' },
+		{ "strict", no_argument, NULL, 'X' },
+		{ "tid", no_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct perf_opt opt = PERF_OPT_INIT;
+	struct fold_intern *frames;
+	struct fold_stacks *st;
+	struct perf_reader *r;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int c, strict = 0, status = EXIT_OK, i, nfiles;
+	char *none[] = { "-" };
+	char **files;
+
+	cmd_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			opt.addrs = 1;
+			break;
+		case 'A':
+			opt.kernel = opt.jit = 1;
+			break;
+		case 'c':
+			opt.context = 1;
+			break;
+		case 'e':
+			if (!*optarg || strpbrk(optarg, " \t\n"))
+				cmd_die(EXIT_USAGE, "--event-filter: not an "
+				    "event name: '%s'", optarg);
+			opt.event = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'i':
+			opt.inlined = 1;
+			break;
+		case 'j':
+			opt.jit = 1;
+			break;
+		case 'k':
+			opt.kernel = 1;
+			break;
+		case 'l':
+			opt.list = 1;
+			break;
+		case 'p':
+			opt.pid = 1;
+			break;
+		case 's':
+			opt.samples = 1;
+			break;
+		case 'S':
+			opt.srcline = 1;
+			break;
+		case 't':
+			opt.tid = 1;
+			break;
+		case 'X':
+			strict = 1;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	files = optind < argc ? argv + optind : none;
+	nfiles = optind < argc ? argc - optind : 1;
+
+	frames = fold_intern_new();
+	st = fold_stacks_new(frames, 1);
+	r = perf_reader_new(&opt, st);
+	cmd_diag_init(&diag, strict);
+	diag.limit = 1;
+	diag.report = keepfirst;
+	out = cmd_stdout();
+	for (i = 0; i < nfiles; i++) {
+		struct fold_in *in = fold_in_open(files[i]);
+		int rc;
+
+		if (!in) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+			continue;
+		}
+		rc = perf_read(r, in, &diag);
+		if (rc < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (perf_unterminated(r))
+			cmd_warn("%s:%llu: last sample has no closing blank "
+			    "line (input cut short?): not counted",
+			    fold_in_name(in),
+			    (unsigned long long)perf_unterminated(r));
+		if (fold_in_close(in) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (rc == -2)
+			goto done;
+	}
+	if (diag.count) {
+		cmd_warn("%s", firstbad);
+		if (diag.count > 1)
+			cmd_warn("%llu unrecognized lines skipped (the first "
+			    "shown)", (unsigned long long)diag.count);
+	}
+	if (opt.list) {
+		const struct perf_event *ev;
+		size_t n, k;
+		ev = perf_events(r, &n);
+		for (k = 0; k < n; k++)
+			fold_out_printf(out, "%s %llu\n",
+			    ev[k].name[0] ? ev[k].name : "-",
+			    (unsigned long long)ev[k].samples);
+	} else {
+		report_events(r, &opt, &status);
+		fold_write(out, st);
+	}
+done:
+	perf_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	return cmd_close(out, status);
+}

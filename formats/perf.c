@@ -1,0 +1,930 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/intern.h"
+#include "formats/perf.h"
+
+/*
+ * One pass over the lines, no allocation per line: frame names are cut
+ * out of the line in place and interned (a copy is made only when a name
+ * must be rewritten), a sample's frame ids collect in a reused array, and
+ * the finished sample goes into the stack table.
+ */
+
+struct ev {
+	char *name;
+	size_t len;
+	uint64_t samples;
+	int kept;
+};
+
+struct perf_reader {
+	struct perf_opt opt;
+	struct fold_stacks *st;
+	struct fold_intern *frames;
+	int annotate;		/* any option that needs the dso looked at */
+
+	struct ev *ev;
+	size_t nev, capev;
+	int chosen;		/* the kept event is decided */
+	struct perf_event *pub;
+
+	/* the sample being read */
+	int insample;		/* a header was seen and not closed */
+	int keep;		/* and it is kept */
+	int multiline;		/* lines followed its header */
+	int java;		/* comm starts with "java" */
+	uint64_t hdrline, period;
+	uint32_t pname;
+	uint32_t *fr;		/* frame ids, leaf first */
+	size_t nfr, capfr;
+	uint32_t *ids;		/* root first, for the table */
+	size_t capids;
+
+	/* a frame waiting for its source line (--srcline, --context) */
+	int lastframe;		/* the previous line was a frame */
+	int pending, pendsrc;
+	char *pend;
+	size_t pendlen, pendcap;
+
+	char *tmp;		/* scratch for rewritten names */
+	size_t tmpcap;
+
+	int blanks;		/* this input separates samples by blank lines */
+	uint64_t unterminated;
+	const char *fname;
+	uint64_t lineno;
+	struct fold_diag *diag;
+};
+
+static inline int
+isws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static inline int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int
+ishex(int c)
+{
+	return isdig(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int
+startswith(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p);
+
+	return n >= m && memcmp(s, p, m) == 0;
+}
+
+static int
+endswith(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p);
+
+	return n >= m && memcmp(s + n - m, p, m) == 0;
+}
+
+static int
+contains(const char *s, size_t n, const char *p)
+{
+	return memmem(s, n, p, strlen(p)) != NULL;
+}
+
+struct perf_reader *
+perf_reader_new(const struct perf_opt *opt, struct fold_stacks *st)
+{
+	struct perf_reader *r = fold_calloc(1, sizeof *r);
+
+	r->opt = *opt;
+	if (r->opt.tid)
+		r->opt.pid = 0;
+	if (r->opt.context)
+		r->opt.inlined = 1;
+	r->st = st;
+	r->frames = fold_stacks_frames(st);
+	r->annotate = opt->kernel || opt->jit || opt->inlined ||
+	    opt->context || opt->srcline;
+	return r;
+}
+
+void
+perf_reader_free(struct perf_reader *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nev; i++)
+		free(r->ev[i].name);
+	free(r->ev);
+	free(r->pub);
+	free(r->fr);
+	free(r->ids);
+	free(r->pend);
+	free(r->tmp);
+	free(r);
+}
+
+uint64_t
+perf_unterminated(const struct perf_reader *r)
+{
+	return r->unterminated;
+}
+
+const struct perf_event *
+perf_events(const struct perf_reader *r, size_t *n)
+{
+	struct perf_reader *w = (struct perf_reader *)r;
+	size_t i;
+
+	w->pub = fold_reallocarray(w->pub, r->nev + 1, sizeof *w->pub);
+	for (i = 0; i < r->nev; i++) {
+		w->pub[i].name = r->ev[i].name;
+		w->pub[i].samples = r->ev[i].samples;
+		w->pub[i].kept = r->ev[i].kept;
+	}
+	*n = r->nev;
+	return w->pub;
+}
+
+/* Room for n bytes in the scratch buffer. */
+static char *
+scratch(struct perf_reader *r, size_t n)
+{
+	if (n > r->tmpcap) {
+		r->tmpcap = n < 256 ? 256 : n * 2;
+		free(r->tmp);
+		r->tmp = fold_malloc(r->tmpcap);
+	}
+	return r->tmp;
+}
+
+/*
+ * --event-filter=cycles keeps "cycles" and also "cycles:ppp", "cycles:u":
+ * the event with perf's modifier letters after a colon.
+ */
+static int
+evmatch(const char *filter, const char *name, size_t len)
+{
+	size_t fl = strlen(filter), i;
+
+	if (len == fl)
+		return memcmp(filter, name, len) == 0;
+	if (len < fl + 2 || memcmp(filter, name, fl) != 0 || name[fl] != ':')
+		return 0;
+	for (i = fl + 1; i < len; i++)
+		if (!strchr("ukhIGHpPSDWeb", name[i]))
+			return 0;
+	return 1;
+}
+
+/* Counts a sample of event name[0..len) and says whether it is kept. */
+static int
+event(struct perf_reader *r, const char *name, size_t len)
+{
+	size_t i;
+	struct ev *e;
+
+	for (i = 0; i < r->nev; i++)
+		if (r->ev[i].len == len && memcmp(r->ev[i].name, name, len) == 0)
+			break;
+	if (i == r->nev) {
+		if (r->nev == r->capev) {
+			r->capev = r->capev ? r->capev * 2 : 4;
+			r->ev = fold_reallocarray(r->ev, r->capev, sizeof *r->ev);
+		}
+		e = &r->ev[r->nev++];
+		e->name = fold_strndup(name, len);
+		e->len = len;
+		e->samples = 0;
+		if (len == 0)		/* no event field: never filtered */
+			e->kept = 1;
+		else if (r->opt.event)
+			e->kept = evmatch(r->opt.event, name, len);
+		else if (!r->chosen)	/* the first event seen is kept */
+			e->kept = r->chosen = 1;
+		else
+			e->kept = 0;
+	}
+	e = &r->ev[i];
+	e->samples++;
+	return e->kept && !r->opt.list;
+}
+
+static void
+pushid(struct perf_reader *r, uint32_t id)
+{
+	if (r->nfr == r->capfr) {
+		r->capfr = r->capfr ? r->capfr * 2 : 256;
+		r->fr = fold_reallocarray(r->fr, r->capfr, sizeof *r->fr);
+	}
+	r->fr[r->nfr++] = id;
+}
+
+static void
+flushpending(struct perf_reader *r)
+{
+	if (r->pending) {
+		pushid(r, fold_intern(r->frames, r->pend, r->pendlen));
+		r->pending = 0;
+	}
+}
+
+/* Closes the current sample, adding it to the table when it is kept. */
+static int
+endsample(struct perf_reader *r)
+{
+	struct fold_count c;
+	size_t i, n;
+
+	flushpending(r);
+	if (r->insample && r->keep) {
+		n = r->nfr + 1;
+		if (n > r->capids) {
+			r->capids = n * 2;
+			r->ids = fold_reallocarray(r->ids, r->capids,
+			    sizeof *r->ids);
+		}
+		r->ids[0] = r->pname;
+		for (i = 0; i < r->nfr; i++)
+			r->ids[n - 1 - i] = r->fr[i];
+		c = fold_count_u64(r->opt.samples ? 1 : r->period);
+		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
+			return fold_seterr("%s:%llu: %s", r->fname,
+			    (unsigned long long)r->hdrline, fold_err());
+	}
+	r->insample = r->keep = r->multiline = 0;
+	r->nfr = 0;
+	r->lastframe = 0;
+	return 0;
+}
+
+static int
+badline(struct perf_reader *r, const char *s, size_t n, const char *why)
+{
+	char ex[64];
+	size_t i, j;
+
+	for (i = j = 0; i < n && j < sizeof ex - 5; i++) {
+		unsigned char c = s[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			ex[j++] = c;
+		} else {
+			snprintf(ex + j, 5, "\\x%02x", c);
+			j += 4;
+		}
+	}
+	ex[j] = '\0';
+	return fold_warn(r->diag, r->fname, r->lineno, "%s: \"%s%s\"", why, ex,
+	    i < n ? "..." : "");
+}
+
+/*
+ * Where a name loses its argument list. The reference cuts at the first
+ * '(' (keeping "(anonymous namespace)", and whole Go method names such as
+ * "net/http.(*conn).serve"). That cut is kept whenever what comes before
+ * it holds no template, lambda or operator, so results stay the same; in
+ * those three cases the first '(' outside <...> and {...} that is not
+ * part of "operator()" or of an enclosing function ("f(int)::{lambda..}")
+ * is cut instead: "std::function<void (int)>::operator()".
+ */
+static size_t
+cutargs(const char *f, size_t n)
+{
+	const char *first = NULL, *p, *q;
+	size_t i, j, depth;
+
+	for (p = f; (p = memchr(p, '(', f + n - p)) != NULL; p++)
+		if (!startswith(p, f + n - p, "(anonymous namespace)")) {
+			first = p;
+			break;
+		}
+	if (!first)
+		return n;
+	/* a Go method: ".(" and later ")." */
+	if ((p = memmem(f, n, ".(", 2)) != NULL &&
+	    memmem(p + 2, f + n - p - 2, ").", 2) != NULL)
+		return n;
+	if (!memchr(f, '<', first - f) && !memchr(f, '{', first - f) &&
+	    !memmem(f, first - f, "operator", 8))
+		return first - f;
+	depth = 0;
+	for (i = 0; i < n; i++) {
+		char c = f[i];
+		if (c == 'o' && startswith(f + i, n - i, "operator") &&
+		    (i == 0 || !(isdig(f[i - 1]) || f[i - 1] == '_' ||
+		    (f[i - 1] | 0x20) - 'a' < 26u))) {
+			i += 8;
+			if (startswith(f + i, n - i, "()"))
+				i += 2;
+			else
+				while (i < n && strchr("<>=!+-*/%^&|~,[]", f[i]) &&
+				    f[i] != '\0')
+					i++;
+			i--;
+		} else if (c == '<' || c == '{') {
+			depth++;
+		} else if (c == '>' || c == '}') {
+			if (depth == 0)
+				break;
+			depth--;
+		} else if (c == '(' && depth == 0) {
+			if (startswith(f + i, n - i, "(anonymous namespace)")) {
+				i += 20;
+				continue;
+			}
+			/* its closing parenthesis, then "::" or not */
+			size_t d = 0;
+			for (j = i; j < n; j++) {
+				if (f[j] == '(')
+					d++;
+				else if (f[j] == ')' && --d == 0)
+					break;
+			}
+			if (j < n && startswith(f + j + 1, n - j - 1, "::")) {
+				i = j;
+				continue;
+			}
+			return i;
+		}
+	}
+	q = first;
+	return q - f;
+}
+
+/* "[kernel.kallsyms]", "vmlinux", "vmlinux-6.1.0-13-amd64", "ext4.ko.xz" */
+static int
+iskernel(const char *m, size_t n)
+{
+	const char *b = memrchr(m, '/', n);
+	size_t bn = b ? m + n - b - 1 : n;
+
+	b = b ? b + 1 : m;
+	if (contains(m, n, "unknown"))
+		return 0;
+	return (n > 0 && m[0] == '[') || endswith(m, n, "vmlinux") ||
+	    startswith(b, bn, "vmlinux") || endswith(m, n, ".ko") ||
+	    endswith(m, n, ".ko.xz") || endswith(m, n, ".ko.gz") ||
+	    endswith(m, n, ".ko.zst");
+}
+
+/* digits[lo..hi) all decimal and at least one */
+static int
+alldig(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isdig(s[i]))
+			return 0;
+	return 1;
+}
+
+/* "perf-1234.map" (perf map of a JIT) or "jitted-1234-5.so" (perf inject) */
+static int
+isjit(const char *m, size_t n)
+{
+	const char *b = memrchr(m, '/', n);
+	size_t bn;
+
+	b = b ? b + 1 : m;
+	bn = m + n - b;
+	if (startswith(b, bn, "perf-") && endswith(b, bn, ".map"))
+		return alldig(b + 5, bn - 9);
+	if (startswith(b, bn, "jitted-") && endswith(b, bn, ".so")) {
+		const char *d = memchr(b + 7, '-', bn - 7);
+		return d && alldig(b + 7, d - b - 7) &&
+		    alldig(d + 1, b + bn - 3 - d - 1);
+	}
+	return 0;
+}
+
+/* where the reference runs addr2line: not a JIT map, the kernel, [x] */
+static int
+isuser(const char *m, size_t n)
+{
+	const char *p;
+
+	if (contains(m, n, "kernel."))
+		return 0;
+	if ((p = memchr(m, '[', n)) != NULL && p + 1 < m + n && p[1] != ']' &&
+	    memchr(p + 1, ']', m + n - p - 1))
+		return 0;
+	for (p = m; (p = memmem(p, m + n - p, "perf-", 5)) != NULL; p++) {
+		const char *d = p + 5;
+		while (d < m + n && isdig(*d))
+			d++;
+		if (d > p + 5 && d + 4 <= m + n && d[1] == 'm' && d[2] == 'a' &&
+		    d[3] == 'p')
+			return 0;
+	}
+	return 1;
+}
+
+static int
+javaclass(const char *f, size_t n)
+{
+	size_t i;
+
+	/* "Lpkg/Class;.method...": a JVM class descriptor */
+	if (n < 4 || f[0] != 'L')
+		return 0;
+	for (i = 1; i < n && f[i] != ';'; i++)
+		if (f[i] == ' ' || f[i] == '(')
+			return 0;
+	return i < n && memchr(f, '/', i);
+}
+
+/*
+ * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
+ * address. Returns 1 when it was one (and is added), 0 when not.
+ */
+static int
+frame(struct perf_reader *r, const char *s, size_t n)
+{
+	const char *a = s, *f, *m = NULL, *p;
+	size_t alen, flen, mlen = 0, i, w;
+	int unknown = 0, inl, needcopy, pendsrc = 0;
+
+	flushpending(r);
+	for (alen = 0; alen < n && ishex(s[alen]); alen++)
+		;
+	if (alen == 0 || alen == n || !isws(s[alen]))
+		return 0;
+	s += alen;
+	n -= alen;
+	while (n > 0 && isws(s[n - 1]))
+		n--;
+	/* the dso: the parenthesized group ending the line, after a space */
+	if (n > 0 && s[n - 1] == ')') {
+		const char *open = memrchr(s, '(', n - 1);
+		if (open && memchr(open, ')', s + n - 1 - open)) {
+			size_t d = 0;
+			for (i = n; i-- > 0;) {
+				if (s[i] == ')')
+					d++;
+				else if (s[i] == '(' && --d == 0)
+					break;
+			}
+			open = i < n && d == 0 ? s + i : NULL;
+		}
+		if (open && open > s && open[-1] == ' ') {
+			m = open + 1;
+			mlen = s + n - 1 - m;
+			n = open - 1 - s;
+		}
+	}
+	/* the symbol: after the blanks; a lone blank when only blanks */
+	for (w = 0; w < n && isws(s[w]); w++)
+		;
+	if (w < n) {
+		f = s + w;
+		flen = n - w;
+	} else if (m && n > 0) {
+		f = s + n - 1;
+		flen = 1;
+	} else {
+		f = "[unknown]";
+		flen = 9;
+	}
+	if (r->opt.list)
+		return 1;
+	/* "+0x1c": the offset in the symbol */
+	for (i = flen; i > 0 && (isdig(f[i - 1]) || (f[i - 1] >= 'a' &&
+	    f[i - 1] <= 'f')); i--)
+		;
+	if (i < flen && i >= 3 && f[i - 1] == 'x' && f[i - 2] == '0' &&
+	    f[i - 3] == '+')
+		flen = i - 3;
+	if (flen > 0 && f[0] == '(' &&
+	    !startswith(f, flen, "(anonymous namespace)"))
+		return 1;	/* the reference skips these */
+	inl = m && mlen == 7 && memcmp(m, "inlined", 7) == 0;
+
+	if (flen == 9 && memcmp(f, "[unknown]", 9) == 0) {
+		const char *b = "unknown";
+		size_t bn = 7;
+		if (m && !(mlen == 9 && memcmp(m, "[unknown]", 9) == 0)) {
+			p = memrchr(m, '/', mlen);
+			b = p ? p + 1 : m;
+			bn = m + mlen - b;
+		} else {
+			unknown = 1;
+		}
+		char *t = scratch(r, bn + alen + 16);
+		t[0] = '[';
+		memcpy(t + 1, b, bn);
+		flen = bn + 1;
+		if (r->opt.addrs) {
+			memcpy(t + flen, " <", 2);
+			memcpy(t + flen + 2, a, alen);
+			memcpy(t + flen + 2 + alen, ">", 1);
+			flen += alen + 3;
+		}
+		t[flen++] = ']';
+		for (i = 0; i < flen; i++)
+			if (t[i] == ';')
+				t[i] = ':';
+		for (i = w = 0; i < flen; i++)
+			if (t[i] != '"' && t[i] != '\'')
+				t[w++] = t[i];
+		f = t;
+		flen = w;
+	} else {
+		needcopy = 0;
+		for (i = 0; i < flen; i++) {
+			char c = f[i];
+			if (c == ';' || c == '"' || c == '\'' || c == '(') {
+				needcopy = 1;
+				break;
+			}
+		}
+		if (needcopy) {
+			char *t = scratch(r, flen + 8);
+			flen = cutargs(f, flen);
+			for (i = w = 0; i < flen; i++) {
+				char c = f[i];
+				if (c == ';')
+					t[w++] = ':';
+				else if (c != '"' && c != '\'')
+					t[w++] = c;
+			}
+			f = t;
+			flen = w;
+		}
+		if (flen > 1 && f[0] == 'L' && (r->java ||
+		    (m && isjit(m, mlen) && javaclass(f, flen))) &&
+		    memchr(f, '/', flen)) {
+			f++;
+			flen--;
+		}
+	}
+	if (r->annotate) {
+		const char *suf = NULL;
+		if (inl && r->opt.inlined) {
+			if (!contains(f, flen, "_[i]"))
+				suf = "_[i]";
+		} else if (r->opt.kernel && m && iskernel(m, mlen)) {
+			suf = "_[k]";
+		} else if (r->opt.jit && m && isjit(m, mlen)) {
+			if (!contains(f, flen, "_[j]"))
+				suf = "_[j]";
+		}
+		if (r->opt.srcline)
+			pendsrc = !unknown;
+		else if (r->opt.context)
+			pendsrc = m && isuser(m, mlen);
+		if (suf || r->opt.srcline || r->opt.context) {
+			size_t need = flen + 5;
+			if (need > r->pendcap) {
+				r->pendcap = need * 2;
+				r->pend = fold_realloc(r->pend, r->pendcap);
+			}
+			memmove(r->pend, f, flen);
+			if (suf)
+				memcpy(r->pend + flen, suf, 4), flen += 4;
+			r->pendlen = flen;
+			r->pending = 1;
+			r->pendsrc = pendsrc;
+			return 1;
+		}
+	}
+	pushid(r, fold_intern(r->frames, f, flen));
+	return 1;
+}
+
+/*
+ * A source line printed after a frame by `perf script -F +srcline`:
+ * "  file.c:12", "  libc.so.6[27b25]", "  [kernel.kallsyms][ffff...]".
+ * Bracketed parts are dropped, as the reference does.
+ */
+static void
+srcline(struct perf_reader *r, const char *s, size_t n)
+{
+	size_t i, j, start;
+
+	if (!r->pending || !r->pendsrc)
+		return;
+	start = r->pendlen;
+	if (r->pendcap < start + n + 2) {
+		r->pendcap = (start + n + 2) * 2;
+		r->pend = fold_realloc(r->pend, r->pendcap);
+	}
+	r->pend[start] = ':';
+	for (i = 0, j = start + 1; i < n; i++) {
+		const char *close;
+		if (s[i] == '[' && (close = memchr(s + i, ']', n - i)) != NULL) {
+			i = close - s;
+			continue;
+		}
+		r->pend[j++] = s[i] == ';' ? ':' : s[i];
+	}
+	while (j > start + 1 && isws(r->pend[j - 1]))
+		j--;
+	i = start + 1;
+	while (i < j && isws(r->pend[i]))
+		i++;
+	if (i < j) {
+		memmove(r->pend + start + 1, r->pend + i, j - i);
+		r->pendlen = start + 1 + (j - i);
+	}
+}
+
+struct hdr {
+	const char *comm, *pid, *tid, *ev, *rest;
+	size_t commlen, pidlen, tidlen, evlen, restlen;
+	uint64_t period;
+	int record;		/* PERF_RECORD_* side-band line */
+};
+
+/* "123.456789:" */
+static int
+istime(const char *t, size_t n)
+{
+	size_t i;
+	int dig = 0;
+
+	if (n < 2 || t[n - 1] != ':')
+		return 0;
+	for (i = 0; i < n - 1; i++) {
+		if (isdig(t[i]))
+			dig = 1;
+		else if (t[i] != '.')
+			return 0;
+	}
+	return dig;
+}
+
+/*
+ * A sample header: "COMM PID/TID [CPU] TIME: PERIOD EVENT: ...". As in the
+ * reference, COMM is the shortest prefix (two bytes at least) followed by
+ * blanks, a number and optionally "/number", and blanks; so comms may hold
+ * spaces ("C2 CompilerThre"). The fields after it are whatever -F chose.
+ */
+static int
+header(const char *s, size_t n, struct hdr *h)
+{
+	size_t k, j, p, t, te = 0, a, b, prev = 0, prevlen = 0;
+	int found = 0;
+
+	memset(h, 0, sizeof *h);
+	for (k = 2; k < n; k++) {
+		if (!isws(s[k]))
+			continue;
+		for (j = k; j < n && isws(s[j]); j++)
+			;
+		/* perf prints -1 for the pid of an exiting task */
+		p = j + (j + 1 < n && s[j] == '-' && isdig(s[j + 1]));
+		if (p < n && isdig(s[p])) {
+			for (; p < n && isdig(s[p]); p++)
+				;
+			size_t pe = p;
+			while (p < n && s[p] == '/')
+				p++;
+			t = p + (p + 1 < n && s[p] == '-' && isdig(s[p + 1]));
+			for (; t < n && isdig(s[t]); t++)
+				;
+			te = t;
+			if (te < n && isws(s[te])) {
+				h->pid = s + j;
+				h->pidlen = pe - j;
+				if (te > p) {
+					h->tid = s + p;
+					h->tidlen = te - p;
+				}
+				found = 1;
+				break;
+			}
+		}
+		k = j;
+	}
+	/* -F without pid and tid: the comm ends before the time */
+	for (a = 0; a < (found ? k : n); a = b) {
+		while (a < n && !isws(s[a]))
+			a++;
+		while (a < n && isws(s[a]))
+			a++;
+		for (b = a; b < n && !isws(s[b]); b++)
+			;
+		if (a > 0 && b > a && istime(s + a, b - a)) {
+			for (k = a; k > 0 && isws(s[k - 1]); k--)
+				;
+			h->pid = h->tid = NULL;
+			h->pidlen = h->tidlen = 0;
+			j = a;
+			t = a;
+			found = 2;
+			break;
+		}
+	}
+	if (!found || k == 0)
+		return 0;
+	h->comm = s;
+	h->commlen = k;
+	/* the fields after the pid: [cpu] time: period event: rest */
+	for (a = found == 2 ? a : te; a < n; a = b) {
+		while (a < n && isws(s[a]))
+			a++;
+		if (a >= n)
+			break;
+		for (b = a; b < n && !isws(s[b]); b++)
+			;
+		const char *tok = s + a;
+		size_t tl = b - a;
+		if (tl >= 3 && tok[0] == '[' && tok[tl - 1] == ']' &&
+		    alldig(tok + 1, tl - 2))
+			continue;
+		if (istime(tok, tl))
+			continue;
+		if (alldig(tok, tl)) {
+			prev = a;
+			prevlen = tl;
+			continue;
+		}
+		if (startswith(tok, tl, "PERF_RECORD_")) {
+			h->record = 1;
+			return 1;
+		}
+		if (tok[tl - 1] == ':') {
+			h->ev = tok;
+			h->evlen = tl - 1;
+			if (prevlen && prev + prevlen < a) {
+				uint64_t v = 0;
+				for (p = prev; p < prev + prevlen; p++) {
+					if (v > (UINT64_MAX - 9) / 10) {
+						v = 0;	/* out of range */
+						break;
+					}
+					v = v * 10 + (s[p] - '0');
+				}
+				h->period = v;
+			}
+			while (b < n && isws(s[b]))
+				b++;
+			h->rest = s + b;
+			h->restlen = n - b;
+			break;
+		}
+		prevlen = 0;
+		break;
+	}
+	return 1;
+}
+
+/* Sets up the sample a header opens. */
+static int
+startsample(struct perf_reader *r, const struct hdr *h)
+{
+	char *t;
+	size_t i, n;
+
+	if (endsample(r) < 0)
+		return -1;
+	r->insample = 1;
+	r->hdrline = r->lineno;
+	r->keep = event(r, h->ev ? h->ev : "", h->ev ? h->evlen : 0);
+	if (!r->keep)
+		return 0;
+	r->period = h->period ? h->period : 1;
+	r->java = startswith(h->comm, h->commlen, "java");
+	n = h->commlen;
+	t = scratch(r, n + h->pidlen + h->tidlen + 8);
+	for (i = 0; i < n; i++)
+		t[i] = h->comm[i] == ' ' ? '_' :
+		    h->comm[i] == ';' ? ':' : h->comm[i];
+	if (r->opt.pid || r->opt.tid) {
+		/* like the reference: "comm-?/TID" without a PID */
+		const char *pid = h->pid, *tid = h->tid;
+		size_t pl = h->pidlen, tl = h->tidlen;
+		if (!tid || (tl == 1 && tid[0] == '0')) {
+			tid = pid;
+			tl = pl;
+			pid = "?";
+			pl = 1;
+		}
+		if (!tid)
+			tid = "?", tl = 1;
+		t[n++] = '-';
+		memcpy(t + n, pid, pl);
+		n += pl;
+		if (r->opt.tid) {
+			t[n++] = '/';
+			memcpy(t + n, tid, tl);
+			n += tl;
+		}
+	}
+	r->pname = fold_intern(r->frames, t, n);
+	return 0;
+}
+
+/* One line, without its newline. */
+static int
+line(struct perf_reader *r, const char *s, size_t n)
+{
+	struct hdr h;
+	size_t i;
+	int wasframe = r->lastframe;
+
+	r->lastframe = 0;
+	if (n == 0 || s[0] == '#') {
+		if (n == 0) {
+			if (r->insample)
+				r->blanks = 1;
+			return endsample(r);
+		}
+		return 0;
+	}
+	if (memchr(s, '\0', n)) {
+		r->lastframe = wasframe;
+		return badline(r, s, n, "NUL byte in line");
+	}
+	if (isws(s[0])) {
+		for (i = 1; i < n && isws(s[i]); i++)
+			;
+		if (i == n) {		/* blanks only: a blank line */
+			if (r->insample)
+				r->blanks = 1;
+			return endsample(r);
+		}
+		if (r->insample) {
+			r->multiline = 1;
+			if (!r->keep) {
+				r->lastframe = 1;
+				return 0;
+			}
+			if (frame(r, s + i, n - i)) {
+				r->lastframe = 1;
+				return 0;
+			}
+			if (wasframe) {	/* a source line */
+				srcline(r, s + i, n - i);
+				flushpending(r);
+				return 0;
+			}
+		}
+		return badline(r, s, n, "unrecognized line");
+	}
+	if (header(s, n, &h)) {
+		if (h.record)
+			return 0;
+		if (startsample(r, &h) < 0)
+			return -1;
+		/* without -g, the sample's one frame is on its header line */
+		if (h.restlen && r->keep)
+			frame(r, h.rest, h.restlen);
+		return 0;
+	}
+	/* old captures print frames without indenting them */
+	if (r->insample) {
+		r->multiline = 1;
+		if (!r->keep || frame(r, s, n)) {
+			r->lastframe = 1;
+			return 0;
+		}
+	}
+	return badline(r, s, n, "unrecognized line");
+}
+
+int
+perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
+{
+	const char *s;
+	size_t n;
+	int rc;
+
+	r->fname = fold_in_name(in);
+	r->diag = diag;
+	r->blanks = 0;
+	r->unterminated = 0;
+	r->insample = 0;
+	r->nfr = 0;
+	r->pending = 0;
+	while ((rc = fold_in_line(in, &s, &n)) > 0) {
+		r->lineno = fold_in_lineno(in);
+		if (line(r, s, n) < 0)
+			return -2;
+	}
+	if (rc < 0) {
+		/* keep the samples read, not the one cut short */
+		r->insample = 0;
+		endsample(r);
+		return -1;
+	}
+	/* a last sample with frames but no blank line may be cut short */
+	if (r->insample && r->multiline && r->blanks) {
+		r->unterminated = r->hdrline;
+		r->insample = 0;
+	}
+	return endsample(r) < 0 ? -2 : 0;
+}
