@@ -49,6 +49,7 @@ struct fold_svg {
 	struct nameattr *attrs;
 	size_t nattrs;
 	uint64_t rng;			/* --random */
+	int twocols;			/* a line had two counts */
 };
 
 /* What the layout computed, shared by the writers. */
@@ -422,18 +423,85 @@ fold_svg_free(struct fold_svg *g)
 	free(g);
 }
 
-/* Flame chart input: every line kept, in order. */
 static int
-chart_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
+isblank_(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/*
+ * Finds the optional first of two counts at the end of line[0..*slen)
+ * (what fold_parse_line left as the stack). It looks back only over bytes
+ * that can make a count, so a stack without one costs a few bytes, not a
+ * scan of the whole line. Returns 1 and shortens *slen when found.
+ */
+static int
+first_count(const char *line, size_t *slen, struct fold_count *c)
+{
+	size_t p = *slen, q;
+
+	while (p > 0 && ((line[p - 1] >= '0' && line[p - 1] <= '9') ||
+	    line[p - 1] == '.'))
+		p--;
+	if (p == *slen || p == 0 || !isblank_((unsigned char)line[p - 1]))
+		return 0;
+	for (q = p; q > 0 && isblank_((unsigned char)line[q - 1]); q--)
+		;
+	if (q == 0 || fold_count_parse(line + p, *slen - p, c) < 0)
+		return 0;
+	*slen = q;
+	return 1;
+}
+
+/* Flame chart input: every line kept, in order. */
+static void
+chart_add(struct fold_svg *g, const char *line, size_t slen,
+    const struct fold_count *c)
+{
+	struct chartline *cl;
+	const char *p, *e;
+
+	if (g->nlines == g->caplines) {
+		g->caplines = g->caplines * 2 + 256;
+		g->lines = fold_reallocarray(g->lines, g->caplines,
+		    sizeof *g->lines);
+	}
+	cl = &g->lines[g->nlines++];
+	cl->off = g->nids;
+	cl->n = 0;
+	cl->c[0] = c[0];
+	cl->c[1] = c[1];
+	for (p = line, e = line + slen;; p++) {
+		const char *q = memchr(p, ';', e - p);
+		if (!q)
+			q = e;
+		if (g->nids == g->capids) {
+			g->capids = g->capids * 2 + 1024;
+			g->ids = fold_reallocarray(g->ids, g->capids,
+			    sizeof *g->ids);
+		}
+		g->ids[g->nids++] = fold_intern(g->frames, p, q - p);
+		cl->n++;
+		p = q;
+		if (q == e)
+			break;
+	}
+}
+
+/*
+ * As fold_read with two columns, and notes whether any line had two
+ * counts: that makes the graph a differential one.
+ */
+int
+fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 {
 	struct fold_count c[2];
-	const char *line, *p, *e;
+	const char *line;
 	size_t len, slen;
 	int k, r;
 
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		struct chartline *cl;
-		k = fold_parse_line(line, len, &slen, c, 2);
+		k = fold_parse_line(line, len, &slen, &c[1], 1);
 		if (k == 0)
 			continue;
 		if (k < 0) {
@@ -442,45 +510,17 @@ chart_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 				return -1;
 			continue;
 		}
-		if (k == 1) {
-			c[1] = c[0];
+		if (first_count(line, &slen, &c[0]))
+			g->twocols = 1;
+		else
 			c[0] = fold_count_u64(0);
-		}
-		if (g->nlines == g->caplines) {
-			g->caplines = g->caplines * 2 + 256;
-			g->lines = fold_reallocarray(g->lines, g->caplines,
-			    sizeof *g->lines);
-		}
-		cl = &g->lines[g->nlines++];
-		cl->off = g->nids;
-		cl->n = 0;
-		cl->c[0] = c[0];
-		cl->c[1] = c[1];
-		for (p = line, e = line + slen;; p++) {
-			const char *q = memchr(p, ';', e - p);
-			if (!q)
-				q = e;
-			if (g->nids == g->capids) {
-				g->capids = g->capids * 2 + 1024;
-				g->ids = fold_reallocarray(g->ids, g->capids,
-				    sizeof *g->ids);
-			}
-			g->ids[g->nids++] = fold_intern(g->frames, p, q - p);
-			cl->n++;
-			p = q;
-			if (q == e)
-				break;
-		}
+		if (g->opt.flamechart)
+			chart_add(g, line, slen, c);
+		else if (fold_stacks_add_text(g->st, NULL, 0, line, slen, c) < 0)
+			return fold_seterr("%s:%llu: %s", fold_in_name(in),
+			    (unsigned long long)fold_in_lineno(in), fold_err());
 	}
 	return r;
-}
-
-int
-fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
-{
-	if (g->opt.flamechart)
-		return chart_read(g, in, diag);
-	return fold_read(in, g->st, NULL, diag);
 }
 
 static void
@@ -883,6 +923,161 @@ fail:
 	return NULL;
 }
 
+/*
+ * The merged tree: stacks fed in FOLD_ORDER_FRAMES order. Frames are
+ * ranked by name once; stacks are then sorted on keys that pack the
+ * ranks of a few frames, a few frames deeper on each pass over a run of
+ * equal keys (a radix sort by frame), so that sorting compares integers.
+ */
+struct keyed {
+	uint64_t key;
+	const uint32_t *ids;
+	uint32_t n;		/* frames in ids */
+	uint32_t i;		/* index in the table */
+};
+
+struct sorter {
+	const uint32_t *rank;
+	struct keyed *ks, *tmp;
+	int bits, per;		/* bits of a rank + 1; frames in a key */
+};
+
+static int
+cmp_key(const void *x, const void *y)
+{
+	const struct keyed *p = x, *q = y;
+
+	return (p->key > q->key) - (p->key < q->key);
+}
+
+/* LSD radix sort of a[0..n) on the low `bits` bits of key, 11 at a time. */
+static void
+radix_sort(struct keyed *a, struct keyed *tmp, size_t n, int bits)
+{
+	size_t count[2048], i, sum;
+	struct keyed *src = a, *dst = tmp, *t;
+	int shift;
+
+	for (shift = 0; shift < bits; shift += 11) {
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[src[i].key >> shift & 2047]++;
+		for (i = 0, sum = 0; i < 2048; i++) {
+			size_t c = count[i];
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[src[i].key >> shift & 2047]++] = src[i];
+		t = src, src = dst, dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+}
+
+/* Sorts ks[lo..hi), stacks that share their first depth frames. */
+static void
+sort_from(struct sorter *s, size_t lo, size_t hi, size_t depth)
+{
+	uint64_t last = ((uint64_t)1 << s->bits) - 1;
+	size_t i, j;
+	int k;
+
+	for (i = lo; i < hi; i++) {
+		const struct keyed *e = &s->ks[i];
+		uint64_t key = 0;
+		for (k = 0; k < s->per; k++) {
+			size_t d = depth + k;
+			key = key << s->bits |
+			    (d < e->n ? s->rank[e->ids[d]] + 1 : 0);
+		}
+		s->ks[i].key = key;
+	}
+	if (hi - lo > 512)
+		radix_sort(s->ks + lo, s->tmp, hi - lo, s->bits * s->per);
+	else
+		qsort(s->ks + lo, hi - lo, sizeof *s->ks, cmp_key);
+	for (i = lo; i < hi; i = j) {
+		for (j = i + 1; j < hi && s->ks[j].key == s->ks[i].key; j++)
+			;
+		/* equal keys that do not end the stacks: look deeper */
+		if (j - i > 1 && (s->ks[i].key & last))
+			sort_from(s, i, j, depth + s->per);
+	}
+}
+
+/* Length of the common prefix of two stacks. */
+static size_t
+lcp(const struct keyed *a, const struct keyed *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->n && i < b->n && a->ids[i] == b->ids[i]; i++)
+		;
+	return i;
+}
+
+static struct fold_tree *
+merged_tree(struct fold_svg *g, double min_total)
+{
+	struct fold_tree *t = fold_tree_new(g->frames, 2, min_total);
+	size_t nfr = fold_intern_count(g->frames), len = fold_stacks_len(g->st);
+	uint32_t *order = fold_reallocarray(NULL, nfr + 1, sizeof *order);
+	uint32_t *rank = fold_reallocarray(NULL, nfr + 1, sizeof *rank);
+	struct sorter s = { rank, NULL, NULL, 1, 0 };
+	size_t i, n, before = 0, after;
+
+	for (i = 0; i < nfr; i++)
+		order[i] = i;
+	qsort_r(order, nfr, sizeof *order, cmpname, g->frames);
+	for (i = 0; i < nfr; i++)
+		rank[order[i]] = i;
+	free(order);
+	/* ranks + 1 in the key, 0 for "no more frames": a prefix first */
+	while (((uint64_t)1 << s.bits) <= nfr)
+		s.bits++;
+	s.per = 64 / s.bits;
+	s.ks = fold_reallocarray(NULL, len + 1, sizeof *s.ks);
+	s.tmp = fold_reallocarray(NULL, len + 1, sizeof *s.tmp);
+	for (i = 0; i < len; i++) {
+		s.ks[i].ids = fold_stacks_ids(g->st, i, &n);
+		s.ks[i].n = n;
+		s.ks[i].i = i;
+	}
+	sort_from(&s, 0, len, 0);
+	free(s.tmp);
+
+	for (i = 0; i < len; i++) {
+		const struct keyed *e = &s.ks[i];
+		const struct fold_count *c = fold_stacks_counts(g->st, e->i);
+
+		/*
+		 * A stack below the minimum is cut one frame past what it
+		 * shares with its neighbours: that frame's node is its own
+		 * and will be pruned, leaving its count in its parent's
+		 * total as the whole stack would, for far less work.
+		 */
+		after = i + 1 < len ? lcp(e, e + 1) : 0;
+		n = e->n;
+		if (min_total > 0 && fold_count_val(&c[0]) +
+		    fold_count_val(&c[1]) < min_total) {
+			size_t keep = (before > after ? before : after) + 1;
+			if (keep < n)
+				n = keep;
+		}
+		before = after;
+		if (fold_tree_add(t, e->ids, n, c) < 0)
+			break;
+	}
+	if (i < len || fold_tree_finish(t) < 0) {
+		fold_tree_free(t);
+		t = NULL;
+	}
+	free(rank);
+	free(s.ks);
+	return t;
+}
+
 /* ---- writing ---- */
 
 static void
@@ -1248,7 +1443,7 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 		    fold_stacks_total(g->st, 1, &sum[1]) < 0)
 			return -1;
 	}
-	L.diff = !fold_count_iszero(&sum[0]);
+	L.diff = g->twocols;
 	info->differential = L.diff;
 	info->sum = fold_count_val(&sum[1]);
 	if (L.diff) {
@@ -1283,7 +1478,7 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	    opt->minwidth / L.wpt;
 
 	t = opt->flamechart ? chart_tree(g, min_total, &start) :
-	    fold_tree_from_stacks(g->st, min_total);
+	    merged_tree(g, min_total);
 	if (!t)
 		return -1;
 	L.t = t;
