@@ -39,6 +39,9 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/none.o \
+	formats/filter.o \
+	formats/report.o \
+	formats/stats.o \
 	formats/perf.o \
 	formats/svg.o \
 	formats/pprof.o \
@@ -50,7 +53,10 @@ GENERATED = formats/profile.pb-c.c
 BIN = \
 	flamegraph-svg \
 	folded2pprof \
+	folddiff \
+	foldfilter \
 	foldmerge \
+	foldtop \
 	pprof2folded \
 	stackcollapse-perf
 

@@ -1,0 +1,254 @@
+/*
+ * folddiff: compare two folded profiles. By default it writes the
+ * differential profile of difffolded.pl (every stack with its count before
+ * and after) for a differential flame graph; with --report, a table of
+ * the functions whose share changed, tested for significance; with
+ * --fail-if, it exits 1 when a significant change crosses a threshold.
+ *
+ *	folddiff before.folded after.folded | flamegraph-svg > diff.svg
+ *	folddiff --report --fail-if 'self>+1pp' before.folded after.folded
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "formats/report.h"
+#include "cmd/util.h"
+
+/* diff(1)'s statuses: 1 is "a regression", so trouble is 2 */
+enum { EXIT_FAIL = 1, EXIT_TROUBLE = 2 };
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-nrs] [--alpha Q] [--fail-if EXPR] [--floor P%%] "
+	    "[--format text|markdown|tsv] [--strict]\n"
+	    "                [--top N] [--units-before N --units-after M] "
+	    "[--weight W[,W]] before after\n", progname);
+}
+
+static void
+oom(void)
+{
+	static const char msg[] = ": out of memory\n";
+
+	(void)!write(2, progname, strlen(progname));
+	(void)!write(2, msg, sizeof msg - 1);
+	_exit(EXIT_TROUBLE);
+}
+
+static void
+hit(void *arg, const char *line)
+{
+	cmd_warn("regression: %s", line);
+}
+
+/* W or W1,W2: the weight of one sample before and after. */
+static void
+parse_weight(const char *s, double w[2])
+{
+	const char *comma = strchr(s, ',');
+	char *first;
+
+	if (!comma) {
+		w[0] = w[1] = cmd_number("--weight", s);
+	} else {
+		first = fold_strndup(s, comma - s);
+		w[0] = cmd_number("--weight", first);
+		w[1] = cmd_number("--weight", comma + 1);
+		free(first);
+	}
+	if (w[0] == 0 || w[1] == 0)
+		cmd_die(EXIT_TROUBLE, "--weight: must be above 0");
+}
+
+/* P or P%, at most 100 */
+static double
+percent(const char *opt, const char *s)
+{
+	char *t = fold_strndup(s, strlen(s));
+	double v;
+
+	if (*t && t[strlen(t) - 1] == '%')
+		t[strlen(t) - 1] = '\0';
+	v = cmd_number(opt, t);
+	free(t);
+	if (v > 100)
+		cmd_die(EXIT_USAGE, "%s: above 100%%", opt);
+	return v;
+}
+
+static int
+fail(const char *msg)
+{
+	cmd_warn("%s", msg);
+	return EXIT_TROUBLE;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_ALPHA = 256, OPT_FAIL_IF, OPT_FLOOR, OPT_FORMAT, OPT_STRICT,
+	    OPT_TOP,
+	    OPT_UNITS_AFTER, OPT_UNITS_BEFORE, OPT_WEIGHT };
+	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
+		{ "floor", required_argument, NULL, OPT_FLOOR },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "help", no_argument, NULL, 'h' },
+		{ "normalize", no_argument, NULL, 'n' },
+		{ "report", no_argument, NULL, 'r' },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "strip-hex", no_argument, NULL, 's' },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "units-after", required_argument, NULL, OPT_UNITS_AFTER },
+		{ "units-before", required_argument, NULL, OPT_UNITS_BEFORE },
+		{ "weight", required_argument, NULL, OPT_WEIGHT },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
+	struct fold_diffreport *rep = NULL;
+	struct fold_gate *gates;
+	const char **gatetext;
+	struct fold_intern *frames;
+	struct fold_stacks *st;
+	struct fold_diag diag;
+	struct fold_out *out;
+	struct fold_in *in;
+	size_t ngates = 0, nhit = 0;
+	int c, i, normalize = 0, report = 0, strip = 0, strict = 0;
+	int weighted = 0, status = EXIT_OK;
+
+	cmd_init(argv[0]);
+	fold_set_oom_handler(oom);
+	gatetext = fold_reallocarray(NULL, argc, sizeof *gatetext);
+	while ((c = getopt_long(argc, argv, "hnrs", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ALPHA:
+			opt.alpha = cmd_number("--alpha", optarg);
+			if (opt.alpha <= 0 || opt.alpha >= 1)
+				cmd_die(EXIT_USAGE, "--alpha: must be between "
+				    "0 and 1");
+			break;
+		case OPT_FAIL_IF:
+			gatetext[ngates++] = optarg;
+			break;
+		case OPT_FLOOR:
+			opt.floor = percent("--floor", optarg) / 100;
+			break;
+		case OPT_FORMAT:
+			if (fold_format_parse(optarg, &opt.format) < 0)
+				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'n':
+			normalize = 1;
+			break;
+		case 'r':
+			report = 1;
+			break;
+		case 's':
+			strip = 1;
+			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
+		case OPT_TOP:
+			opt.top = cmd_uint("--top", optarg);
+			break;
+		case OPT_UNITS_AFTER:
+			opt.units[1] = cmd_number("--units-after", optarg);
+			if (opt.units[1] == 0)
+				cmd_die(EXIT_USAGE, "--units-after: must be "
+				    "above 0");
+			break;
+		case OPT_UNITS_BEFORE:
+			opt.units[0] = cmd_number("--units-before", optarg);
+			if (opt.units[0] == 0)
+				cmd_die(EXIT_USAGE, "--units-before: must be "
+				    "above 0");
+			break;
+		case OPT_WEIGHT:
+			parse_weight(optarg, opt.weight);
+			weighted = 1;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((opt.units[0] > 0) != (opt.units[1] > 0))
+		cmd_die(EXIT_USAGE, "--units-before and --units-after go "
+		    "together");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		cmd_die(EXIT_USAGE, "only one input can be standard input");
+	gates = fold_reallocarray(NULL, ngates ? ngates : 1, sizeof *gates);
+	for (i = 0; i < (int)ngates; i++)
+		if (fold_gate_parse(gatetext[i], opt.units[0] > 0,
+		    &gates[i]) < 0)
+			cmd_die(EXIT_USAGE, "--fail-if: %s", fold_err());
+
+	frames = fold_intern_new();
+	st = fold_stacks_new(frames, 2);
+	cmd_diag_init(&diag, strict);
+	for (i = 0; i < 2; i++) {
+		opt.names[i] = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+		if (!(in = fold_in_open(argv[i]))) {
+			status = fail(fold_err());
+			continue;
+		}
+		if (fold_read_column(in, st, i, strip, &diag) < 0)
+			status = fail(fold_err());
+		if (fold_in_close(in) < 0)
+			status = fail(fold_err());
+	}
+	cmd_diag_summary(&diag, "lines");
+	out = cmd_stdout();
+	if (status == EXIT_OK && (report || ngates)) {
+		if (!(rep = fold_diffreport_new(st, &opt))) {
+			status = fail(fold_err());
+		} else {
+			double m0 = fold_diffreport_mincount(rep, 0);
+			double m1 = fold_diffreport_mincount(rep, 1);
+			if (!weighted && m0 >= 1000 && m1 >= 1000)
+				cmd_warn("no stack counts below %.0f: the counts "
+				    "look weighted by sample period, but the "
+				    "tests take each count as one sample "
+				    "(see --weight)", m0 < m1 ? m0 : m1);
+			if (report)
+				fold_diffreport_write(out, rep);
+			nhit = fold_diffreport_gate(rep, gates, ngates, hit,
+			    NULL);
+		}
+	} else if (status == EXIT_OK) {
+		if (normalize && fold_diff_normalize(st) < 0)
+			status = fail(fold_err());
+		else
+			fold_write(out, st);
+	}
+	if (status == EXIT_OK && nhit > 0)
+		status = EXIT_FAIL;
+	fold_diffreport_free(rep);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	free(gates);
+	free(gatetext);
+	if (fold_out_close(out) < 0)
+		status = fail(fold_err());
+	return status;
+}

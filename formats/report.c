@@ -1,0 +1,969 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/intern.h"
+#include "formats/filter.h"
+#include "formats/report.h"
+#include "formats/stats.h"
+
+int
+fold_read_column(struct fold_in *in, struct fold_stacks *st, int col,
+    int strip_hex, struct fold_diag *diag)
+{
+	struct fold_count c[2] = { FOLD_COUNT_INIT, FOLD_COUNT_INIT };
+	const char *line;
+	char *buf = NULL;
+	size_t len, slen, cap = 0;
+	int k, r;
+
+	while ((r = fold_in_line(in, &line, &len)) > 0) {
+		k = fold_parse_line(line, len, &slen, &c[col], 1);
+		if (k == 0)
+			continue;
+		if (k < 0) {
+			if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
+			    "%s", fold_err()) < 0)
+				goto fail;
+			continue;
+		}
+		if (strip_hex && fold_has_hex(line, slen)) {
+			if (FOLD_STRIP_HEX_MAX(slen) > cap) {
+				cap = FOLD_STRIP_HEX_MAX(slen) * 2;
+				buf = fold_realloc(buf, cap);
+			}
+			slen = fold_strip_hex(line, slen, buf);
+			line = buf;
+		}
+		if (fold_stacks_add_text(st, NULL, 0, line, slen, c) < 0) {
+			fold_seterr("%s:%llu: %s", fold_in_name(in),
+			    (unsigned long long)fold_in_lineno(in), fold_err());
+			goto fail;
+		}
+	}
+	free(buf);
+	return r;
+fail:
+	free(buf);
+	return -1;
+}
+
+int
+fold_diff_normalize(struct fold_stacks *st)
+{
+	struct fold_count t0, t1, *c;
+	size_t i;
+
+	if (fold_stacks_total(st, 0, &t0) < 0 ||
+	    fold_stacks_total(st, 1, &t1) < 0)
+		return -1;
+	if (fold_count_iszero(&t0) || fold_count_iszero(&t1) ||
+	    fold_count_cmp(&t0, &t1) == 0)
+		return 0;
+	for (i = 0; i < fold_stacks_len(st); i++) {
+		c = fold_stacks_counts(st, i);
+		if (!c[0].frac && !t0.frac && !t1.frac) {
+			/* exact: the product of two 64-bit counts fits 128 bits,
+			   and the quotient is at most t1 */
+			unsigned __int128 p = (unsigned __int128)c[0].v.u * t1.v.u;
+			c[0].v.u = (uint64_t)(p / t0.v.u);
+		} else {
+			c[0] = fold_count_double(floor(fold_count_val(&c[0]) *
+			    fold_count_val(&t1) / fold_count_val(&t0)));
+			if (fold_count_val(&c[0]) <= 9007199254740992.0)
+				c[0] = fold_count_u64(
+				    (uint64_t)fold_count_val(&c[0]));
+		}
+	}
+	return 0;
+}
+
+struct fold_funcs {
+	int ncols;
+	size_t len, nstacks;
+	struct fold_count *self, *total;	/* len * ncols */
+	struct fold_count sum[FOLD_MAXCOLS];
+	double mincount[FOLD_MAXCOLS];
+};
+
+struct fold_funcs *
+fold_funcs_new(const struct fold_stacks *st)
+{
+	struct fold_stacks *s = (struct fold_stacks *)st;
+	struct fold_funcs *f = fold_calloc(1, sizeof *f);
+	size_t i, j, n, nst = fold_stacks_len(st);
+	uint32_t *seen;
+	int c;
+
+	f->ncols = fold_stacks_ncols(st);
+	f->len = fold_intern_count(fold_stacks_frames(st));
+	f->nstacks = nst;
+	f->self = fold_calloc(f->len ? f->len * f->ncols : 1, sizeof *f->self);
+	f->total = fold_calloc(f->len ? f->len * f->ncols : 1, sizeof *f->total);
+	/* seen[id] = 1 + the last stack that counted id in its total */
+	seen = fold_calloc(f->len ? f->len : 1, sizeof *seen);
+	for (i = 0; i < nst; i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		const struct fold_count *cnt = fold_stacks_counts(s, i);
+		uint32_t stamp = (uint32_t)(i + 1);
+		for (c = 0; c < f->ncols; c++) {
+			double v = fold_count_val(&cnt[c]);
+			if (fold_count_add(&f->sum[c], &cnt[c]) < 0)
+				goto overflow;
+			if (v > 0 && (f->mincount[c] == 0 || v < f->mincount[c]))
+				f->mincount[c] = v;
+		}
+		if (n == 0)
+			continue;
+		for (c = 0; c < f->ncols; c++)
+			if (fold_count_add(&f->self[ids[n - 1] * f->ncols + c],
+			    &cnt[c]) < 0)
+				goto overflow;
+		for (j = 0; j < n; j++) {
+			if (seen[ids[j]] == stamp)
+				continue;
+			seen[ids[j]] = stamp;
+			for (c = 0; c < f->ncols; c++)
+				if (fold_count_add(&f->total[ids[j] * f->ncols + c],
+				    &cnt[c]) < 0)
+					goto overflow;
+		}
+	}
+	free(seen);
+	return f;
+overflow:
+	free(seen);
+	fold_funcs_free(f);
+	return NULL;
+}
+
+void
+fold_funcs_free(struct fold_funcs *f)
+{
+	if (!f)
+		return;
+	free(f->self);
+	free(f->total);
+	free(f);
+}
+
+size_t
+fold_funcs_len(const struct fold_funcs *f)
+{
+	return f->len;
+}
+
+int
+fold_funcs_ncols(const struct fold_funcs *f)
+{
+	return f->ncols;
+}
+
+const struct fold_count *
+fold_funcs_self(const struct fold_funcs *f, uint32_t id)
+{
+	return f->self + (size_t)id * f->ncols;
+}
+
+const struct fold_count *
+fold_funcs_total(const struct fold_funcs *f, uint32_t id)
+{
+	return f->total + (size_t)id * f->ncols;
+}
+
+const struct fold_count *
+fold_funcs_sum(const struct fold_funcs *f)
+{
+	return f->sum;
+}
+
+size_t
+fold_funcs_nstacks(const struct fold_funcs *f)
+{
+	return f->nstacks;
+}
+
+double
+fold_funcs_mincount(const struct fold_funcs *f, int col)
+{
+	return f->mincount[col];
+}
+
+int
+fold_format_parse(const char *s, enum fold_format *f)
+{
+	if (strcmp(s, "text") == 0)
+		*f = FOLD_FORMAT_TEXT;
+	else if (strcmp(s, "markdown") == 0 || strcmp(s, "md") == 0)
+		*f = FOLD_FORMAT_MARKDOWN;
+	else if (strcmp(s, "tsv") == 0)
+		*f = FOLD_FORMAT_TSV;
+	else
+		return fold_seterr("unknown format '%s' (text, markdown or tsv)",
+		    s);
+	return 0;
+}
+
+/*
+ * A table of text cells, written aligned (text), as a GitHub table
+ * (markdown) or tab-separated (tsv). The last column is the function
+ * name: left-aligned, unpadded, a code span in markdown.
+ */
+struct table {
+	size_t ncols, nrows, cap;
+	char **cells;		/* row-major; row 0 is the header */
+};
+
+static void
+table_init(struct table *t, size_t ncols)
+{
+	memset(t, 0, sizeof *t);
+	t->ncols = ncols;
+}
+
+static void
+table_release(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+}
+
+/* Adds a row; the cells are filled with table_set. */
+static size_t
+table_row(struct table *t)
+{
+	size_t i;
+
+	if (t->nrows == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->cells = fold_reallocarray(t->cells, t->cap * t->ncols,
+		    sizeof *t->cells);
+	}
+	for (i = 0; i < t->ncols; i++)
+		t->cells[t->nrows * t->ncols + i] = NULL;
+	return t->nrows++;
+}
+
+static void
+table_setn(struct table *t, size_t row, size_t col, const char *s, size_t n)
+{
+	char **c = &t->cells[row * t->ncols + col];
+
+	free(*c);
+	*c = fold_strndup(s, n);
+}
+
+static void __attribute__((format(printf, 4, 5)))
+table_set(struct table *t, size_t row, size_t col, const char *fmt, ...)
+{
+	char buf[FOLD_COUNT_BUFSZ + 64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof buf)
+		n = sizeof buf - 1;
+	table_setn(t, row, col, buf, n);
+}
+
+static const char *
+cell(const struct table *t, size_t row, size_t col)
+{
+	const char *s = t->cells[row * t->ncols + col];
+	return s ? s : "";
+}
+
+static void
+put_spaces(struct fold_out *out, size_t n)
+{
+	while (n-- > 0)
+		fold_out_putc(out, ' ');
+}
+
+/* s as a markdown code span that survives a table: '|' escaped. */
+static void
+put_md_code(struct fold_out *out, const char *s)
+{
+	size_t run = 0, maxrun = 0, i, fence;
+	const char *p;
+
+	for (p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > maxrun)
+			maxrun = run;
+	}
+	fence = maxrun + 1;
+	for (i = 0; i < fence; i++)
+		fold_out_putc(out, '`');
+	if (*s == '`' || (*s && s[strlen(s) - 1] == '`'))
+		fold_out_putc(out, ' ');
+	for (p = s; *p; p++) {
+		if (*p == '|')
+			fold_out_putc(out, '\\');
+		fold_out_putc(out, *p);
+	}
+	if (*s == '`' || (*s && s[strlen(s) - 1] == '`'))
+		fold_out_putc(out, ' ');
+	for (i = 0; i < fence; i++)
+		fold_out_putc(out, '`');
+}
+
+static void
+table_write(struct fold_out *out, const struct table *t, enum fold_format f)
+{
+	size_t *w = fold_calloc(t->ncols, sizeof *w), r, c, len;
+	const char *s;
+
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++)
+			if ((len = strlen(cell(t, r, c))) > w[c])
+				w[c] = len;
+	for (r = 0; r < t->nrows; r++) {
+		for (c = 0; c < t->ncols; c++) {
+			s = cell(t, r, c);
+			switch (f) {
+			case FOLD_FORMAT_TEXT:
+				if (c > 0)
+					fold_out_puts(out, "  ");
+				if (c + 1 < t->ncols)
+					put_spaces(out, w[c] - strlen(s));
+				fold_out_puts(out, s);
+				break;
+			case FOLD_FORMAT_MARKDOWN:
+				fold_out_puts(out, c ? " | " : "| ");
+				if (c + 1 == t->ncols && r > 0)
+					put_md_code(out, s);
+				else
+					fold_out_puts(out, s);
+				break;
+			case FOLD_FORMAT_TSV:
+				if (c > 0)
+					fold_out_putc(out, '\t');
+				for (; *s; s++)	/* a tab in a name would add a column */
+					fold_out_putc(out, *s == '\t' ? ' ' : *s);
+				break;
+			}
+		}
+		if (f == FOLD_FORMAT_MARKDOWN)
+			fold_out_puts(out, " |");
+		fold_out_putc(out, '\n');
+		if (f == FOLD_FORMAT_MARKDOWN && r == 0) {
+			for (c = 0; c < t->ncols; c++)
+				fold_out_puts(out, c + 1 < t->ncols ? "| ---: " :
+				    "| :--- |\n");
+		}
+	}
+	free(w);
+}
+
+/* The share v/total in percent (0 when total is 0). */
+static double
+pct(double v, double total)
+{
+	return total > 0 ? 100 * v / total : 0;
+}
+
+/* ------------------------------------------------------------------ top */
+
+struct toprow {
+	uint32_t id;
+	struct fold_count flat, cum;
+};
+
+struct topctx {
+	const struct fold_intern *frames;
+	int by_cum;
+};
+
+static int
+cmp_top(const void *x, const void *y, void *arg)
+{
+	const struct toprow *a = x, *b = y;
+	const struct topctx *ctx = arg;
+	int c;
+
+	if (ctx->by_cum) {
+		if ((c = fold_count_cmp(&b->cum, &a->cum)))
+			return c;
+		if ((c = fold_count_cmp(&b->flat, &a->flat)))
+			return c;
+	} else {
+		if ((c = fold_count_cmp(&b->flat, &a->flat)))
+			return c;
+		if ((c = fold_count_cmp(&b->cum, &a->cum)))
+			return c;
+	}
+	return fold_intern_cmp(ctx->frames, a->id, b->id);
+}
+
+int
+fold_top_write(struct fold_out *out, const struct fold_stacks *st,
+    const struct fold_topopt *opt)
+{
+	const struct fold_intern *frames = fold_stacks_frames(st);
+	struct fold_funcs *f = fold_funcs_new(st);
+	struct toprow *rows;
+	struct topctx ctx;
+	struct table t;
+	size_t n = 0, i, shown, r;
+	double total, sum = 0;
+	char buf[FOLD_COUNT_BUFSZ], tbuf[FOLD_COUNT_BUFSZ];
+
+	if (!f)
+		return -1;
+	rows = fold_reallocarray(NULL, f->len ? f->len : 1, sizeof *rows);
+	for (i = 0; i < f->len; i++) {
+		if (fold_count_iszero(&f->total[i]) && fold_count_iszero(&f->self[i]))
+			continue;
+		rows[n].id = (uint32_t)i;
+		rows[n].flat = f->self[i];
+		rows[n++].cum = f->total[i];
+	}
+	ctx.frames = frames;
+	ctx.by_cum = opt->by_cum;
+	qsort_r(rows, n, sizeof *rows, cmp_top, &ctx);
+	shown = opt->top && opt->top < n ? opt->top : n;
+	total = fold_count_val(&f->sum[0]);
+
+	fold_count_fmt_grouped(&f->sum[0], tbuf);
+	if (opt->format == FOLD_FORMAT_TEXT)
+		fold_out_printf(out, "total %s in %zu stacks, %zu functions; "
+		    "showing %zu by %s\n", tbuf, f->nstacks, n, shown,
+		    opt->by_cum ? "cum" : "flat");
+	else if (opt->format == FOLD_FORMAT_MARKDOWN)
+		fold_out_printf(out, "Total %s in %zu stacks, %zu functions; "
+		    "showing %zu by %s.\n\n", tbuf, f->nstacks, n, shown,
+		    opt->by_cum ? "cum" : "flat");
+
+	table_init(&t, 6);
+	r = table_row(&t);
+	table_set(&t, r, 0, "flat");
+	table_set(&t, r, 1, "flat%%");
+	table_set(&t, r, 2, "sum%%");
+	table_set(&t, r, 3, "cum");
+	table_set(&t, r, 4, "cum%%");
+	table_set(&t, r, 5, "function");
+	for (i = 0; i < shown; i++) {
+		size_t len;
+		const char *name = fold_intern_str(frames, rows[i].id, &len);
+		double flat = fold_count_val(&rows[i].flat);
+		sum += flat;
+		r = table_row(&t);
+		fold_count_fmt(&rows[i].flat, buf);
+		table_set(&t, r, 0, "%s", buf);
+		fold_count_fmt(&rows[i].cum, buf);
+		table_set(&t, r, 3, "%s", buf);
+		if (opt->format == FOLD_FORMAT_TSV) {
+			table_set(&t, r, 1, "%.4f", pct(flat, total));
+			table_set(&t, r, 2, "%.4f", pct(sum, total));
+			table_set(&t, r, 4, "%.4f",
+			    pct(fold_count_val(&rows[i].cum), total));
+		} else {
+			table_set(&t, r, 1, "%.2f%%", pct(flat, total));
+			table_set(&t, r, 2, "%.2f%%", pct(sum, total));
+			table_set(&t, r, 4, "%.2f%%",
+			    pct(fold_count_val(&rows[i].cum), total));
+		}
+		table_setn(&t, r, 5, name, len);
+	}
+	table_write(out, &t, opt->format);
+	table_release(&t);
+	free(rows);
+	fold_funcs_free(f);
+	return 0;
+}
+
+/* --------------------------------------------------------------- diff */
+
+struct metric {
+	struct fold_count count[2];
+	double v[2];		/* share (fraction) or count per unit */
+	double diff;		/* v[1] - v[0] */
+	double rel;		/* diff / v[0]; HUGE_VAL when v[0] is 0 */
+	double p, q;
+};
+
+struct diffrow {
+	uint32_t id;
+	double share[2];	/* total share, for the floor */
+	struct metric m[2];	/* FOLD_METRIC_SELF, FOLD_METRIC_TOTAL */
+};
+
+struct fold_diffreport {
+	struct fold_diffopt opt;
+	const struct fold_intern *frames;
+	int units;		/* units mode */
+	struct fold_count sum[2];
+	double samples[2];	/* sum / weight */
+	double mincount[2];
+	size_t nstacks;
+	struct diffrow *rows;
+	size_t len;
+};
+
+static int
+cmp_diff(const void *x, const void *y, void *arg)
+{
+	const struct diffrow *a = x, *b = y;
+	const struct fold_intern *frames = arg;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (a->m[k].diff != b->m[k].diff)
+			return a->m[k].diff > b->m[k].diff ? -1 : 1;
+	return fold_intern_cmp(frames, a->id, b->id);
+}
+
+struct fold_diffreport *
+fold_diffreport_new(const struct fold_stacks *st, const struct fold_diffopt *opt)
+{
+	struct fold_funcs *f = fold_funcs_new(st);
+	struct fold_diffreport *r;
+	double *p, total[2];
+	size_t i, n = 0;
+	int k, c;
+
+	if (!f)
+		return NULL;
+	if (f->ncols != 2) {
+		fold_funcs_free(f);
+		fold_seterr("a report needs two columns, before and after");
+		return NULL;
+	}
+	r = fold_calloc(1, sizeof *r);
+	r->opt = *opt;
+	for (c = 0; c < 2; c++)
+		if (!(r->opt.weight[c] > 0))
+			r->opt.weight[c] = 1;
+	r->frames = fold_stacks_frames(st);
+	r->units = opt->units[0] > 0 && opt->units[1] > 0;
+	r->nstacks = f->nstacks;
+	for (c = 0; c < 2; c++) {
+		r->sum[c] = f->sum[c];
+		total[c] = fold_count_val(&f->sum[c]);
+		r->samples[c] = total[c] / r->opt.weight[c];
+		r->mincount[c] = f->mincount[c];
+	}
+	r->rows = fold_reallocarray(NULL, f->len ? f->len : 1, sizeof *r->rows);
+	for (i = 0; i < f->len; i++) {
+		struct diffrow *row = &r->rows[n];
+		const struct fold_count *cnt;
+		if (fold_count_iszero(&f->total[2 * i]) &&
+		    fold_count_iszero(&f->total[2 * i + 1]))
+			continue;
+		row->id = (uint32_t)i;
+		for (c = 0; c < 2; c++)
+			row->share[c] = total[c] > 0 ?
+			    fold_count_val(&f->total[2 * i + c]) / total[c] : 0;
+		for (k = 0; k < 2; k++) {
+			struct metric *m = &row->m[k];
+			cnt = k == FOLD_METRIC_SELF ? &f->self[2 * i] :
+			    &f->total[2 * i];
+			for (c = 0; c < 2; c++) {
+				double v = fold_count_val(&cnt[c]);
+				m->count[c] = cnt[c];
+				m->v[c] = r->units ? v / opt->units[c] :
+				    total[c] > 0 ? v / total[c] : 0;
+			}
+			m->diff = m->v[1] - m->v[0];
+			m->rel = m->v[0] > 0 ? m->diff / m->v[0] :
+			    m->v[1] > 0 ? HUGE_VAL : 0;
+			if (r->units)
+				m->p = fold_rate_p(
+				    fold_count_val(&cnt[0]) / r->opt.weight[0],
+				    opt->units[0],
+				    fold_count_val(&cnt[1]) / r->opt.weight[1],
+				    opt->units[1]);
+			else
+				m->p = fold_share_p(
+				    fold_count_val(&cnt[0]) / r->opt.weight[0],
+				    r->samples[0],
+				    fold_count_val(&cnt[1]) / r->opt.weight[1],
+				    r->samples[1]);
+		}
+		n++;
+	}
+	r->len = n;
+	fold_funcs_free(f);
+	p = fold_reallocarray(NULL, n ? n : 1, 2 * sizeof *p);
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < n; i++)
+			p[i] = r->rows[i].m[k].p;
+		fold_bh(p, p + n, n);
+		for (i = 0; i < n; i++)
+			r->rows[i].m[k].q = p[n + i];
+	}
+	free(p);
+	qsort_r(r->rows, n, sizeof *r->rows, cmp_diff, (void *)r->frames);
+	return r;
+}
+
+void
+fold_diffreport_free(struct fold_diffreport *r)
+{
+	if (!r)
+		return;
+	free(r->rows);
+	free(r);
+}
+
+size_t
+fold_diffreport_len(const struct fold_diffreport *r)
+{
+	return r->len;
+}
+
+double
+fold_diffreport_mincount(const struct fold_diffreport *r, int col)
+{
+	return r->mincount[col];
+}
+
+static int
+significant(const struct fold_diffreport *r, const struct metric *m)
+{
+	return m->q <= r->opt.alpha;
+}
+
+/* A value as shown: a share in percent, or a count per unit. */
+static void
+fmt_value(char *buf, size_t n, const struct fold_diffreport *r, double v,
+    int raw)
+{
+	if (r->units)
+		snprintf(buf, n, "%.6g", v);
+	else
+		snprintf(buf, n, raw ? "%.4f" : "%.2f%%", 100 * v);
+}
+
+static void
+fmt_diff(char *buf, size_t n, const struct fold_diffreport *r, double d,
+    int raw)
+{
+	if (r->units)
+		snprintf(buf, n, "%+.6g", d);
+	else
+		snprintf(buf, n, raw ? "%+.4f" : "%+.2fpp", 100 * d);
+	if (strcmp(buf, "-0pp") == 0 || strcmp(buf, "-0.00pp") == 0)
+		snprintf(buf, n, "+0.00pp");
+	else if (strcmp(buf, "-0.0000") == 0 || strcmp(buf, "-0") == 0)
+		snprintf(buf, n, raw ? "+0.0000" : "+0");
+}
+
+static void
+fmt_rel(char *buf, size_t n, const struct metric *m, int raw)
+{
+	if (m->rel == HUGE_VAL)
+		snprintf(buf, n, raw ? "inf" : "new");
+	else if (m->v[0] > 0 && m->v[1] == 0 && !raw)
+		snprintf(buf, n, "gone");
+	else
+		snprintf(buf, n, raw ? "%+.4f" : "%+.1f%%", 100 * m->rel);
+	if (strcmp(buf, "-0.0%") == 0)
+		snprintf(buf, n, "+0.0%%");
+	else if (strcmp(buf, "-0.0000") == 0)
+		snprintf(buf, n, "+0.0000");
+}
+
+static void
+fmt_q(char *buf, size_t n, const struct fold_diffreport *r,
+    const struct metric *m, int raw)
+{
+	if (raw)
+		snprintf(buf, n, "%.3g", m->q);
+	else if (m->q < 1e-99)
+		snprintf(buf, n, "<1e-99%s", significant(r, m) ? "*" : "");
+	else
+		snprintf(buf, n, "%.2g%s", m->q, significant(r, m) ? "*" : "");
+}
+
+static const char *const diff_head[] = {
+	"self-before", "self-after", "self-diff", "self-rel", "self-q",
+	"total-before", "total-after", "total-diff", "total-rel", "total-q",
+};
+
+static const char *const tsv_head[] = {
+	"self_before", "self_after", "self_diff", "self_rel", "self_q",
+	"total_before", "total_after", "total_diff", "total_rel", "total_q",
+	"self_count_before", "self_count_after", "total_count_before",
+	"total_count_after",
+};
+
+static void
+preamble(struct fold_out *out, const struct fold_diffreport *r)
+{
+	const struct fold_diffopt *o = &r->opt;
+	const char *li = o->format == FOLD_FORMAT_MARKDOWN ? "- " : "";
+	char a[FOLD_COUNT_BUFSZ], b[FOLD_COUNT_BUFSZ];
+	int c;
+
+	for (c = 0; c < 2; c++) {
+		struct fold_count s = fold_count_double(r->samples[c]);
+		if (o->weight[c] == 1)
+			s = r->sum[c];
+		else if (!r->sum[c].frac && fmod(r->samples[c], 1) == 0)
+			s = fold_count_u64((uint64_t)r->samples[c]);
+		fold_count_fmt_grouped(&s, c ? b : a);
+	}
+	fold_out_printf(out, "%sbefore: %s, %s samples; after: %s, %s samples\n",
+	    li, o->names[0], a, o->names[1], b);
+	if (r->units)
+		fold_out_printf(out, "%scompared: count per unit of work "
+		    "(%.10g units before, %.10g after)\n", li, o->units[0],
+		    o->units[1]);
+	else
+		fold_out_printf(out, "%scompared: share of each profile's "
+		    "total\n", li);
+	if (o->weight[0] == 1 && o->weight[1] == 1)
+		fold_out_printf(out, "%scounts taken as samples (weight 1)\n",
+		    li);
+	else
+		fold_out_printf(out, "%scounts divided by the weight to give "
+		    "samples (%.10g before, %.10g after)\n", li, o->weight[0],
+		    o->weight[1]);
+	fold_out_printf(out, "%stest: %s, Benjamini-Hochberg q over %zu "
+	    "functions; * marks q <= %g\n", li, r->units ?
+	    "binomial test of two Poisson rates" :
+	    "Fisher's exact test of two proportions",
+	    r->len, o->alpha);
+	if (o->format == FOLD_FORMAT_MARKDOWN)
+		fold_out_putc(out, '\n');
+}
+
+void
+fold_diffreport_write(struct fold_out *out, const struct fold_diffreport *r)
+{
+	enum fold_format f = r->opt.format;
+	int raw = f == FOLD_FORMAT_TSV;
+	size_t shown = r->opt.top && r->opt.top < r->len ? r->opt.top : r->len;
+	size_t i, row, col, ncols = raw ? 15 : 11, len;
+	char buf[FOLD_COUNT_BUFSZ];
+	struct table t;
+	int k, c;
+
+	if (!raw)
+		preamble(out, r);
+	table_init(&t, ncols);
+	row = table_row(&t);
+	/* the function leads in tsv, closes the row elsewhere */
+	for (col = 0; col < ncols - 1; col++)
+		table_set(&t, row, raw ? col + 1 : col, "%s",
+		    raw ? tsv_head[col] : diff_head[col]);
+	table_set(&t, row, raw ? 0 : ncols - 1, "function");
+	for (i = 0; i < shown; i++) {
+		const struct diffrow *d = &r->rows[i];
+		const char *name = fold_intern_str(r->frames, d->id, &len);
+		row = table_row(&t);
+		col = raw ? 1 : 0;
+		for (k = 0; k < 2; k++) {
+			const struct metric *m = &d->m[k];
+			for (c = 0; c < 2; c++) {
+				fmt_value(buf, sizeof buf, r, m->v[c], raw);
+				table_set(&t, row, col++, "%s", buf);
+			}
+			fmt_diff(buf, sizeof buf, r, m->diff, raw);
+			table_set(&t, row, col++, "%s", buf);
+			fmt_rel(buf, sizeof buf, m, raw);
+			table_set(&t, row, col++, "%s", buf);
+			fmt_q(buf, sizeof buf, r, m, raw);
+			table_set(&t, row, col++, "%s", buf);
+		}
+		if (raw) {
+			for (k = 0; k < 2; k++)
+				for (c = 0; c < 2; c++) {
+					fold_count_fmt(&d->m[k].count[c], buf);
+					table_set(&t, row, col++, "%s", buf);
+				}
+			table_setn(&t, row, 0, name, len);
+		} else {
+			table_setn(&t, row, ncols - 1, name, len);
+		}
+	}
+	if (raw) {
+		table_write(out, &t, f);
+	} else {
+		/* the function column is last in text and markdown */
+		table_write(out, &t, f);
+		if (shown < r->len)
+			fold_out_printf(out, "%s(%zu more functions not shown)\n",
+			    f == FOLD_FORMAT_MARKDOWN ? "\n" : "",
+			    r->len - shown);
+	}
+	table_release(&t);
+}
+
+/* --------------------------------------------------------------- gate */
+
+int
+fold_gate_parse(const char *s, int units_mode, struct fold_gate *g)
+{
+	char buf[sizeof g->text], *p, *end;
+	size_t n = 0, ndig;
+	double v;
+
+	for (p = (char *)s; *p; p++) {
+		if (*p == ' ' || *p == '\t')
+			continue;
+		if (n + 1 >= sizeof buf)
+			return fold_seterr("gate too long: %s", s);
+		buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	memset(g, 0, sizeof *g);
+	memcpy(g->text, buf, n + 1);
+	p = buf;
+	if (strncmp(p, "self", 4) == 0)
+		g->metric = FOLD_METRIC_SELF, p += 4;
+	else if (strncmp(p, "total", 5) == 0)
+		g->metric = FOLD_METRIC_TOTAL, p += 5;
+	else
+		return fold_seterr("gate '%s': expected self or total", s);
+	if (*p != '>' && *p != '<')
+		return fold_seterr("gate '%s': expected > or < after the metric",
+		    s);
+	g->op = *p++;
+	/* [+|-] digits [. digits]: no exponent, hex, inf or nan */
+	end = p + (*p == '+' || *p == '-');
+	ndig = strspn(end, "0123456789");
+	end += ndig;
+	if (*end == '.') {
+		size_t frac = strspn(end + 1, "0123456789");
+		end += 1 + frac;
+		ndig += frac;
+	}
+	if (ndig == 0)
+		return fold_seterr("gate '%s': expected a number", s);
+	v = strtod(p, NULL);
+	g->value = v;
+	if (strcmp(end, "pp") == 0)
+		g->unit = FOLD_UNIT_PP;
+	else if (strcmp(end, "%") == 0)
+		g->unit = FOLD_UNIT_REL;
+	else if (*end == '\0')
+		g->unit = FOLD_UNIT_ABS;
+	else
+		return fold_seterr("gate '%s': unit must be pp or %%", s);
+	if (g->unit == FOLD_UNIT_PP && units_mode)
+		return fold_seterr("gate '%s': pp (a change of share) does not "
+		    "apply per unit of work; use %% or a count per unit", s);
+	if (g->unit == FOLD_UNIT_ABS && !units_mode)
+		return fold_seterr("gate '%s': give the unit: pp (points of "
+		    "share) or %% (relative)", s);
+	return 0;
+}
+
+static int
+crosses(const struct fold_gate *g, const struct metric *m)
+{
+	double d;
+
+	switch (g->unit) {
+	case FOLD_UNIT_PP:
+		d = 100 * m->diff;
+		break;
+	case FOLD_UNIT_REL:
+		if (m->rel == HUGE_VAL)
+			return g->op == '>';
+		d = 100 * m->rel;
+		break;
+	default:
+		d = m->diff;
+		break;
+	}
+	return g->op == '>' ? d > g->value : d < g->value;
+}
+
+/* A growing string for the gate lines. */
+struct line {
+	char *s;
+	size_t len, cap;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+line_printf(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (l->len + n + 1 > l->cap) {
+		l->cap = (l->len + n + 1) * 2;
+		l->s = fold_realloc(l->s, l->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(l->s + l->len, l->cap - l->len, fmt, ap);
+	va_end(ap);
+	l->len += n;
+}
+
+size_t
+fold_diffreport_gate(const struct fold_diffreport *r,
+    const struct fold_gate *g, size_t ng,
+    void (*hit)(void *arg, const char *line), void *arg)
+{
+	static const char *const mname[] = { "self", "total" };
+	struct line l = { 0, 0, 0 };
+	char v0[64], v1[64], d[64], rel[64], q[64];
+	size_t i, j, nhit = 0;
+	int k, any;
+
+	for (i = 0; i < r->len; i++) {
+		const struct diffrow *row = &r->rows[i];
+		any = 0;
+		l.len = 0;
+		if (row->share[0] < r->opt.floor && row->share[1] < r->opt.floor)
+			continue;
+		for (k = 0; k < 2; k++) {
+			const struct metric *m = &row->m[k];
+			int first = 1;
+			if (!significant(r, m))
+				continue;
+			for (j = 0; j < ng; j++) {
+				if ((int)g[j].metric != k || !crosses(&g[j], m))
+					continue;
+				if (first) {
+					fmt_value(v0, sizeof v0, r, m->v[0], 0);
+					fmt_value(v1, sizeof v1, r, m->v[1], 0);
+					fmt_diff(d, sizeof d, r, m->diff, 0);
+					fmt_rel(rel, sizeof rel, m, 0);
+					fmt_q(q, sizeof q, r, m, 1);
+					if (!any)
+						line_printf(&l, "%s: ",
+						    fold_intern_str(r->frames,
+						    row->id, NULL));
+					else
+						line_printf(&l, "; ");
+					line_printf(&l, "%s %s -> %s%s (%s, %s, "
+					    "q %s) crosses %s", mname[k], v0,
+					    v1, r->units ? " per unit" : "", d,
+					    rel, q, g[j].text);
+					first = 0;
+					any = 1;
+				} else {
+					line_printf(&l, ", %s", g[j].text);
+				}
+			}
+		}
+		if (any) {
+			nhit++;
+			hit(arg, l.s);
+		}
+	}
+	free(l.s);
+	return nhit;
+}
