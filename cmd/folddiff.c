@@ -30,7 +30,7 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [-nrs] [--alpha Q] [--fail-if EXPR] [--floor P%%] "
 	    "[--format text|markdown|tsv] [--strict]\n"
 	    "                [--top N] [--units-before N --units-after M] "
-	    "[--weight W[,W]] before after\n", progname);
+	    "[--weight auto|W[,W]] before after\n", progname);
 }
 
 static void
@@ -49,13 +49,17 @@ hit(void *arg, const char *line)
 	cmd_warn("regression: %s", line);
 }
 
-/* W or W1,W2: the weight of one sample before and after. */
+/* auto, W or W1,W2: the weight of one sample before and after. */
 static void
 parse_weight(const char *s, double w[2])
 {
 	const char *comma = strchr(s, ',');
 	char *first;
 
+	if (strcmp(s, "auto") == 0) {
+		w[0] = w[1] = 0;
+		return;
+	}
 	if (!comma) {
 		w[0] = w[1] = cmd_number("--weight", s);
 	} else {
@@ -124,7 +128,7 @@ main(int argc, char *argv[])
 	struct fold_in *in;
 	size_t ngates = 0, nhit = 0;
 	int c, i, normalize = 0, report = 0, strip = 0, strict = 0;
-	int weighted = 0, status = EXIT_OK;
+	int status = EXIT_OK;
 
 	cmd_init(argv[0]);
 	fold_set_oom_handler(oom);
@@ -179,7 +183,6 @@ main(int argc, char *argv[])
 			break;
 		case OPT_WEIGHT:
 			parse_weight(optarg, opt.weight);
-			weighted = 1;
 			break;
 		default:
 			usage(stderr);
@@ -223,13 +226,6 @@ main(int argc, char *argv[])
 		if (!(rep = fold_diffreport_new(st, &opt))) {
 			status = fail(fold_err());
 		} else {
-			double m0 = fold_diffreport_mincount(rep, 0);
-			double m1 = fold_diffreport_mincount(rep, 1);
-			if (!weighted && m0 >= 1000 && m1 >= 1000)
-				cmd_warn("no stack counts below %.0f: the counts "
-				    "look weighted by sample period, but the "
-				    "tests take each count as one sample "
-				    "(see --weight)", m0 < m1 ? m0 : m1);
 			if (report)
 				fold_diffreport_write(out, rep);
 			nhit = fold_diffreport_gate(rep, gates, ngates, hit,

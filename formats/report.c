@@ -88,7 +88,20 @@ struct fold_funcs {
 	struct fold_count *self, *total;	/* len * ncols */
 	struct fold_count sum[FOLD_MAXCOLS];
 	double mincount[FOLD_MAXCOLS];
+	uint64_t gcd[FOLD_MAXCOLS];
+	int frac[FOLD_MAXCOLS];
 };
+
+static uint64_t
+gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
 
 struct fold_funcs *
 fold_funcs_new(const struct fold_stacks *st)
@@ -116,6 +129,10 @@ fold_funcs_new(const struct fold_stacks *st)
 				goto overflow;
 			if (v > 0 && (f->mincount[c] == 0 || v < f->mincount[c]))
 				f->mincount[c] = v;
+			if (cnt[c].frac)
+				f->frac[c] = 1;
+			else if (f->gcd[c] != 1)
+				f->gcd[c] = gcd64(cnt[c].v.u, f->gcd[c]);
 		}
 		if (n == 0)
 			continue;
@@ -191,6 +208,12 @@ double
 fold_funcs_mincount(const struct fold_funcs *f, int col)
 {
 	return f->mincount[col];
+}
+
+uint64_t
+fold_funcs_gcd(const struct fold_funcs *f, int col)
+{
+	return f->frac[col] ? 0 : f->gcd[col];
 }
 
 int
@@ -502,6 +525,7 @@ struct diffrow {
 
 struct fold_diffreport {
 	struct fold_diffopt opt;
+	int inferred[2];	/* weight[c] was inferred */
 	const struct fold_intern *frames;
 	int units;		/* units mode */
 	struct fold_count sum[2];
@@ -543,9 +567,22 @@ fold_diffreport_new(const struct fold_stacks *st, const struct fold_diffopt *opt
 	}
 	r = fold_calloc(1, sizeof *r);
 	r->opt = *opt;
-	for (c = 0; c < 2; c++)
-		if (!(r->opt.weight[c] > 0))
-			r->opt.weight[c] = 1;
+	for (c = 0; c < 2; c++) {
+		uint64_t g = fold_funcs_gcd(f, c);
+		if (r->opt.weight[c] > 0)
+			continue;
+		r->inferred[c] = 1;
+		r->opt.weight[c] = g ? (double)g : 1;
+		if (g && f->mincount[c] > (double)g * FOLD_WEIGHT_MAXMIN) {
+			fold_seterr("%s: cannot tell how many samples the "
+			    "counts hold (no stack below %.0f, and no common "
+			    "period): give --weight", opt->names[c],
+			    f->mincount[c]);
+			fold_funcs_free(f);
+			free(r);
+			return NULL;
+		}
+	}
 	r->frames = fold_stacks_frames(st);
 	r->units = opt->units[0] > 0 && opt->units[1] > 0;
 	r->nstacks = f->nstacks;
@@ -726,12 +763,16 @@ preamble(struct fold_out *out, const struct fold_diffreport *r)
 		fold_out_printf(out, "%scompared: share of each profile's "
 		    "total\n", li);
 	if (o->weight[0] == 1 && o->weight[1] == 1)
-		fold_out_printf(out, "%scounts taken as samples (weight 1)\n",
-		    li);
+		fold_out_printf(out, "%scounts taken as samples (weight 1%s)\n",
+		    li, r->inferred[0] && r->inferred[1] ? ", inferred" : "");
 	else
-		fold_out_printf(out, "%scounts divided by the weight to give "
-		    "samples (%.10g before, %.10g after)\n", li, o->weight[0],
-		    o->weight[1]);
+		fold_out_printf(out, "%scounts divided by a weight to give "
+		    "samples: %.10g before, %.10g after (%s)\n", li,
+		    o->weight[0], o->weight[1],
+		    r->inferred[0] && r->inferred[1] ?
+		    "inferred: the common divisor of the stack counts, "
+		    "a fixed sampling period" : r->inferred[0] ||
+		    r->inferred[1] ? "given and inferred" : "given");
 	fold_out_printf(out, "%stest: %s, Benjamini-Hochberg q over %zu "
 	    "functions; * marks q <= %g\n", li, r->units ?
 	    "binomial test of two Poisson rates" :

@@ -69,6 +69,14 @@ size_t fold_funcs_nstacks(const struct fold_funcs *f);
  */
 double fold_funcs_mincount(const struct fold_funcs *f, int col);
 
+/*
+ * The greatest common divisor of the non-zero stack counts of column col,
+ * or 0 when a count is fractional or the column is all zero. perf with a
+ * fixed period (cpu-clock, or -c N) weights every sample by the same
+ * period, which is then this divisor; sample counts give 1.
+ */
+uint64_t fold_funcs_gcd(const struct fold_funcs *f, int col);
+
 enum fold_format {
 	FOLD_FORMAT_TEXT,	/* aligned columns for a terminal or a log */
 	FOLD_FORMAT_MARKDOWN,	/* a table for a pull request comment */
@@ -101,7 +109,8 @@ struct fold_diffopt {
 	   tested as Poisson rates; else by share of each profile's total. */
 	double units[2];
 	/* The count of one sample in each profile: 1 when counts are
-	   sample counts, the sampling period when they are weighted. */
+	   sample counts, the sampling period when they are weighted; 0 to
+	   infer it (see fold_funcs_gcd). */
 	double weight[2];
 	double alpha;		/* false discovery rate of the tests */
 	/* The gate passes over functions whose total share is below this
@@ -112,7 +121,7 @@ struct fold_diffopt {
 	const char *names[2];	/* the inputs, for the header */
 };
 
-#define FOLD_DIFFOPT_INIT { { 0, 0 }, { 1, 1 }, 0.05, 0.01, FOLD_FORMAT_TEXT, 0, \
+#define FOLD_DIFFOPT_INIT { { 0, 0 }, { 0, 0 }, 0.05, 0.01, FOLD_FORMAT_TEXT, 0, \
 	{ "before", "after" } }
 
 struct fold_diffreport;
@@ -126,8 +135,18 @@ struct fold_diffreport;
  * the p-values of each metric (self, total) are adjusted across functions
  * with Benjamini-Hochberg. Rows are sorted by the change of the self
  * value, largest increase first, then of the total value, then by name.
- * opt is copied. Returns NULL with a message on integer overflow.
+ * opt is copied.
+ *
+ * A weight of 0 is inferred: the gcd of the column's counts when it
+ * explains them (the smallest stack is then at most FOLD_WEIGHT_MAXMIN
+ * samples), 1 for fractional counts. When no weight explains the counts
+ * (perf's adaptive periods weight each sample differently), there is no
+ * telling how many samples they hold: the call fails, asking for
+ * --weight.
+ *
+ * Returns NULL with a message on integer overflow or an unknown weight.
  */
+#define FOLD_WEIGHT_MAXMIN 1000
 struct fold_diffreport *fold_diffreport_new(const struct fold_stacks *st,
     const struct fold_diffopt *opt);
 void fold_diffreport_free(struct fold_diffreport *r);
