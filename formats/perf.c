@@ -13,6 +13,8 @@
  * the finished sample goes into the stack table.
  */
 
+struct centry;
+
 struct ev {
 	char *name;
 	size_t len;
@@ -38,6 +40,8 @@ struct perf_reader {
 	int java;		/* comm starts with "java" */
 	uint64_t hdrline, period;
 	uint32_t pname;
+	char *lastp;		/* pname's text */
+	size_t lastplen, lastpcap;
 	uint32_t *fr;		/* frame ids, leaf first */
 	size_t nfr, capfr;
 	uint32_t *ids;		/* root first, for the table */
@@ -49,6 +53,7 @@ struct perf_reader {
 	char *pend;
 	size_t pendlen, pendcap;
 
+	struct centry *cache;	/* see frame() */
 	char *tmp;		/* scratch for rewritten names */
 	size_t tmpcap;
 
@@ -131,6 +136,8 @@ perf_reader_free(struct perf_reader *r)
 	free(r->ids);
 	free(r->pend);
 	free(r->tmp);
+	free(r->cache);
+	free(r->lastp);
 	free(r);
 }
 
@@ -447,25 +454,72 @@ javaclass(const char *f, size_t n)
 }
 
 /*
+ * Frame lines repeat: the same return address in the same code prints the
+ * same text. A direct-mapped cache from (address, rest of the line) to the
+ * frame id skips the parsing, the cleaning and the interning for them.
+ */
+enum { CACHE_BITS = 13, TAILMAX = 110 };
+
+struct centry {
+	uint64_t addr;
+	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
+	unsigned char len;	/* of tail; 0: empty entry */
+	unsigned char alen;
+	unsigned char java;
+	char tail[TAILMAX];
+};
+
+/*
  * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
- * address. Returns 1 when it was one (and is added), 0 when not.
+ * address. Returns 1 when it was one (and is added), 0 when not, -1 when
+ * its name would hold a NUL byte.
  */
 static int
 frame(struct perf_reader *r, const char *s, size_t n)
 {
-	const char *a = s, *f, *m = NULL, *p;
-	size_t alen, flen, mlen = 0, i, w;
-	int unknown = 0, inl, needcopy, pendsrc = 0;
+	const char *a = s, *f, *m = NULL, *p, *tail;
+	size_t alen, flen, mlen = 0, i, w, tl;
+	int unknown = 0, inl, needcopy, pendsrc = 0, cacheable;
+	uint64_t v = 0;
+	struct centry *e = NULL;
+	const char *suf = NULL;
+	uint32_t id;
+	char *t;
 
 	flushpending(r);
-	for (alen = 0; alen < n && ishex(s[alen]); alen++)
-		;
+	for (alen = 0; alen < n; alen++) {
+		unsigned c = (unsigned char)s[alen];
+		if (c - '0' < 10)
+			v = v << 4 | (c - '0');
+		else if ((c | 0x20) - 'a' < 6)
+			v = v << 4 | ((c | 0x20) - 'a' + 10);
+		else
+			break;
+	}
 	if (alen == 0 || alen == n || !isws(s[alen]))
 		return 0;
-	s += alen;
-	n -= alen;
 	while (n > 0 && isws(s[n - 1]))
 		n--;
+	tail = s + alen;
+	tl = n - alen;
+	cacheable = !r->opt.srcline && !r->opt.context && tl <= TAILMAX &&
+	    alen < 256;
+	if (cacheable) {
+		if (!r->cache)
+			r->cache = fold_calloc((size_t)1 << CACHE_BITS,
+			    sizeof *r->cache);
+		e = &r->cache[((v ^ (uint64_t)tl << 40 ^ (uint64_t)alen << 56) *
+		    0x9e3779b97f4a7c15ULL) >> (64 - CACHE_BITS)];
+		if (e->len == tl && e->addr == v && e->alen == alen &&
+		    e->java == r->java && memcmp(e->tail, tail, tl) == 0) {
+			if (e->id != FOLD_NOFRAME)
+				pushid(r, e->id);
+			return 1;
+		}
+	}
+	t = scratch(r, 2 * n + 64);
+	s += alen;
+	n -= alen;
 	/* the dso: the parenthesized group ending the line, after a space */
 	if (n > 0 && s[n - 1] == ')') {
 		const char *open = memrchr(s, '(', n - 1);
@@ -498,8 +552,6 @@ frame(struct perf_reader *r, const char *s, size_t n)
 		f = "[unknown]";
 		flen = 9;
 	}
-	if (r->opt.list)
-		return 1;
 	/* "+0x1c": the offset in the symbol */
 	for (i = flen; i > 0 && (isdig(f[i - 1]) || (f[i - 1] >= 'a' &&
 	    f[i - 1] <= 'f')); i--)
@@ -507,11 +559,13 @@ frame(struct perf_reader *r, const char *s, size_t n)
 	if (i < flen && i >= 3 && f[i - 1] == 'x' && f[i - 2] == '0' &&
 	    f[i - 3] == '+')
 		flen = i - 3;
-	if (flen > 0 && f[0] == '(' &&
-	    !startswith(f, flen, "(anonymous namespace)"))
-		return 1;	/* the reference skips these */
 	inl = m && mlen == 7 && memcmp(m, "inlined", 7) == 0;
 
+	if (flen > 0 && f[0] == '(' &&
+	    !startswith(f, flen, "(anonymous namespace)")) {
+		id = FOLD_NOFRAME;	/* the reference skips these */
+		goto done;
+	}
 	if (flen == 9 && memcmp(f, "[unknown]", 9) == 0) {
 		const char *b = "unknown";
 		size_t bn = 7;
@@ -522,7 +576,8 @@ frame(struct perf_reader *r, const char *s, size_t n)
 		} else {
 			unknown = 1;
 		}
-		char *t = scratch(r, bn + alen + 16);
+		if (memchr(b, '\0', bn))
+			return -1;
 		t[0] = '[';
 		memcpy(t + 1, b, bn);
 		flen = bn + 1;
@@ -533,25 +588,23 @@ frame(struct perf_reader *r, const char *s, size_t n)
 			flen += alen + 3;
 		}
 		t[flen++] = ']';
-		for (i = 0; i < flen; i++)
-			if (t[i] == ';')
-				t[i] = ':';
 		for (i = w = 0; i < flen; i++)
 			if (t[i] != '"' && t[i] != '\'')
-				t[w++] = t[i];
+				t[w++] = t[i] == ';' ? ':' : t[i];
 		f = t;
 		flen = w;
 	} else {
 		needcopy = 0;
 		for (i = 0; i < flen; i++) {
 			char c = f[i];
-			if (c == ';' || c == '"' || c == '\'' || c == '(') {
+			if (c == ';' || c == '"' || c == '\'' || c == '(' ||
+			    c == '\0') {
+				if (c == '\0')
+					return -1;
 				needcopy = 1;
-				break;
 			}
 		}
 		if (needcopy) {
-			char *t = scratch(r, flen + 8);
 			flen = cutargs(f, flen);
 			for (i = w = 0; i < flen; i++) {
 				char c = f[i];
@@ -571,7 +624,6 @@ frame(struct perf_reader *r, const char *s, size_t n)
 		}
 	}
 	if (r->annotate) {
-		const char *suf = NULL;
 		if (inl && r->opt.inlined) {
 			if (!contains(f, flen, "_[i]"))
 				suf = "_[i]";
@@ -581,26 +633,42 @@ frame(struct perf_reader *r, const char *s, size_t n)
 			if (!contains(f, flen, "_[j]"))
 				suf = "_[j]";
 		}
+	}
+	if (r->opt.srcline || r->opt.context) {
 		if (r->opt.srcline)
 			pendsrc = !unknown;
-		else if (r->opt.context)
+		else
 			pendsrc = m && isuser(m, mlen);
-		if (suf || r->opt.srcline || r->opt.context) {
-			size_t need = flen + 5;
-			if (need > r->pendcap) {
-				r->pendcap = need * 2;
-				r->pend = fold_realloc(r->pend, r->pendcap);
-			}
-			memmove(r->pend, f, flen);
-			if (suf)
-				memcpy(r->pend + flen, suf, 4), flen += 4;
-			r->pendlen = flen;
-			r->pending = 1;
-			r->pendsrc = pendsrc;
-			return 1;
+		if (flen + 5 > r->pendcap) {
+			r->pendcap = (flen + 5) * 2;
+			r->pend = fold_realloc(r->pend, r->pendcap);
 		}
+		memcpy(r->pend, f, flen);
+		if (suf)
+			memcpy(r->pend + flen, suf, 4), flen += 4;
+		r->pendlen = flen;
+		r->pending = 1;
+		r->pendsrc = pendsrc;
+		return 1;
 	}
-	pushid(r, fold_intern(r->frames, f, flen));
+	if (suf) {
+		memmove(t, f, flen);
+		memcpy(t + flen, suf, 4);
+		f = t;
+		flen += 4;
+	}
+	id = fold_intern(r->frames, f, flen);
+done:
+	if (e) {
+		e->addr = v;
+		e->id = id;
+		e->len = tl;
+		e->alen = alen;
+		e->java = r->java;
+		memcpy(e->tail, tail, tl);
+	}
+	if (id != FOLD_NOFRAME)
+		pushid(r, id);
 	return 1;
 }
 
@@ -824,7 +892,16 @@ startsample(struct perf_reader *r, const struct hdr *h)
 			n += tl;
 		}
 	}
-	r->pname = fold_intern(r->frames, t, n);
+	/* consecutive samples often come from the same thread */
+	if (n != r->lastplen || memcmp(t, r->lastp, n) != 0) {
+		r->pname = fold_intern(r->frames, t, n);
+		if (n > r->lastpcap) {
+			r->lastpcap = n * 2;
+			r->lastp = fold_realloc(r->lastp, r->lastpcap);
+		}
+		memcpy(r->lastp, t, n);
+		r->lastplen = n;
+	}
 	return 0;
 }
 
@@ -834,7 +911,7 @@ line(struct perf_reader *r, const char *s, size_t n)
 {
 	struct hdr h;
 	size_t i;
-	int wasframe = r->lastframe;
+	int wasframe = r->lastframe, rc;
 
 	r->lastframe = 0;
 	if (n == 0 || s[0] == '#') {
@@ -844,10 +921,6 @@ line(struct perf_reader *r, const char *s, size_t n)
 			return endsample(r);
 		}
 		return 0;
-	}
-	if (memchr(s, '\0', n)) {
-		r->lastframe = wasframe;
-		return badline(r, s, n, "NUL byte in line");
 	}
 	if (isws(s[0])) {
 		for (i = 1; i < n && isws(s[i]); i++)
@@ -863,10 +936,12 @@ line(struct perf_reader *r, const char *s, size_t n)
 				r->lastframe = 1;
 				return 0;
 			}
-			if (frame(r, s + i, n - i)) {
+			if ((rc = frame(r, s + i, n - i)) > 0) {
 				r->lastframe = 1;
 				return 0;
 			}
+			if (rc < 0)
+				return badline(r, s, n, "NUL byte in line");
 			if (wasframe) {	/* a source line */
 				srcline(r, s + i, n - i);
 				flushpending(r);
@@ -878,20 +953,25 @@ line(struct perf_reader *r, const char *s, size_t n)
 	if (header(s, n, &h)) {
 		if (h.record)
 			return 0;
+		if (memchr(s, '\0', h.ev ? (size_t)(h.ev + h.evlen - s) :
+		    h.commlen))
+			return badline(r, s, n, "NUL byte in line");
 		if (startsample(r, &h) < 0)
 			return -1;
 		/* without -g, the sample's one frame is on its header line */
-		if (h.restlen && r->keep)
-			frame(r, h.rest, h.restlen);
+		if (h.restlen && r->keep && frame(r, h.rest, h.restlen) < 0)
+			return badline(r, s, n, "NUL byte in line");
 		return 0;
 	}
 	/* old captures print frames without indenting them */
 	if (r->insample) {
 		r->multiline = 1;
-		if (!r->keep || frame(r, s, n)) {
+		if (!r->keep || (rc = frame(r, s, n)) > 0) {
 			r->lastframe = 1;
 			return 0;
 		}
+		if (rc < 0)
+			return badline(r, s, n, "NUL byte in line");
 	}
 	return badline(r, s, n, "unrecognized line");
 }
