@@ -74,11 +74,11 @@ verbose(const struct fold_filter *f)
 		fold_count_fmt(&s[i].count_out, out);
 		if (fold_count_cmp(&s[i].count_in, &s[i].count_out) == 0 &&
 		    s[i].stacks_in == s[i].stacks_out)
-			cmd_warn("%s: %zu stacks, %s samples, dropped nothing",
+			cmd_warn("%s: %zu stacks (count %s), dropped nothing",
 			    s[i].label, s[i].stacks_in, in);
 		else
-			cmd_warn("%s: kept %zu of %zu stacks, %s of %s samples "
-			    "(dropped %.2f%%)", s[i].label, s[i].stacks_out,
+			cmd_warn("%s: kept %zu of %zu stacks (count %s of %s, "
+			    "dropped %.2f%%)", s[i].label, s[i].stacks_out,
 			    s[i].stacks_in, out, in,
 			    a > 0 ? 100 * (a - b) / a : 0.0);
 	}

@@ -717,12 +717,16 @@ static void
 fmt_q(char *buf, size_t n, const struct fold_diffreport *r,
     const struct metric *m, int raw)
 {
+	/* a bare '*' could start emphasis in markdown */
+	const char *star = !significant(r, m) ? "" :
+	    r->opt.format == FOLD_FORMAT_MARKDOWN ? "\\*" : "*";
+
 	if (raw)
 		snprintf(buf, n, "%.3g", m->q);
 	else if (m->q < 1e-99)
-		snprintf(buf, n, "<1e-99%s", significant(r, m) ? "*" : "");
+		snprintf(buf, n, "<1e-99%s", star);
 	else
-		snprintf(buf, n, "%.2g%s", m->q, significant(r, m) ? "*" : "");
+		snprintf(buf, n, "%.2g%s", m->q, star);
 }
 
 static const char *const diff_head[] = {

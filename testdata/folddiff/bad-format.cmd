@@ -1,0 +1,1 @@
+folddiff --report --format html base-1.folded slow.folded

@@ -1,0 +1,1 @@
+folddiff hex-a.folded hex-b.folded

@@ -1,0 +1,1 @@
+folddiff --normalize base-1.folded slow.folded

@@ -1,0 +1,1 @@
+folddiff -n base-1.samples.folded slow.samples.folded

@@ -1,0 +1,1 @@
+folddiff -s hex-a.folded hex-b.folded

@@ -1,0 +1,1 @@
+folddiff base-1.folded slow.folded

@@ -1,0 +1,1 @@
+folddiff --fail-if 'self > +1pp' base-2.folded slow.folded

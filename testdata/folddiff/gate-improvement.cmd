@@ -1,0 +1,1 @@
+folddiff --fail-if 'self<-1pp' slow.folded base-1.folded

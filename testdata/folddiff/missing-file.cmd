@@ -1,0 +1,1 @@
+folddiff --fail-if 'self>+1pp' nonexistent.folded slow.folded

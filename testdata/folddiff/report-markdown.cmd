@@ -1,0 +1,1 @@
+folddiff --report --format markdown --top 6 base-1.folded slow.folded

@@ -1,0 +1,1 @@
+folddiff --report --top 6 base-1.samples.folded slow.samples.folded

@@ -1,0 +1,1 @@
+folddiff --report base-1.folded slow.folded

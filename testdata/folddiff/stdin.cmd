@@ -1,0 +1,1 @@
+folddiff - slow.folded < base-1.folded

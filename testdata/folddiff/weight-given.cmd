@@ -1,0 +1,1 @@
+folddiff --report --weight 100000 varying-a.folded varying-b.folded

@@ -1,0 +1,1 @@
+folddiff --report varying-a.folded varying-b.folded

@@ -1,0 +1,1 @@
+foldfilter --max-depth 0 app.folded

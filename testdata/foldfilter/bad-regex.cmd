@@ -1,0 +1,1 @@
+foldfilter --grep 'a(b' app.folded

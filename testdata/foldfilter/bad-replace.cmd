@@ -1,0 +1,1 @@
+foldfilter --replace 'x'

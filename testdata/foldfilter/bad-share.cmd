@@ -1,0 +1,1 @@
+foldfilter --min-share 150% app.folded

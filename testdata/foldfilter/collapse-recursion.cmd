@@ -1,0 +1,1 @@
+foldfilter --collapse-recursion app.folded

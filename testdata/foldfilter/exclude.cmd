@@ -1,0 +1,1 @@
+foldfilter --exclude '^(malloc|memcpy)$' app.folded

@@ -1,0 +1,1 @@
+foldfilter app.folded --grep '^write$' - < app.folded

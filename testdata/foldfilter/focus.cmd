@@ -1,0 +1,1 @@
+foldfilter --focus '^parse_' app.folded

@@ -1,0 +1,1 @@
+foldfilter --grep malloc app.folded

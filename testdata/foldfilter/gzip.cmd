@@ -1,0 +1,1 @@
+gzip -c app.folded | foldfilter --grep '^sqlite3_step$'

@@ -1,0 +1,1 @@
+foldfilter -v --hide . app.folded

@@ -1,0 +1,1 @@
+foldfilter --hide '^(main|std::.*)$' app.folded

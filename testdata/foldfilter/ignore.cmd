@@ -1,0 +1,1 @@
+foldfilter --ignore '^kernel$' --ignore 'log' app.folded

@@ -1,0 +1,1 @@
+foldfilter --max-depth 3 app.folded

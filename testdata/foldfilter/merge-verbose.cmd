@@ -1,0 +1,1 @@
+foldfilter -v --replace 'lambda\$0x[0-9a-f]+' 'lambda' --collapse-recursion --min-count 5 app.folded

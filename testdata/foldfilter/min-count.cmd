@@ -1,0 +1,1 @@
+foldfilter --min-count 10 app.folded

@@ -1,0 +1,1 @@
+foldfilter --min-share 10% app.folded

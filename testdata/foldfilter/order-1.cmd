@@ -1,0 +1,1 @@
+foldfilter --max-depth 3 --min-count 50 app.folded

@@ -1,0 +1,1 @@
+foldfilter --min-count 50 --max-depth 3 app.folded

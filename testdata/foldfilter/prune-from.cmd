@@ -1,0 +1,1 @@
+foldfilter --prune-from '^(render|db::query)$' app.folded

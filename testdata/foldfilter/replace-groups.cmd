@@ -1,0 +1,1 @@
+foldfilter --replace '^(\w+)::(\w+)$' '$2 [$1]' app.folded

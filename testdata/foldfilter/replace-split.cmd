@@ -1,0 +1,1 @@
+foldfilter --replace '^render$' 'render;layout' --replace '^log$' '' app.folded

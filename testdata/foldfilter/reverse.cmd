@@ -1,0 +1,1 @@
+foldfilter --reverse --grep '^malloc$' app.folded

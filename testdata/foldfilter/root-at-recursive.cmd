@@ -1,0 +1,1 @@
+foldfilter --root-at '^json::parse$' app.folded

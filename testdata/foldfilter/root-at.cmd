@@ -1,0 +1,1 @@
+foldfilter --root-at '^handle_request$' app.folded

@@ -1,0 +1,1 @@
+foldfilter --strip-addrs app.folded

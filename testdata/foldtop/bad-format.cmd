@@ -1,0 +1,1 @@
+foldtop --format html capture.folded

@@ -1,0 +1,1 @@
+printf 'a;b 3\nno count here\na;c 1\n' | foldtop

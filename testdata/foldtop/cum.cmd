@@ -1,0 +1,1 @@
+foldtop --cum --top 8 capture.folded

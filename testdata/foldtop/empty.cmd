@@ -1,0 +1,1 @@
+foldtop < /dev/null

@@ -1,0 +1,1 @@
+gzip -c recursive.folded | foldtop --top 2 -

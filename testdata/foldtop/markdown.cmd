@@ -1,0 +1,1 @@
+foldtop --format markdown --top 5 capture.folded

@@ -1,0 +1,1 @@
+foldtop --top 5 capture.folded

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# foldfilter, foldtop and folddiff beyond the golden files: counts
+# conserved by rewriting steps, write errors, hostile input, and the gate
+# on the real captures. usage: tests/t-foldfilter.sh BUILDDIR
+set -u
+b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+ok() { echo "ok $*"; }
+notok() { echo "FAIL $*"; }
+check() { # name command...
+	local n=$1
+	shift
+	if "$@"; then ok "$n"; else notok "$n"; fi
+}
+crashed() { [ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ]; }
+sum() { awk '{ s += $NF } END { printf "%.0f\n", s }' "$@"; }
+
+cap=$top/testdata/folddiff/base-1.folded
+app=$top/testdata/foldfilter/app.folded
+
+# Rewriting steps never lose or invent samples.
+"$b/foldfilter" --replace '^(\w+)_\w+$' '$1' --hide '^main$' \
+	--collapse-recursion --max-depth 4 --strip-addrs --reverse \
+	--prune-from '^parse' "$cap" >"$tmp/out"
+check "foldfilter conserves counts" [ "$(sum "$cap")" = "$(sum "$tmp/out")" ]
+check "foldfilter output sorted and merged" \
+	sh -c "cut -d' ' -f1 '$tmp/out' | sort -c -u"
+
+# Dropping steps lose exactly what they drop.
+"$b/foldfilter" --grep '^checksum$' "$cap" >"$tmp/in"
+"$b/foldfilter" --exclude '^checksum$' "$cap" >"$tmp/ex"
+check "grep + exclude = all" \
+	[ "$(sum "$cap")" = "$(( $(sum "$tmp/in") + $(sum "$tmp/ex") ))" ]
+
+# A reversed profile reversed again is the profile.
+"$b/foldfilter" --reverse "$app" | "$b/foldfilter" --reverse >"$tmp/rr"
+check "reverse twice" cmp -s "$tmp/rr" <("$b/foldfilter" "$app")
+
+# foldtop's cum of the root frame is the total.
+t=$("$b/foldtop" --format tsv --cum --top 1 "$cap" | awk 'NR == 2 { print $4 }')
+check "foldtop cum of the root is the total" [ "$t" = "$(sum "$cap")" ]
+
+# A full disk is an error with a message, never a silent success.
+if [ -w /dev/full ]; then
+	for t in foldfilter foldtop; do
+		"$b/$t" "$cap" >/dev/full 2>"$tmp/err"
+		rc=$?
+		check "$t: write error" [ "$rc" = 1 ] && grep -q 'write error\|No space' "$tmp/err"
+	done
+	"$b/folddiff" "$cap" "$cap" >/dev/full 2>"$tmp/err"
+	check "folddiff: write error is status 2" [ "$?" = 2 ]
+fi
+
+# Hostile input: random bytes, long lines, NULs, huge counts.
+head -c 200000 /dev/urandom >"$tmp/junk" 2>/dev/null ||
+	awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++) printf "%c", int(rand() * 256) }' >"$tmp/junk"
+{
+	printf 'a;b 18446744073709551615\na;b 1\n'
+	printf 'x;%s 1\n' "$(head -c 100000 /dev/zero | tr '\0' 'y')"
+	printf ';;; 3\n a 1\n0x 2\nc\0d 4\n'
+} >"$tmp/odd"
+for f in junk odd; do
+	for cmd in "foldfilter --grep . --replace (.) \$1\$1 --strip-addrs" \
+	    "foldtop" "folddiff --report $cap" "folddiff $cap"; do
+		set -- $cmd
+		t=$1
+		shift
+		"$b/$t" "$@" "$tmp/$f" >/dev/null 2>"$tmp/err"
+		rc=$?
+		if crashed "$rc" || grep -q 'Sanitizer\|runtime error' "$tmp/err"; then
+			notok "$t on $f (status $rc)"
+			head -n 5 "$tmp/err" | sed 's/^/# /'
+		else
+			ok "$t on $f survives (status $rc)"
+		fi
+	done
+done
+
+# The gate on real captures: quiet on two runs of the same build (either
+# order, period-weighted or sample counts), fires on the slowed one and
+# names the function.
+d=$top/testdata/folddiff
+g=(--fail-if 'self>+1pp' --fail-if 'total>+10%')
+for pair in "base-1 base-2" "base-2 base-1" "base-1.samples base-2.samples"; do
+	set -- $pair
+	"$b/folddiff" "${g[@]}" "$d/$1.folded" "$d/$2.folded" >/dev/null 2>"$tmp/err"
+	check "gate quiet: $1 vs $2" [ "$?" = 0 ] && [ ! -s "$tmp/err" ]
+done
+for base in base-1 base-2 base-1.samples; do
+	slow=slow
+	case $base in *.samples) slow=slow.samples ;; esac
+	"$b/folddiff" "${g[@]}" "$d/$base.folded" "$d/$slow.folded" >/dev/null 2>"$tmp/err"
+	rc=$?
+	check "gate fires: $base vs $slow" [ "$rc" = 1 ] &&
+		[ "$(grep -c regression "$tmp/err")" = 1 ] &&
+		grep -q 'regression: checksum: ' "$tmp/err"
+done
+exit 0
