@@ -45,7 +45,8 @@ FORMATS = \
 	formats/perf.o \
 	formats/svg.o \
 	formats/pprof.o \
-	formats/profile.pb-c.o
+	formats/profile.pb-c.o \
+	formats/jfr.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -58,6 +59,7 @@ BIN = \
 	foldmerge \
 	foldtop \
 	pprof2folded \
+	stackcollapse-jfr \
 	stackcollapse-perf
 
 UNIT = \

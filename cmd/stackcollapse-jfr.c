@@ -1,0 +1,150 @@
+/*
+ * stackcollapse-jfr: turn the text of `jfr print` (Java Flight Recorder)
+ * into folded stacks: CPU samples, allocations weighed by bytes, or lock
+ * and park events weighed by nanoseconds.
+ *
+ *	jfr print --stack-depth 2048 rec.jfr | stackcollapse-jfr |
+ *	    flamegraph-svg --colors java > cpu.svg
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "formats/jfr.h"
+#include "cmd/util.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [--lines] [--signatures] [--strict] [--threads]"
+	    "\n                         [--event NAME] [--weight FIELD] "
+	    "[file ...]\n", progname);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "lines", no_argument, NULL, 'l' },
+		{ "signatures", no_argument, NULL, 's' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "threads", no_argument, NULL, 't' },
+		{ "weight", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct jfr_opt opt = JFR_OPT_INIT;
+	const struct jfr_stats *s;
+	struct fold_intern *frames;
+	struct fold_stacks *st;
+	struct jfr_reader *r;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int c, strict = 0, status = EXIT_OK, i, nfiles, rc;
+	char *none[] = { "-" };
+	const char *ev;
+	char **files;
+
+	cmd_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (!*optarg || strpbrk(optarg, " \t\n{}"))
+				cmd_die(EXIT_USAGE, "--event: not an event "
+				    "name: '%s'", optarg);
+			opt.event = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'l':
+			opt.lines = 1;
+			break;
+		case 's':
+			opt.signatures = 1;
+			break;
+		case 'S':
+			strict = 1;
+			break;
+		case 't':
+			opt.threads = 1;
+			break;
+		case 'w':
+			if (!*optarg || strpbrk(optarg, " \t\n="))
+				cmd_die(EXIT_USAGE, "--weight: not a field "
+				    "name: '%s'", optarg);
+			opt.weight = optarg;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	files = optind < argc ? argv + optind : none;
+	nfiles = optind < argc ? argc - optind : 1;
+
+	frames = fold_intern_new();
+	st = fold_stacks_new(frames, 1);
+	if (!(r = jfr_reader_new(&opt, st)))
+		cmd_die(EXIT_USAGE, "%s", fold_err());
+	cmd_diag_init(&diag, strict);
+	out = cmd_stdout();
+	for (i = 0; i < nfiles; i++) {
+		struct fold_in *in = fold_in_open(files[i]);
+
+		if (!in) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+			continue;
+		}
+		rc = jfr_read(r, in, &diag);
+		if (rc < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (fold_in_close(in) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (rc == -2)
+			goto done;
+	}
+	fold_write(out, st);
+
+	s = jfr_reader_stats(r);
+	ev = opt.event ? opt.event : "jdk.ExecutionSample";
+	if (s->events == 0 && status == EXIT_OK) {
+		const char *other = jfr_other_events(r);
+		if (*other)
+			cmd_warn("no %s events; the input has %s (choose with "
+			    "--event)", ev, other);
+		else
+			cmd_warn("no %s events in the input", ev);
+	}
+	if (s->nostack)
+		cmd_warn("%llu %s events without a stack trace dropped",
+		    (unsigned long long)s->nostack, ev);
+	if (jfr_looks_truncated(s))
+		cmd_warn("%llu of %llu stacks are exactly %d frames deep: "
+		    "jfr print cuts stacks there by default; print with "
+		    "jfr print --stack-depth 2048",
+		    (unsigned long long)s->cut, (unsigned long long)s->stacks,
+		    JFR_PRINT_DEPTH);
+	if (s->jvmcut)
+		cmd_warn("%llu stacks were cut when recorded (raise the JVM's "
+		    "-XX:FlightRecorderOptions=stackdepth=N)",
+		    (unsigned long long)s->jvmcut);
+done:
+	cmd_diag_summary(&diag, "events or lines");
+	jfr_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	return cmd_close(out, status);
+}

@@ -1,0 +1,707 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/intern.h"
+#include "formats/jfr.h"
+
+struct jfr_type {
+	uint64_t events;
+	int stacks;		/* a block of this type had a stackTrace */
+};
+
+struct jfr_reader {
+	struct jfr_opt opt;
+	const char *event;	/* full name, or simple name when simple */
+	int simple;
+	const char *weight;	/* NULL: count 1 */
+	struct fold_stacks *st;
+	struct fold_intern *frames;
+	struct jfr_stats stats;
+
+	/* the block being read */
+	int inev, want, instack, bad, marker, haveweight, thread_sampled;
+	uint64_t evline, weightval;
+	long depth;
+	uint32_t thread;	/* FOLD_NOFRAME: none */
+	uint32_t *ids;		/* frames, leaf first */
+	size_t nids, idcap;
+	int lastentry;		/* the last frame (the root) is an entry point */
+	char *name;		/* a frame name being put together */
+	size_t namecap;
+	char *scratch;
+	size_t scratchcap;
+	uint32_t type;		/* interned type of the current block */
+
+	/* event types seen */
+	struct fold_intern *types;
+	struct jfr_type *tinfo;
+	size_t tcap;
+	char hint[512];
+};
+
+static const struct {
+	const char *event, *field;
+} weights[] = {
+	{ "jdk.ObjectAllocationSample", "weight" },
+	{ "jdk.ObjectAllocationInNewTLAB", "allocationSize" },
+	{ "jdk.ObjectAllocationOutsideTLAB", "allocationSize" },
+	{ "jdk.JavaMonitorEnter", "duration" },
+	{ "jdk.JavaMonitorWait", "duration" },
+	{ "jdk.ThreadPark", "duration" },
+	{ "jdk.ThreadSleep", "duration" },
+};
+
+const char *
+jfr_event_weight(const char *event)
+{
+	const char *dot;
+	size_t i;
+
+	for (i = 0; i < sizeof weights / sizeof weights[0]; i++) {
+		dot = strrchr(weights[i].event, '.');
+		if (strcmp(event, weights[i].event) == 0 ||
+		    strcmp(event, dot + 1) == 0)
+			return weights[i].field;
+	}
+	return NULL;
+}
+
+/* Units of jfr print, in base units (nanoseconds or bytes). */
+static const struct {
+	const char *name;
+	uint64_t factor;
+} units[] = {
+	{ "ns", 1 },
+	{ "us", 1000 },
+	{ "\xc2\xb5s", 1000 },	/* µs */
+	{ "ms", 1000000 },
+	{ "s", 1000000000 },
+	{ "m", 60000000000ULL },
+	{ "min", 60000000000ULL },
+	{ "h", 3600000000000ULL },
+	{ "d", 86400000000000ULL },
+	{ "byte", 1 },
+	{ "bytes", 1 },
+	{ "kB", 1ULL << 10 },
+	{ "KB", 1ULL << 10 },
+	{ "KiB", 1ULL << 10 },
+	{ "MB", 1ULL << 20 },
+	{ "MiB", 1ULL << 20 },
+	{ "GB", 1ULL << 30 },
+	{ "GiB", 1ULL << 30 },
+	{ "TB", 1ULL << 40 },
+	{ "TiB", 1ULL << 40 },
+	{ "PB", 1ULL << 50 },
+	{ "PiB", 1ULL << 50 },
+	{ "EB", 1ULL << 60 },
+	{ "EiB", 1ULL << 60 },
+};
+
+static int
+isdigit_(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isspace_(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* One "NUMBER [UNIT]" term at s[*i..n); adds it to *v. */
+static int
+term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
+{
+	uint64_t ip = 0, fnum = 0, fden = 1, factor = 1, add;
+	size_t p = *i, u, k;
+	int fdigits = 0, found;
+
+	if (p >= n || !isdigit_(s[p]))
+		return -1;
+	for (; p < n && isdigit_(s[p]); p++) {
+		if (ip > (UINT64_MAX - 9) / 10)
+			return fold_seterr("value out of range: %.*s", (int)n, s);
+		ip = ip * 10 + (s[p] - '0');
+	}
+	if (p + 1 < n && (s[p] == '.' || s[p] == ',') && isdigit_(s[p + 1])) {
+		for (p++; p < n && isdigit_(s[p]); p++)
+			if (fdigits < 18) {
+				fnum = fnum * 10 + (s[p] - '0');
+				fden *= 10;
+				fdigits++;
+			}
+	}
+	while (p < n && isspace_(s[p]))
+		p++;
+	u = p;
+	while (p < n && !isspace_(s[p]))
+		p++;
+	*unitless = u == p;
+	if (u < p) {
+		found = 0;
+		for (k = 0; k < sizeof units / sizeof units[0]; k++)
+			if (strlen(units[k].name) == p - u &&
+			    memcmp(units[k].name, s + u, p - u) == 0) {
+				factor = units[k].factor;
+				found = 1;
+				break;
+			}
+		if (!found)
+			return fold_seterr("unknown unit '%.*s' in value: %.*s",
+			    (int)(p - u), s + u, (int)n, s);
+	}
+	if (ip && factor > UINT64_MAX / ip)
+		return fold_seterr("value out of range: %.*s", (int)n, s);
+	add = ip * factor;
+	if (fnum) {
+		/* the fraction is below one unit: a double is precise enough */
+		double f = (double)fnum / (double)fden * (double)factor;
+		uint64_t r = (uint64_t)llround(f);
+		if (r > UINT64_MAX - add)
+			return fold_seterr("value out of range: %.*s", (int)n, s);
+		add += r;
+	}
+	if (add > UINT64_MAX - *v)
+		return fold_seterr("value out of range: %.*s", (int)n, s);
+	*v += add;
+	while (p < n && isspace_(s[p]))
+		p++;
+	*i = p;
+	return 0;
+}
+
+int
+jfr_value(const char *s, size_t n, uint64_t *v)
+{
+	size_t i = 0;
+	int unitless = 0, terms = 0;
+
+	while (n > 0 && isspace_(s[n - 1]))
+		n--;
+	while (i < n && isspace_(s[i]))
+		i++;
+	s += i;
+	n -= i;
+	i = 0;
+	*v = 0;
+	if (n == 0)
+		return fold_seterr("empty value");
+	if ((n == 3 && memcmp(s, "N/A", 3) == 0) ||
+	    (n == 7 && memcmp(s, "Forever", 7) == 0))
+		return fold_seterr("no value: %.*s", (int)n, s);
+	if (s[0] == '-')
+		return fold_seterr("negative value: %.*s", (int)n, s);
+	/* "1 m 5 s", "2 h 3 m": terms with units, summed */
+	while (i < n) {
+		if (term(s, n, &i, v, &unitless) < 0) {
+			if (!strstr(fold_err(), "value"))
+				fold_seterr("not a value: %.*s", (int)n, s);
+			return -1;
+		}
+		terms++;
+		if (unitless && (terms > 1 || i < n))
+			return fold_seterr("not a value: %.*s", (int)n, s);
+	}
+	return 0;
+}
+
+struct jfr_reader *
+jfr_reader_new(const struct jfr_opt *opt, struct fold_stacks *st)
+{
+	struct jfr_reader *r;
+
+	if (opt->weight && !*opt->weight)
+		return fold_seterr("empty weight field name"), NULL;
+	if (opt->event && !*opt->event)
+		return fold_seterr("empty event name"), NULL;
+	r = fold_calloc(1, sizeof *r);
+	r->opt = *opt;
+	r->event = opt->event ? opt->event : "jdk.ExecutionSample";
+	r->simple = strchr(r->event, '.') == NULL;
+	if (opt->weight)
+		r->weight = strcmp(opt->weight, "count") == 0 ? NULL :
+		    opt->weight;
+	else
+		r->weight = jfr_event_weight(r->event);
+	r->st = st;
+	r->frames = fold_stacks_frames(st);
+	r->types = fold_intern_new();
+	r->thread = FOLD_NOFRAME;
+	return r;
+}
+
+void
+jfr_reader_free(struct jfr_reader *r)
+{
+	if (!r)
+		return;
+	fold_intern_free(r->types);
+	free(r->tinfo);
+	free(r->ids);
+	free(r->name);
+	free(r->scratch);
+	free(r);
+}
+
+const struct jfr_stats *
+jfr_reader_stats(const struct jfr_reader *r)
+{
+	return &r->stats;
+}
+
+int
+jfr_looks_truncated(const struct jfr_stats *s)
+{
+	return s->stacks > 0 && s->deepest <= JFR_PRINT_DEPTH &&
+	    s->cut * 2 >= s->stacks;
+}
+
+const char *
+jfr_other_events(struct jfr_reader *r)
+{
+	size_t n = fold_intern_count(r->types), i, k, len = 0, best;
+	char *used;
+
+	r->hint[0] = 0;
+	used = fold_calloc(n ? n : 1, 1);
+	for (k = 0; k < 4; k++) {
+		best = n;
+		for (i = 0; i < n; i++)
+			if (!used[i] && r->tinfo[i].stacks &&
+			    (best == n ||
+			    r->tinfo[i].events > r->tinfo[best].events))
+				best = i;
+		if (best == n)
+			break;
+		used[best] = 1;
+		len += snprintf(r->hint + len, sizeof r->hint - len,
+		    "%s%s (%llu)", k ? ", " : "",
+		    fold_intern_str(r->types, best, NULL),
+		    (unsigned long long)r->tinfo[best].events);
+		if (len >= sizeof r->hint - 1)
+			break;
+	}
+	free(used);
+	return r->hint;
+}
+
+static int
+matches(const struct jfr_reader *r, const char *name, size_t n)
+{
+	size_t el = strlen(r->event);
+	const char *dot;
+
+	if (!r->simple)
+		return n == el && memcmp(name, r->event, n) == 0;
+	dot = memrchr(name, '.', n);
+	if (dot) {
+		n -= dot + 1 - name;
+		name = dot + 1;
+	}
+	return n == el && memcmp(name, r->event, n) == 0;
+}
+
+/* "jdk.Name {" at column 0: sets the name. */
+static int
+header(const char *line, size_t len, size_t *namelen)
+{
+	size_t i;
+
+	if (len < 3 || line[len - 1] != '{' || line[len - 2] != ' ')
+		return 0;
+	for (i = 0; i < len - 2; i++) {
+		char c = line[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    isdigit_(c) || c == '.' || c == '_' || c == '$'))
+			return 0;
+	}
+	*namelen = len - 2;
+	return 1;
+}
+
+static void *
+grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 16;
+	if (*cap < need)
+		*cap = need;
+	return fold_reallocarray(p, *cap, size);
+}
+
+static void
+begin(struct jfr_reader *r, const char *name, size_t n, uint64_t line)
+{
+	uint32_t t = fold_intern(r->types, name, n);
+
+	if (t >= r->tcap) {
+		size_t old = r->tcap;
+		r->tinfo = grow(r->tinfo, &r->tcap, (size_t)t + 1,
+		    sizeof *r->tinfo);
+		memset(r->tinfo + old, 0, (r->tcap - old) * sizeof *r->tinfo);
+	}
+	r->tinfo[t].events++;
+	r->type = t;
+	r->inev = 1;
+	r->want = matches(r, name, n);
+	r->evline = line;
+	r->depth = 1;
+	r->instack = r->bad = r->marker = r->haveweight = 0;
+	r->thread_sampled = 0;
+	r->thread = FOLD_NOFRAME;
+	r->nids = 0;
+	r->lastentry = 0;
+	r->weightval = 0;
+	if (!r->want)
+		r->stats.others++;
+}
+
+/* Names of thread entry points: a stack reaching one is complete. */
+static int
+entrypoint(const char *s, size_t n)
+{
+	static const char *const roots[] = {
+		"java.lang.Thread.run(", "java.lang.Thread.runWith(",
+		"java.lang.VirtualThread.run(",
+		"jdk.internal.misc.InnocuousThread.run(",
+		"java.util.concurrent.ForkJoinWorkerThread.run(",
+		"java.lang.ref.Reference$ReferenceHandler.run(",
+		"java.lang.ref.Finalizer$FinalizerThread.run(",
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof roots / sizeof roots[0]; i++) {
+		k = strlen(roots[i]);
+		if (n >= k && memcmp(s, roots[i], k) == 0)
+			return 1;
+	}
+	for (i = 0; i + 6 <= n; i++)
+		if (memcmp(s + i, ".main(", 6) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+warn(struct jfr_reader *r, struct fold_diag *diag, struct fold_in *in,
+    uint64_t line, const char *msg)
+{
+	if (fold_warn(diag, fold_in_name(in), line, "%s", msg) < 0)
+		return -2;
+	return 0;
+}
+
+/* Ends the current block; adds its stack when it is wanted and whole. */
+static int
+finish(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
+{
+	struct fold_count c;
+	uint32_t *ids;
+	size_t i, n;
+	char msg[256];
+
+	r->inev = 0;
+	if (!r->want)
+		return 0;
+	r->stats.events++;
+	if (r->bad) {
+		r->stats.bad++;
+		return 0;
+	}
+	if (r->nids == 0) {
+		r->stats.nostack++;
+		return 0;
+	}
+	if (r->weight && !r->haveweight) {
+		if (strcmp(r->weight, "duration") == 0) {
+			/* jfr print leaves out durations of zero */
+			r->stats.zero++;
+			return 0;
+		}
+		snprintf(msg, sizeof msg, "%s event has no field '%s': dropped",
+		    fold_intern_str(r->types, r->type, NULL), r->weight);
+		r->stats.bad++;
+		return warn(r, diag, in, r->evline, msg);
+	}
+	if (r->weight && r->weightval == 0) {
+		r->stats.zero++;
+		return 0;
+	}
+	if (r->nids > r->stats.deepest)
+		r->stats.deepest = r->nids;
+	if (r->nids == JFR_PRINT_DEPTH && !r->lastentry)
+		r->stats.cut++;
+	else if (r->marker && r->nids > JFR_PRINT_DEPTH)
+		r->stats.jvmcut++;
+	n = r->nids + 1;
+	r->ids = grow(r->ids, &r->idcap, 2 * n, sizeof *r->ids);
+	ids = r->ids + n;
+	n = 0;
+	if (r->opt.threads && r->thread != FOLD_NOFRAME)
+		ids[n++] = r->thread;
+	for (i = r->nids; i > 0; i--)
+		ids[n++] = r->ids[i - 1];
+	c = fold_count_u64(r->weight ? r->weightval : 1);
+	if (fold_stacks_add(r->st, ids, n, &c) < 0)
+		return fold_seterr("%s:%llu: %s", fold_in_name(in),
+		    (unsigned long long)r->evline, fold_err());
+	r->stats.stacks++;
+	return 0;
+}
+
+/* Interns s[0..n) with ';' and control bytes made '_'. */
+static uint32_t
+intern_clean(struct jfr_reader *r, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ';' || (unsigned char)s[i] < ' ')
+			break;
+	if (i == n)
+		return fold_intern(r->frames, s, n);
+	r->scratch = grow(r->scratch, &r->scratchcap, n, 1);
+	for (i = 0; i < n; i++)
+		r->scratch[i] = s[i] == ';' || (unsigned char)s[i] < ' ' ?
+		    '_' : s[i];
+	return fold_intern(r->frames, r->scratch, n);
+}
+
+/* A frame line: "pkg.Class.method(Type, Type) line: 12". */
+static void
+frame(struct jfr_reader *r, const char *t, size_t n)
+{
+	size_t m = n, lstart = 0, llen = 0, i, keep;
+	const char *open;
+
+	/* " line: N" at the end */
+	for (i = n; i > 0 && isdigit_(t[i - 1]); i--)
+		;
+	if (i < n && i >= 7 && memcmp(t + i - 7, " line: ", 7) == 0) {
+		lstart = i;
+		llen = n - i;
+		m = i - 7;
+	}
+	r->lastentry = entrypoint(t, m);
+	keep = m;
+	if (!r->opt.signatures && m > 0 && t[m - 1] == ')') {
+		open = memrchr(t, '(', m);
+		if (open && open > t)
+			keep = open - t;
+	}
+	if (r->opt.lines && llen) {
+		r->name = grow(r->name, &r->namecap, keep + 1 + llen, 1);
+		memcpy(r->name, t, keep);
+		r->name[keep] = ':';
+		memcpy(r->name + keep + 1, t + lstart, llen);
+		t = r->name;
+		keep += 1 + llen;
+	}
+	r->ids = grow(r->ids, &r->idcap, r->nids + 1, sizeof *r->ids);
+	r->ids[r->nids++] = intern_clean(r, t, keep);
+}
+
+/* The name in `"main" (javaThreadId = 1)`, or the whole value. */
+static uint32_t
+threadname(struct jfr_reader *r, const char *v, size_t n)
+{
+	const char *q1, *q2;
+
+	if (n >= 2 && v[0] == '"') {
+		q1 = v + 1;
+		q2 = memrchr(v, '"', n);
+		if (q2 > q1)
+			return intern_clean(r, q1, q2 - q1);
+	}
+	return intern_clean(r, v, n);
+}
+
+static int
+closer(const char *t, size_t n)
+{
+	return (n == 1 || (n == 2 && t[1] == ',')) && (t[0] == '}' ||
+	    t[0] == ']');
+}
+
+/* A line inside a wanted block (indented, t trimmed). */
+static int
+field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
+    const char *t, size_t n)
+{
+	const char *eq;
+	size_t nl, vl;
+	uint64_t v;
+	char msg[300];
+
+	if (r->instack) {
+		if (n == 1 && t[0] == ']') {
+			r->instack = 0;
+			r->depth--;
+		} else if (n == 3 && memcmp(t, "...", 3) == 0)
+			r->marker = 1;
+		else if (n > 0)
+			frame(r, t, n);
+		return 0;
+	}
+	if (n > 0 && (t[n - 1] == '{' || t[n - 1] == '[')) {
+		if (r->depth == 1 && n == 14 &&
+		    memcmp(t, "stackTrace = [", 14) == 0) {
+			r->instack = 1;
+			r->nids = 0;
+		}
+		r->depth++;
+		return 0;
+	}
+	if (closer(t, n)) {
+		if (--r->depth < 1) {
+			r->bad = 1;
+			r->depth = 1;
+			snprintf(msg, sizeof msg, "unbalanced '%c' in %s event "
+			    "from line %llu: dropped", t[0],
+			    fold_intern_str(r->types, r->type, NULL),
+			    (unsigned long long)r->evline);
+			return warn(r, diag, in, fold_in_lineno(in), msg);
+		}
+		return 0;
+	}
+	if (r->depth != 1 || !(eq = memmem(t, n, " = ", 3)))
+		return 0;
+	nl = eq - t;
+	eq += 3;
+	vl = t + n - eq;
+	if (nl == 13 && memcmp(t, "sampledThread", 13) == 0) {
+		r->thread = threadname(r, eq, vl);
+		r->thread_sampled = 1;
+	} else if (nl == 11 && memcmp(t, "eventThread", 11) == 0) {
+		if (!r->thread_sampled)
+			r->thread = threadname(r, eq, vl);
+	} else if (r->weight && nl == strlen(r->weight) &&
+	    memcmp(t, r->weight, nl) == 0) {
+		if (jfr_value(eq, vl, &v) < 0) {
+			r->bad = 1;
+			snprintf(msg, sizeof msg, "%s: %s event dropped", fold_err(),
+			    fold_intern_str(r->types, r->type, NULL));
+			return warn(r, diag, in, fold_in_lineno(in), msg);
+		}
+		r->weightval = v;
+		r->haveweight = 1;
+	}
+	return 0;
+}
+
+int
+jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
+{
+	const char *line, *t;
+	size_t len, n, nl;
+	int rc, first = 1;
+	char msg[300];
+
+	r->inev = 0;
+	while ((rc = fold_in_line(in, &line, &len)) > 0) {
+		if (len == 0)
+			continue;
+		if (first) {
+			first = 0;
+			if (line[0] == '{' || line[0] == '<')
+				return fold_seterr("%s: this is jfr print %s "
+				    "output; give the plain text of jfr print",
+				    fold_in_name(in), line[0] == '{' ? "--json" :
+				    "--xml"), -2;
+		}
+		if (line[0] != ' ' && line[0] != '\t') {
+			if (line[0] == '}' && len == 1) {
+				if (r->inev) {
+					if (r->want && r->depth != 1 && !r->bad) {
+						r->bad = 1;
+						snprintf(msg, sizeof msg,
+						    "unbalanced braces in %s "
+						    "event from line %llu: "
+						    "dropped",
+						    fold_intern_str(r->types,
+						    r->type, NULL),
+						    (unsigned long long)r->evline);
+						if (warn(r, diag, in,
+						    fold_in_lineno(in), msg) < 0)
+							return -2;
+					}
+					if (finish(r, in, diag) < 0)
+						return -2;
+				} else if (warn(r, diag, in, fold_in_lineno(in),
+				    "'}' outside an event") < 0)
+					return -2;
+				continue;
+			}
+			if (header(line, len, &nl)) {
+				if (r->inev) {
+					if (r->want) {
+						r->bad = 1;
+						snprintf(msg, sizeof msg,
+						    "%s event from line %llu "
+						    "has no closing brace: "
+						    "dropped",
+						    fold_intern_str(r->types,
+						    r->type, NULL),
+						    (unsigned long long)r->evline);
+						if (warn(r, diag, in,
+						    fold_in_lineno(in), msg) < 0)
+							return -2;
+					}
+					if (finish(r, in, diag) < 0)
+						return -2;
+				}
+				begin(r, line, nl, fold_in_lineno(in));
+				continue;
+			}
+			/* inside a block: a string value's later lines */
+			if (!r->inev && warn(r, diag, in, fold_in_lineno(in),
+			    "not jfr print output: line skipped") < 0)
+				return -2;
+			continue;
+		}
+		if (!r->inev) {
+			for (t = line; t < line + len && isspace_(*t); t++)
+				;
+			if (t < line + len && warn(r, diag, in,
+			    fold_in_lineno(in), "line outside an event: "
+			    "skipped") < 0)
+				return -2;
+			continue;
+		}
+		if (!r->want) {
+			if (len >= 16 && line[2] == 's' &&
+			    memcmp(line, "  stackTrace = [", 16) == 0)
+				r->tinfo[r->type].stacks = 1;
+			continue;
+		}
+		for (t = line, n = len; n > 0 && isspace_(*t); t++, n--)
+			;
+		while (n > 0 && isspace_(t[n - 1]))
+			n--;
+		if (r->depth == 1 && n == 14 && memcmp(t, "stackTrace = [",
+		    14) == 0)
+			r->tinfo[r->type].stacks = 1;
+		if (field(r, in, diag, t, n) < 0)
+			return -2;
+	}
+	if (rc < 0)
+		return -1;
+	if (r->inev) {
+		if (r->want) {
+			r->bad = 1;
+			snprintf(msg, sizeof msg, "%s event from line %llu has "
+			    "no closing brace (input cut short?): dropped",
+			    fold_intern_str(r->types, r->type, NULL),
+			    (unsigned long long)r->evline);
+			if (warn(r, diag, in, fold_in_lineno(in), msg) < 0)
+				return -2;
+		}
+		if (finish(r, in, diag) < 0)
+			return -2;
+	}
+	return 0;
+}

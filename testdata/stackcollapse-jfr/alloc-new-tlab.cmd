@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.ObjectAllocationInNewTLAB alloc.txt.gz

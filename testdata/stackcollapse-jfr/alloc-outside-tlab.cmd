@@ -1,0 +1,1 @@
+stackcollapse-jfr --event ObjectAllocationOutsideTLAB --threads alloc-deep.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.ObjectAllocationSample alloc-deep.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-jfr --strict bad.txt

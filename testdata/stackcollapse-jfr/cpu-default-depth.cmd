@@ -1,0 +1,1 @@
+stackcollapse-jfr cpu.txt.gz

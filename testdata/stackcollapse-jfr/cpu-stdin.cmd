@@ -1,0 +1,1 @@
+zcat cpu-deep.txt.gz | stackcollapse-jfr

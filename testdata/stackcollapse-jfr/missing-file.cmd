@@ -1,0 +1,1 @@
+stackcollapse-jfr no-such-file.txt units.txt

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.JavaMonitorEnter --threads lock-deep.txt.gz

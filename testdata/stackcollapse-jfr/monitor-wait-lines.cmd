@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.JavaMonitorWait --lines --signatures lock-deep.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-jfr --threads --event jdk.NativeMethodSample cpu-deep.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.ThreadPark lock.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.ThreadSleep lock-exact.txt.gz

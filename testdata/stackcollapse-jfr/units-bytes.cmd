@@ -1,0 +1,1 @@
+stackcollapse-jfr --event ObjectAllocationSample units.txt

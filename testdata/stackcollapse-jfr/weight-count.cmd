@@ -1,0 +1,1 @@
+stackcollapse-jfr --event jdk.ThreadPark --weight count lock-deep.txt.gz
