@@ -18,6 +18,7 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
+#include "formats/filter.h"
 #include "formats/report.h"
 #include "cmd/util.h"
 
@@ -235,7 +236,7 @@ main(int argc, char *argv[])
 		if (normalize && fold_diff_normalize(st) < 0)
 			status = fail(fold_err());
 		else
-			fold_write(out, st);
+			fold_write_ranked(out, st);
 	}
 	if (status == EXIT_OK && nhit > 0)
 		status = EXIT_FAIL;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
+#include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "formats/filter.h"
 
@@ -609,4 +610,194 @@ fold_strip_hex(const char *s, size_t n, char *out)
 		}
 	}
 	return o;
+}
+
+struct rankctx {
+	const struct fold_intern *frames;
+	const uint32_t *rank;
+	const unsigned char *prefix;	/* the name is a prefix of another */
+};
+
+struct ranked {
+	const uint32_t *ids;
+	uint32_t n, i;
+};
+
+static int
+cmp_name(const void *x, const void *y, void *arg)
+{
+	return fold_intern_cmp(arg, *(const uint32_t *)x, *(const uint32_t *)y);
+}
+
+static int
+cmp_ranked(const void *x, const void *y, void *arg)
+{
+	const struct rankctx *c = arg;
+	const struct ranked *p = x, *q = y;
+	const uint32_t *a = p->ids, *b = q->ids;
+	size_t n = p->n < q->n ? p->n : q->n, k;
+	uint32_t ra, rb;
+
+	for (k = 0; k < n && a[k] == b[k]; k++)
+		;
+	if (k == n)
+		return (p->n > q->n) - (p->n < q->n);
+	ra = c->rank[a[k]];
+	rb = c->rank[b[k]];
+	/* "ab;c" against "ab0": the text after the shorter name decides */
+	if (c->prefix[ra < rb ? a[k] : b[k]])
+		return fold_stacks_cmp_ids(c->frames, FOLD_ORDER_TEXT, a, p->n,
+		    b, q->n);
+	return ra < rb ? -1 : 1;
+}
+
+/* The rank of the frame at depth d, 0 past the end (shorter first). */
+static inline uint32_t
+key(const struct ranked *p, size_t d, const uint32_t *rank)
+{
+	return d < p->n ? rank[p->ids[d]] + 1 : 0;
+}
+
+static void
+swap_ranked(struct ranked *a, struct ranked *b)
+{
+	struct ranked t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Insertion sort of a small segment whose stacks agree before depth d. */
+static void
+small_sort(struct ranked *v, size_t n, size_t d, const uint32_t *rank)
+{
+	size_t i, j, k;
+
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0; j--) {
+			const struct ranked *a = &v[j - 1], *b = &v[j];
+			uint32_t ka = 0, kb = 0;
+			for (k = d;; k++) {
+				ka = key(a, k, rank);
+				kb = key(b, k, rank);
+				if (ka != kb || ka == 0)
+					break;
+			}
+			if (ka <= kb)
+				break;
+			swap_ranked(&v[j - 1], &v[j]);
+		}
+	}
+}
+
+/*
+ * Multikey quicksort (Bentley and Sedgewick) of stacks by the ranks of
+ * their frames: a shared prefix is looked at once per partition rather
+ * than once per comparison. An explicit stack of segments keeps deep
+ * stacks from deepening the C stack. Valid when no name is a prefix of
+ * another, where rank order and text order agree.
+ */
+static void
+mkqsort(struct ranked *v, size_t n, const uint32_t *rank)
+{
+	struct seg3 {
+		size_t lo, n, d;
+	} *todo;
+	size_t ntodo = 0, cap = 64;
+
+	todo = fold_reallocarray(NULL, cap, sizeof *todo);
+	todo[ntodo].lo = 0, todo[ntodo].n = n, todo[ntodo++].d = 0;
+	while (ntodo > 0) {
+		struct seg3 s = todo[--ntodo];
+		struct ranked *a = v + s.lo;
+		size_t lt, gt, i;
+		uint32_t pivot;
+
+		if (s.n < 16) {
+			small_sort(a, s.n, s.d, rank);
+			continue;
+		}
+		swap_ranked(&a[0], &a[s.n / 2]);
+		pivot = key(&a[0], s.d, rank);
+		/* a[0..lt) < pivot, a[lt..i) == pivot, a[gt..n) > pivot */
+		lt = 0, i = 0, gt = s.n;
+		while (i < gt) {
+			uint32_t k = key(&a[i], s.d, rank);
+			if (k < pivot)
+				swap_ranked(&a[lt++], &a[i++]);
+			else if (k > pivot)
+				swap_ranked(&a[i], &a[--gt]);
+			else
+				i++;
+		}
+		if (ntodo + 3 > cap) {
+			cap *= 2;
+			todo = fold_reallocarray(todo, cap, sizeof *todo);
+		}
+		if (lt > 1)
+			todo[ntodo].lo = s.lo, todo[ntodo].n = lt,
+			    todo[ntodo++].d = s.d;
+		if (s.n - gt > 1)
+			todo[ntodo].lo = s.lo + gt, todo[ntodo].n = s.n - gt,
+			    todo[ntodo++].d = s.d;
+		/* equal keys: the next frame decides, unless these ended */
+		if (gt - lt > 1 && pivot != 0)
+			todo[ntodo].lo = s.lo + lt, todo[ntodo].n = gt - lt,
+			    todo[ntodo++].d = s.d + 1;
+	}
+	free(todo);
+}
+
+void
+fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
+{
+	const struct fold_intern *fr = fold_stacks_frames(st);
+	size_t nf = fold_intern_count(fr), len = fold_stacks_len(st), i, n;
+	int ncols = fold_stacks_ncols(st), c;
+	uint32_t *names, *rank;
+	unsigned char *prefix;
+	struct ranked *perm;
+	struct rankctx ctx;
+
+	names = fold_reallocarray(NULL, nf ? nf : 1, sizeof *names);
+	rank = fold_reallocarray(NULL, nf ? nf : 1, sizeof *rank);
+	prefix = fold_calloc(nf ? nf : 1, 1);
+	for (i = 0; i < nf; i++)
+		names[i] = (uint32_t)i;
+	qsort_r(names, nf, sizeof *names, cmp_name, (void *)fr);
+	for (i = 0; i < nf; i++) {
+		size_t la, lb;
+		const char *a = fold_intern_str(fr, names[i], &la);
+		rank[names[i]] = (uint32_t)i;
+		/* a prefix of any name is a prefix of the next in order */
+		if (i + 1 < nf) {
+			const char *b = fold_intern_str(fr, names[i + 1], &lb);
+			prefix[names[i]] = la < lb && memcmp(a, b, la) == 0;
+		}
+	}
+	free(names);
+	perm = fold_reallocarray(NULL, len ? len : 1, sizeof *perm);
+	for (i = 0; i < len; i++) {
+		perm[i].ids = fold_stacks_ids(st, i, &n);
+		perm[i].n = (uint32_t)n;
+		perm[i].i = (uint32_t)i;
+	}
+	ctx.frames = fr;
+	ctx.rank = rank;
+	ctx.prefix = prefix;
+	if (memchr(prefix, 1, nf))
+		qsort_r(perm, len, sizeof *perm, cmp_ranked, &ctx);
+	else
+		mkqsort(perm, len, rank);
+	for (i = 0; i < len && !fold_out_failed(out); i++) {
+		const struct fold_count *cnt = fold_stacks_counts(st, perm[i].i);
+		fold_write_stack(out, st, perm[i].i);
+		for (c = 0; c < ncols; c++) {
+			fold_out_putc(out, ' ');
+			fold_out_count(out, &cnt[c]);
+		}
+		fold_out_putc(out, '\n');
+	}
+	free(perm);
+	free(rank);
+	free(prefix);
 }

@@ -35,6 +35,24 @@ check "foldfilter output sorted and merged" \
 check "grep + exclude = all" \
 	[ "$(sum "$cap")" = "$(( $(sum "$tmp/in") + $(sum "$tmp/ex") ))" ]
 
+# Output order is plain byte order of the stacks (sort(1) of unique
+# lines), with names that are prefixes of others and without.
+for vocab in "main parse parse_x lex lex0 a ab a0 a_ b" "main parse lex eval gc io net"; do
+	awk -v vocab="$vocab" 'BEGIN {
+		srand(7); n = split(vocab, w, " ")
+		for (i = 0; i < 20000; i++) {
+			d = 1 + int(rand() * 12); s = w[1 + int(rand() * n)]
+			for (j = 1; j < d; j++) s = s ";" w[1 + int(rand() * n)]
+			if (!(s in seen)) { seen[s] = 1; print s, 1 + int(rand() * 9) }
+		}
+	}' >"$tmp/gen"
+	"$b/foldfilter" "$tmp/gen" >"$tmp/got"
+	sort "$tmp/gen" >"$tmp/want"
+	check "byte order ($(echo "$vocab" | cut -d' ' -f4-5))" cmp -s "$tmp/want" "$tmp/got"
+	"$b/folddiff" "$tmp/gen" /dev/null | sed 's/ 0$//' >"$tmp/got"
+	check "folddiff byte order ($(echo "$vocab" | cut -d' ' -f4-5))" cmp -s "$tmp/want" "$tmp/got"
+done
+
 # A reversed profile reversed again is the profile.
 "$b/foldfilter" --reverse "$app" | "$b/foldfilter" --reverse >"$tmp/rr"
 check "reverse twice" cmp -s "$tmp/rr" <("$b/foldfilter" "$app")
