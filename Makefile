@@ -46,7 +46,8 @@ FORMATS = \
 	formats/svg.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
-	formats/jfr.o
+	formats/jfr.o \
+	formats/bcc.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -59,6 +60,7 @@ BIN = \
 	foldmerge \
 	foldtop \
 	pprof2folded \
+	stackcollapse-bcc \
 	stackcollapse-jfr \
 	stackcollapse-perf
 

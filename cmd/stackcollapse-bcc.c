@@ -1,0 +1,127 @@
+/*
+ * stackcollapse-bcc: turn the stacks printed by eBPF tools (bcc's
+ * profile, offcputime, offwaketime, wakeuptime and stackcount,
+ * libbpf-tools, bpftrace maps) into folded stacks; the form is detected.
+ *
+ *	offcputime -p 1234 30 | stackcollapse-bcc |
+ *	    flamegraph-svg --colors io --countname us > offcpu.svg
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "formats/bcc.h"
+#include "cmd/util.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [--kernel] [--pid] [--strict] [--map NAME] "
+	    "[file ...]\n", progname);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "kernel", no_argument, NULL, 'k' },
+		{ "map", required_argument, NULL, 'm' },
+		{ "pid", no_argument, NULL, 'p' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bcc_opt opt = BCC_OPT_INIT;
+	const struct bcc_stats *s;
+	struct fold_intern *frames;
+	struct fold_stacks *st;
+	struct bcc_reader *r;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int c, strict = 0, status = EXIT_OK, i, nfiles, rc;
+	char *none[] = { "-" };
+	char **files, buf[FOLD_COUNT_BUFSZ];
+
+	cmd_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'k':
+			opt.kernel = 1;
+			break;
+		case 'm':
+			if (!*optarg || strpbrk(optarg, " \t\n[]:"))
+				cmd_die(EXIT_USAGE, "--map: not a map name: "
+				    "'%s'", optarg);
+			opt.map = optarg;
+			break;
+		case 'p':
+			opt.pid = 1;
+			break;
+		case 'S':
+			strict = 1;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	files = optind < argc ? argv + optind : none;
+	nfiles = optind < argc ? argc - optind : 1;
+
+	frames = fold_intern_new();
+	st = fold_stacks_new(frames, 1);
+	r = bcc_reader_new(&opt, st);
+	cmd_diag_init(&diag, strict);
+	out = cmd_stdout();
+	for (i = 0; i < nfiles; i++) {
+		struct fold_in *in = fold_in_open(files[i]);
+
+		if (!in) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+			continue;
+		}
+		rc = bcc_read(r, in, &diag);
+		if (rc < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (fold_in_close(in) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (rc == -2)
+			goto done;
+	}
+	fold_write(out, st);
+
+	s = bcc_reader_stats(r);
+	if (s->toolwarn[0])
+		cmd_warn("the input says: %s", s->toolwarn);
+	if (s->empty) {
+		fold_count_fmt(&s->emptytotal, buf);
+		cmd_warn("%llu entries with an empty stack dropped (count %s)",
+		    (unsigned long long)s->empty, buf);
+	}
+	if (s->nostack)
+		cmd_warn("%llu bpftrace entries without a stack in their key "
+		    "dropped%s", (unsigned long long)s->nostack,
+		    opt.map ? "" : " (choose a map with --map)");
+	if (s->stacks == 0 && status == EXIT_OK)
+		cmd_warn("no stacks in the input");
+done:
+	cmd_diag_summary(&diag, "lines or entries");
+	bcc_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	return cmd_close(out, status);
+}

@@ -1,0 +1,1 @@
+stackcollapse-bcc --strict bad.txt

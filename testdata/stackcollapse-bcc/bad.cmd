@@ -1,0 +1,1 @@
+stackcollapse-bcc bad.txt

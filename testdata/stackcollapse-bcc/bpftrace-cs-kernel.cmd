@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel bpftrace-cs.txt.gz

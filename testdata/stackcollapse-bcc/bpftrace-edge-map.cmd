@@ -1,0 +1,1 @@
+stackcollapse-bcc --map bytes bpftrace-edge.txt

@@ -1,0 +1,1 @@
+stackcollapse-bcc --map @stacks bpftrace-maps.txt.gz

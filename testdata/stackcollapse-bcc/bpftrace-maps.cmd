@@ -1,0 +1,1 @@
+stackcollapse-bcc bpftrace-maps.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel bpftrace-perf.txt.gz

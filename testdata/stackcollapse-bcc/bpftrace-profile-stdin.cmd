@@ -1,0 +1,1 @@
+zcat bpftrace-profile.txt.gz | stackcollapse-bcc

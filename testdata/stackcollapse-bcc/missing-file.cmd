@@ -1,0 +1,1 @@
+stackcollapse-bcc no-such-file.txt py-folded.txt

@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel --pid offcputime.txt.gz

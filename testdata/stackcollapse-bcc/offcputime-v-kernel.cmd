@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel offcputime-v.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-bcc offcputime.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel py-offcputime-d.txt

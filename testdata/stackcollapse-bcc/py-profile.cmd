@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel --pid py-profile.txt

@@ -1,0 +1,1 @@
+stackcollapse-bcc --pid py-stackcount.txt

@@ -1,0 +1,1 @@
+stackcollapse-bcc --map "a b" py-folded.txt

@@ -1,0 +1,1 @@
+stackcollapse-bcc --kernel wakeuptime.txt.gz
