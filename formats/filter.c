@@ -757,6 +757,8 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 	unsigned char *prefix;
 	struct ranked *perm;
 	struct rankctx ctx;
+	char *linebuf = NULL;
+	size_t caplinebuf = 0;
 
 	names = fold_reallocarray(NULL, nf ? nf : 1, sizeof *names);
 	rank = fold_reallocarray(NULL, nf ? nf : 1, sizeof *rank);
@@ -788,15 +790,34 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 		qsort_r(perm, len, sizeof *perm, cmp_ranked, &ctx);
 	else
 		mkqsort(perm, len, rank);
+	/* each line is put together here and written in one piece */
 	for (i = 0; i < len && !fold_out_failed(out); i++) {
 		const struct fold_count *cnt = fold_stacks_counts(st, perm[i].i);
-		fold_write_stack(out, st, perm[i].i);
-		for (c = 0; c < ncols; c++) {
-			fold_out_putc(out, ' ');
-			fold_out_count(out, &cnt[c]);
+		size_t k, o = 0;
+		for (k = 0; k < perm[i].n; k++) {
+			size_t nl;
+			const char *name = fold_intern_str(fr, perm[i].ids[k], &nl);
+			if (o + nl + 1 + ncols * FOLD_COUNT_BUFSZ + 2 > caplinebuf) {
+				caplinebuf = (o + nl + ncols * FOLD_COUNT_BUFSZ) * 2;
+				linebuf = fold_realloc(linebuf, caplinebuf);
+			}
+			if (k)
+				linebuf[o++] = ';';
+			memcpy(linebuf + o, name, nl);
+			o += nl;
 		}
-		fold_out_putc(out, '\n');
+		if (o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > caplinebuf) {
+			caplinebuf = (o + ncols * FOLD_COUNT_BUFSZ) * 2 + 64;
+			linebuf = fold_realloc(linebuf, caplinebuf);
+		}
+		for (c = 0; c < ncols; c++) {
+			linebuf[o++] = ' ';
+			o += fold_count_fmt(&cnt[c], linebuf + o);
+		}
+		linebuf[o++] = '\n';
+		fold_out_write(out, linebuf, o);
 	}
+	free(linebuf);
 	free(perm);
 	free(rank);
 	free(prefix);
