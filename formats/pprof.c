@@ -652,6 +652,20 @@ resolve_locations(struct pprof_reader *r, struct prof *pf)
 	return 0;
 }
 
+/* "a/u, b/u" in b, NUL terminated. */
+static void
+join_types(struct buf *b, char **types, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			buf_add(b, ", ", 2);
+		buf_add(b, types[i], strlen(types[i]));
+	}
+	buf_addc(b, '\0');
+}
+
 /* The sample types: the first profile sets them and the selected index,
    the others must have the same. */
 static int
@@ -678,11 +692,13 @@ check_types(struct pprof_reader *r, const struct prof *pf)
 			if (strcmp(types[i], r->types[i]) != 0)
 				break;
 		if (n != r->ntypes || i < n) {
-			fold_seterr("%s: sample types differ from the first "
-			    "profile's (%s%s, not %s%s)", pf->file,
-			    i < n ? types[i] : "", n > 1 ? ", ..." : "",
-			    i < r->ntypes ? r->types[i] : "",
-			    r->ntypes > 1 ? ", ..." : "");
+			struct buf a = { 0, 0, 0 }, b = { 0, 0, 0 };
+			join_types(&a, types, n);
+			join_types(&b, r->types, r->ntypes);
+			fold_seterr("%s: sample types %s differ from the first "
+			    "profile's (%s)", pf->file, a.p, b.p);
+			free(a.p);
+			free(b.p);
 			goto out;
 		}
 		rc = 0;
@@ -719,12 +735,7 @@ check_types(struct pprof_reader *r, const struct prof *pf)
 		r->index = i;
 	else if (want) {
 		struct buf b = { 0, 0, 0 };
-		for (i = 0; i < n; i++) {
-			if (i)
-				buf_add(&b, ", ", 2);
-			buf_add(&b, r->types[i], strlen(r->types[i]));
-		}
-		buf_addc(&b, '\0');
+		join_types(&b, r->types, n);
 		fold_seterr("%s: no sample type %s (the profile has %s)",
 		    pf->file, want, b.p);
 		free(b.p);
@@ -922,7 +933,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	int64_t v = s->value[r->index];
 	if (v < 0) {
 		rc = fold_warn(diag, pf->file, 0, "sample %zu: negative value "
-		    "%" PRId64 " skipped", no, v);
+		    "%" PRId64, no, v);
 		goto out;
 	}
 	r->key.len = 0;

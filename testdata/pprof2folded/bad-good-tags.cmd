@@ -1,0 +1,1 @@
+pprof2folded --tag-root tenant bad/good.pb

@@ -1,0 +1,1 @@
+pprof2folded --strict bad/negative.pb

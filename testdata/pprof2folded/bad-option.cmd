@@ -1,0 +1,1 @@
+pprof2folded --nosuch cpu.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --tag-focus 'tenant=(' labels.pb.gz

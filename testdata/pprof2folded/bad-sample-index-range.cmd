@@ -1,0 +1,1 @@
+pprof2folded --sample-index 4 heap.pb.gz

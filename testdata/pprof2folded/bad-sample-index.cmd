@@ -1,0 +1,1 @@
+pprof2folded --sample-index nosuch heap.pb.gz

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Writes the small hand-made profiles of this directory: one valid
+profile (packed and unpacked fields), then copies broken in one way each.
+Run it here: python3 make.py"""
+import gzip
+
+
+def varint(v):
+    out = bytearray()
+    v &= (1 << 64) - 1
+    while v >= 0x80:
+        out.append(v & 0x7F | 0x80)
+        v >>= 7
+    out.append(v)
+    return bytes(out)
+
+
+def field(num, wt, payload):
+    key = varint(num << 3 | wt)
+    if wt == 0:
+        return key + varint(payload)
+    return key + varint(len(payload)) + payload
+
+
+def msg(*fields):
+    return b"".join(fields)
+
+
+def packed(num, values):
+    return field(num, 2, b"".join(varint(v) for v in values))
+
+
+def unpacked(num, values):
+    return b"".join(field(num, 0, v) for v in values)
+
+
+STRINGS = ["", "samples", "count", "main", "work", "leaf", "tenant", "acme"]
+
+
+def profile(samples=None, functions=None, locations=None, strings=STRINGS,
+            types=((1, 2),)):
+    if samples is None:
+        samples = [
+            msg(packed(1, [3, 2, 1]), packed(2, [5]),
+                field(3, 2, msg(field(1, 0, 6), field(2, 0, 7)))),
+            # unpacked repeated fields, as Go writes one or two elements
+            msg(unpacked(1, [2, 1]), unpacked(2, [7])),
+            msg(unpacked(1, [1]), unpacked(2, [1])),
+        ]
+    if functions is None:
+        functions = [msg(field(1, 0, i), field(2, 0, i + 2)) for i in (1, 2, 3)]
+    if locations is None:
+        locations = [msg(field(1, 0, i), field(4, 2, field(1, 0, i)))
+                     for i in (1, 2, 3)]
+    out = b"".join(field(1, 2, msg(field(1, 0, t), field(2, 0, u)))
+                   for t, u in types)
+    out += b"".join(field(2, 2, s) for s in samples)
+    out += b"".join(field(4, 2, l) for l in locations)
+    out += b"".join(field(5, 2, f) for f in functions)
+    out += b"".join(field(6, 2, s.encode()) for s in strings)
+    return out
+
+
+def write(name, data):
+    with open(name, "wb") as f:
+        f.write(data)
+
+
+good = profile()
+write("good.pb", good)
+write("trunc.pb", good[:-3])
+# a sample sent as a varint instead of a message
+write("wiretype.pb", field(2, 0, 5) + good)
+# a location whose length runs far past the end
+write("length.pb", good + varint(4 << 3 | 2) + varint(0xFFFFFFFF) + b"\x08\x01")
+# a Location holding a 32-bit field where its id (a varint) belongs
+write("nested.pb", good + field(4, 2, varint(1 << 3 | 5) + b"\x01\x00\x00\x00"))
+write("strindex.pb", profile(functions=[msg(field(1, 0, 1), field(2, 0, 99)),
+                                        msg(field(1, 0, 2), field(2, 0, 4)),
+                                        msg(field(1, 0, 3), field(2, 0, 5))]))
+write("noloc.pb", profile(samples=[msg(packed(1, [7, 1]), packed(2, [1]))]))
+write("nofunc.pb", profile(locations=[msg(field(1, 0, 1), field(4, 2, field(1, 0, 9)))]
+                           + [msg(field(1, 0, i), field(4, 2, field(1, 0, i)))
+                              for i in (2, 3)]))
+write("values.pb", profile(samples=[msg(packed(1, [1]), packed(2, [1, 2]))]))
+write("negative.pb", profile(samples=[msg(packed(1, [2, 1]), unpacked(2, [-4])),
+                                      msg(packed(1, [1]), unpacked(2, [3]))]))
+write("dupid.pb", profile(locations=[msg(field(1, 0, 1), field(4, 2, field(1, 0, 1)))] * 2))
+write("nostack.pb", profile(samples=[msg(packed(2, [4])),
+                                     msg(packed(1, [1]), packed(2, [1]))]))
+write("empty.pb", b"")
+write("text.pb", b"main;work;leaf 12\n")
+# 4 MiB of zeros in 4 KiB of gzip: read with --max-size 1M
+write("bomb.pb.gz", gzip.compress(b"\0" * (4 << 20), 9, mtime=0))
+# a gzip stream cut short, and one with a damaged body
+z = gzip.compress(good, 9, mtime=0)
+write("trunc.pb.gz", z[:len(z) // 2])
+write("corrupt.pb.gz", z[:12] + bytes(b ^ 0x55 for b in z[12:30]) + z[30:])

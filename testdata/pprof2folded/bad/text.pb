@@ -1,0 +1,1 @@
+main;work;leaf 12

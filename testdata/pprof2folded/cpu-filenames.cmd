@@ -1,0 +1,1 @@
+pprof2folded --filenames --lines cpu.pb.gz

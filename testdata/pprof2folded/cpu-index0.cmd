@@ -1,0 +1,1 @@
+pprof2folded --sample-index 0 - <cpu.pb

@@ -1,0 +1,1 @@
+pprof2folded --lines cpu.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --list cpu.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --sample-index samples cpu.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --sample-index alloc_space heap.pb.gz

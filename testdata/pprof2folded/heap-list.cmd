@@ -1,0 +1,1 @@
+pprof2folded --list heap.pb.gz

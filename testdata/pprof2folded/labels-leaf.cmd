@@ -1,0 +1,1 @@
+pprof2folded --tag-leaf tenant labels.pb.gz

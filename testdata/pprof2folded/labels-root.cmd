@@ -1,0 +1,1 @@
+pprof2folded --tag-root endpoint,tenant labels.pb.gz

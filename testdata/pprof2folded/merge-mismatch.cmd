@@ -1,0 +1,1 @@
+pprof2folded cpu.pb.gz heap.pb.gz

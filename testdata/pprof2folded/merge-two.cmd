@@ -1,0 +1,1 @@
+pprof2folded cpu.pb.gz labels.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded nosuch.pb.gz cpu.pb.gz

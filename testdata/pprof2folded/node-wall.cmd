@@ -1,0 +1,1 @@
+pprof2folded node-wall.pb.gz
