@@ -1,0 +1,1 @@
+printf 'a;b 1.5\n' | folded2pprof

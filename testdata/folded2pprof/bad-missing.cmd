@@ -1,0 +1,1 @@
+folded2pprof nosuch.folded in.folded

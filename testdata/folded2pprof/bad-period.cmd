@@ -1,0 +1,1 @@
+folded2pprof --period -1 in.folded

@@ -1,0 +1,1 @@
+printf 'a;b 2\nno count here\n' | folded2pprof --strict

@@ -1,0 +1,1 @@
+folded2pprof --sample-type cpu/ in.folded

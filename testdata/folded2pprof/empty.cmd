@@ -1,0 +1,1 @@
+folded2pprof </dev/null | pprof2folded

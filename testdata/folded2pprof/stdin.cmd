@@ -1,0 +1,1 @@
+folded2pprof <in.folded | pprof2folded --list

@@ -1,0 +1,1 @@
+folded2pprof in.folded in.folded | pprof2folded

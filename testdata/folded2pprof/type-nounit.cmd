@@ -1,0 +1,1 @@
+folded2pprof --sample-type wall - <in.folded | pprof2folded --list

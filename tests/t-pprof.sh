@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# pprof2folded and folded2pprof against each other and against pprof
+# itself (go tool pprof, when Go is installed). usage: t-pprof.sh BUILDDIR
+set -u
+b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+d=$top/testdata/pprof2folded
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C PATH="$b:$PATH"
+
+ok() { echo "ok $*"; }
+notok() { echo "FAIL $*"; }
+check() { # name command...
+	local name=$1
+	shift
+	if "$@" >"$tmp/log" 2>&1; then ok "$name"; else
+		notok "$name"
+		head -n 20 "$tmp/log" | sed 's/^/# /'
+	fi
+}
+
+profiles="cpu.pb.gz cpu.pb labels.pb.gz merged.pb.gz heap.pb.gz mutex.pb.gz
+block.pb.gz goroutine.pb.gz node-wall.pb.gz node-heap.pb.gz"
+
+# Our output is sorted exactly as libfold sorts (foldmerge re-sorts it).
+sorted() {
+	pprof2folded "$d/$1" >"$tmp/a" && foldmerge "$tmp/a" >"$tmp/b" &&
+	    cmp "$tmp/a" "$tmp/b"
+}
+# Folded -> pprof -> folded gives back the identical file.
+roundtrip() {
+	pprof2folded --lines --filenames --tag-root endpoint "$d/$1" >"$tmp/a" &&
+	    folded2pprof "$tmp/a" >"$tmp/p" && pprof2folded "$tmp/p" >"$tmp/c" &&
+	    cmp "$tmp/a" "$tmp/c"
+}
+for p in $profiles; do
+	check "pprof: $p sorted like libfold" sorted "$p"
+	check "pprof: $p folded -> pprof -> folded" roundtrip "$p"
+done
+
+# Several profiles merge like pprof's own merge.
+merge() {
+	pprof2folded "$d/cpu.pb.gz" "$d/labels.pb.gz" >"$tmp/a" &&
+	    pprof2folded "$d/merged.pb.gz" >"$tmp/b" && cmp "$tmp/a" "$tmp/b"
+}
+check "pprof: two profiles merge as go tool pprof -proto merges them" merge
+
+# The same stacks in any line order give the same bytes.
+determinism() {
+	sort -r "$top/testdata/folded2pprof/in.folded" >"$tmp/r"
+	folded2pprof "$top/testdata/folded2pprof/in.folded" >"$tmp/p1" &&
+	    folded2pprof "$tmp/r" >"$tmp/p2" && cmp "$tmp/p1" "$tmp/p2"
+}
+check "folded2pprof: output depends on the stacks only" determinism
+
+# A failure writes nothing on standard output.
+silent() {
+	! pprof2folded "$d/cpu.pb.gz" "$d/bad/noloc.pb" >"$tmp/o" 2>/dev/null &&
+	    [ ! -s "$tmp/o" ]
+}
+check "pprof2folded: nothing written when a profile is bad" silent
+
+# Decompression bombs stop at the cap with bounded memory.
+bomb() {
+	! (ulimit -v 400000; pprof2folded --max-size 1M "$d/bad/bomb.pb.gz") \
+	    2>"$tmp/e" && grep -q 'larger than the limit of 1048576' "$tmp/e"
+}
+[ -n "${SANITIZE:-}" ] || check "pprof2folded: decompression bomb capped" bomb
+
+# Random damage to a real profile: an error or output, never a crash.
+fuzz() {
+	python3 - "$d/cpu.pb" "$tmp" <<'EOF' || return 1
+import random, sys
+src = open(sys.argv[1], "rb").read()
+rng = random.Random(5)
+for i in range(200):
+    b = bytearray(src)
+    for _ in range(rng.randint(1, 8)):
+        b[rng.randrange(len(b))] = rng.randrange(256)
+    if i % 4 == 0:
+        b = b[:rng.randrange(len(b))]
+    open("%s/f%03d.pb" % (sys.argv[2], i), "wb").write(b)
+EOF
+	local f rc
+	for f in "$tmp"/f*.pb; do
+		pprof2folded "$f" >/dev/null 2>"$tmp/e"
+		rc=$?
+		if [ $rc -gt 1 ] || grep -qE 'Sanitizer|runtime error' "$tmp/e"; then
+			echo "$f: status $rc"; cat "$tmp/e"; return 1
+		fi
+	done
+}
+check "pprof2folded: 200 damaged profiles, no crash" fuzz
+
+# Against pprof itself.
+if ! command -v go >/dev/null 2>&1; then
+	echo "# go is not installed: comparisons with go tool pprof skipped"
+	exit 0
+fi
+if [ -n "${SANITIZE:-}" ]; then
+	echo "# comparisons with go tool pprof run in the plain build only"
+	exit 0
+fi
+export GOCACHE="$tmp/gocache" HOME="$tmp"
+
+# go tool pprof -traces as folded stacks (zero stacks left out: pprof
+# drops samples whose values are all zero).
+traces() { # profile index unit
+	go tool pprof -traces -sample_index="$2" ${3:+-unit=$3} "$1" 2>/dev/null |
+	awk '
+	/^-----------\+/ { flush(); inb = 1; next }
+	!inb { next }
+	{
+		s = $0; sub(/^ +/, "", s)
+		if (s ~ /^[^ ]+:  /) next		# a label line
+		if (n == 0) {
+			v = s; sub(/   .*/, "", v); sub(/[^0-9].*/, "", v)
+			sub(/^[^ ]+   /, "", s)
+		}
+		sub(/ \(inline\)$/, "", s)
+		f[n++] = s
+	}
+	function flush(   k, i) {
+		if (n == 0) return
+		k = f[n - 1]
+		for (i = n - 2; i >= 0; i--) k = k ";" f[i]
+		sum[k] += v; n = 0
+	}
+	END { for (k in sum) if (sum[k] != 0) printf "%s %.0f\n", k, sum[k] }' |
+	sort
+}
+unit_of() {
+	case $1 in
+	*/nanoseconds) echo ns ;;
+	*/bytes) echo B ;;
+	esac
+}
+against() { # profile
+	local p=$1 i=0 t
+	pprof2folded --list "$d/$p" | while read -r t _; do
+		pprof2folded --sample-index $i "$d/$p" | awk '$NF != 0' | sort >"$tmp/ours"
+		traces "$d/$p" $i "$(unit_of "$t")" >"$tmp/theirs"
+		if ! cmp -s "$tmp/ours" "$tmp/theirs"; then
+			echo "sample index $i ($t):"
+			diff -u "$tmp/theirs" "$tmp/ours" | head -n 20
+			return 1
+		fi
+		i=$((i + 1))
+	done
+}
+for p in $profiles; do
+	check "pprof: $p agrees with go tool pprof -traces" against "$p"
+done
+
+# What folded2pprof writes, pprof reads: same stacks, same total.
+ours_in_pprof() {
+	folded2pprof --sample-type cpu/nanoseconds --period 10000000 \
+	    "$top/testdata/folded2pprof/in.folded" >"$tmp/p" &&
+	go tool pprof -raw "$tmp/p" >/dev/null 2>&1 &&
+	traces "$tmp/p" 0 ns >"$tmp/theirs" &&
+	foldmerge "$top/testdata/folded2pprof/in.folded" | awk '$NF != 0' |
+	    sort >"$tmp/ours" &&
+	diff -u "$tmp/theirs" "$tmp/ours" &&
+	total=$(go tool pprof -top -unit=ns "$tmp/p" 2>/dev/null |
+	    sed -n 's/.* of \([0-9]*\)ns total.*/\1/p') &&
+	[ "$total" = "$(awk '{s += $NF} END {print s}' "$tmp/ours")" ]
+}
+check "folded2pprof: go tool pprof -raw, -traces and -top read it" ours_in_pprof
