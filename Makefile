@@ -65,7 +65,8 @@ BIN = \
 	stackcollapse-perf
 
 UNIT = \
-	test-libfold
+	test-libfold \
+	test-report
 
 MAN1 = $(BIN:%=man/man1/%.1)
 MAN5 = man/man5/folded.5
@@ -129,9 +130,10 @@ check-sanitize:
 	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
 	tests/run.sh build-san
 
-# Re-record golden outputs on purpose; review with git diff before commit.
+# Re-record golden outputs on purpose (all, or TOOL=name for one tool's);
+# review with git diff before commit.
 bless: all
-	BLESS=1 tests/run.sh $(B)
+	BLESS=$${TOOL:-1} tests/run.sh $(B)
 
 bench: all
 	bench/run.sh $(B)
