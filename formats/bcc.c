@@ -13,6 +13,8 @@ enum { NONE, BLOCK, BPFTRACE, SKIP };
 struct rec {
 	size_t off, len;	/* in txt: the trimmed text */
 	int indent;
+	uint32_t raw;		/* a plain frame line: its raw id, text not
+				   kept; FOLD_NOFRAME otherwise */
 };
 
 /* An element of a bpftrace key: a scalar or a stack. */
@@ -354,14 +356,39 @@ save(struct bcc_reader *r, const char *s, size_t n)
 	return off;
 }
 
+static struct rec *
+newrec(struct bcc_reader *r, int indent)
+{
+	struct rec *rc;
+
+	r->recs = grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
+	rc = &r->recs[r->nrec++];
+	rc->indent = indent;
+	rc->raw = FOLD_NOFRAME;
+	rc->off = rc->len = 0;
+	return rc;
+}
+
+static uint32_t rawframe(struct bcc_reader *r, const char *s, size_t n);
+
+/*
+ * A line of a block or key. Lines that can only be frames are interned
+ * at once; the others (comm lines, markers, what may be stackcount's
+ * "comm [pid]") are kept as text for the end of the entry.
+ */
 static void
 addrec(struct bcc_reader *r, const char *s, size_t n, int indent)
 {
-	r->recs = grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
-	r->recs[r->nrec].off = save(r, s, n);
-	r->recs[r->nrec].len = n;
-	r->recs[r->nrec].indent = indent;
-	r->nrec++;
+	struct rec *rc = newrec(r, indent);
+
+	if (r->state == BPFTRACE || (s[0] != '-' && s[n - 1] != ']' &&
+	    !(n >= 6 && (memcmp(s, "target:", 6) == 0 ||
+	    memcmp(s, "waker:", 6) == 0)))) {
+		rc->raw = rawframe(r, s, n);
+		return;
+	}
+	rc->off = save(r, s, n);
+	rc->len = n;
 }
 
 static struct item *
@@ -378,13 +405,12 @@ newitem(struct bcc_reader *r, int kind)
 	return it;
 }
 
-/* Appends a frame line, cleaned once per distinct line. */
-static void
-addframe(struct bcc_reader *r, const char *s, size_t n)
+/* The raw id of a frame line, cleaned once per distinct line. */
+static uint32_t
+rawframe(struct bcc_reader *r, const char *s, size_t n)
 {
 	uint32_t raw = fold_intern(r->raw, s, n);
 	struct rawinfo *ri;
-	struct item *it;
 	size_t len;
 	int kernel;
 
@@ -400,8 +426,15 @@ addframe(struct bcc_reader *r, const char *s, size_t n)
 		ri->kname = bcc_kernel_name(r->scratch, len);
 		r->nrinfo = (size_t)raw + 1;
 	}
-	ri = &r->rinfo[raw];
-	it = newitem(r, F_FRAME);
+	return raw;
+}
+
+static void
+additem_raw(struct bcc_reader *r, uint32_t raw)
+{
+	struct rawinfo *ri = &r->rinfo[raw];
+	struct item *it = newitem(r, F_FRAME);
+
 	it->id = ri->id;
 	it->raw = raw;
 	it->kernel = ri->kernel;
@@ -606,6 +639,10 @@ finish_block(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 	}
 	r->stats.multiline++;
 	for (i = 0; i < n; i++) {
+		if (r->recs[i].raw != FOLD_NOFRAME) {
+			additem_raw(r, r->recs[i].raw);
+			continue;
+		}
 		t = r->txt + r->recs[i].off;
 		tn = r->recs[i].len;
 		if (tn == 2 && memcmp(t, "--", 2) == 0)
@@ -637,9 +674,9 @@ finish_block(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 			if (pn)
 				addcomm(r, t, commlen, pid, pn);
 			else
-				addframe(r, t, tn);
+				additem_raw(r, rawframe(r, t, tn));
 		} else
-			addframe(r, t, tn);
+			additem_raw(r, rawframe(r, t, tn));
 	}
 	/* segments between comm lines and the waker/target separator */
 	a = 0;
@@ -757,7 +794,7 @@ bt_finish(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 		kern = -1;
 		for (j = 0; j < el->nf; j++) {
 			f = &r->recs[el->f0 + j];
-			addframe(r, r->txt + f->off, f->len);
+			additem_raw(r, f->raw);
 			if (r->items[r->nitem - 1].kernel >= 0)
 				kern = r->items[r->nitem - 1].kernel;
 		}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Times stackcollapse-bcc against `grep -c '^$'` (one pass over every
+# byte) on a large input made by concatenating the eBPF captures of
+# testdata (libbpf-tools offcputime and wakeuptime, bpftrace maps, bcc's
+# multi-line form), in the same run, and prints the ratio, the throughput
+# (target: at least 500 MB/s) and the peak memory.
+# usage: bench/stackcollapse-bcc.sh BUILDDIR [COPIES]
+set -eu
+b=$(cd "${1:?usage: $0 BUILDDIR [COPIES]}" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+copies=${2:-1000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+d=$top/testdata/stackcollapse-bcc
+{
+	gzip -dc "$d"/offcputime.txt.gz "$d"/offcputime-v.txt.gz \
+	    "$d"/wakeuptime.txt.gz "$d"/bpftrace-profile.txt.gz \
+	    "$d"/bpftrace-perf.txt.gz "$d"/bpftrace-cs.txt.gz
+	cat "$d"/py-offcputime.txt "$d"/py-profile.txt "$d"/py-stackcount.txt \
+	    "$d"/py-offwaketime.txt "$d"/py-folded.txt
+} >"$tmp/one"
+for i in $(seq "$copies"); do cat "$tmp/one"; done >"$tmp/big.txt"
+runs=${RUNS:-5}
+
+# best wall time of $runs runs, in seconds (output to a file: grep stops
+# at the first match when it writes to /dev/null)
+best() {
+	local i t min= TIMEFORMAT=%R
+	for i in $(seq "$runs"); do
+		t=$( { time "$@" >"$tmp/out" 2>/dev/null; } 2>&1 ) || true
+		if [ -z "$min" ] || awk "BEGIN{exit !($t < $min)}"; then min=$t; fi
+	done
+	echo "$min"
+}
+
+"$b/stackcollapse-bcc" "$tmp/big.txt" >/dev/null 2>&1	# warm the page cache
+base=$(best grep -c '^$' "$tmp/big.txt")
+tool=$(best "$b/stackcollapse-bcc" "$tmp/big.txt")
+kern=$(best "$b/stackcollapse-bcc" --kernel --pid "$tmp/big.txt")
+/usr/bin/time -o "$tmp/t" -f %M "$b/stackcollapse-bcc" "$tmp/big.txt" \
+    >/dev/null 2>&1
+mem=$(tail -n 1 "$tmp/t")
+bytes=$(wc -c <"$tmp/big.txt")
+awk -v t="$tool" -v k="$kern" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
+	printf "stackcollapse-bcc: %.0f MB input; grep -c: %.3f s\n", n / 1e6, g
+	printf "stackcollapse-bcc: %.3f s, ratio %.2f, %.0f MB/s (target >= 500)\n",
+	    t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
+	printf "stackcollapse-bcc: --kernel --pid %.3f s, ratio %.2f, %.0f MB/s\n",
+	    k, (g > 0 ? k / g : 0), (k > 0 ? n / k / 1e6 : 0)
+	printf "stackcollapse-bcc: peak memory %.1f MB\n", m / 1024
+}'

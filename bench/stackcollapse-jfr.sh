@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Times stackcollapse-jfr against `grep -c '^$'` (one pass over every
+# byte) on a large `jfr print` text made by concatenating the JDK 17
+# captures of testdata, in the same run, and prints the ratio, the
+# throughput (target: at least 500 MB/s) and the peak memory.
+# usage: bench/stackcollapse-jfr.sh BUILDDIR [COPIES]
+set -eu
+b=$(cd "${1:?usage: $0 BUILDDIR [COPIES]}" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+copies=${2:-80}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+d=$top/testdata/stackcollapse-jfr
+gzip -dc "$d/cpu-deep.txt.gz" "$d/alloc-deep.txt.gz" "$d/lock-deep.txt.gz" \
+    >"$tmp/one"
+for i in $(seq "$copies"); do cat "$tmp/one"; done >"$tmp/big.txt"
+runs=${RUNS:-5}
+
+# best wall time of $runs runs, in seconds (output to a file: grep stops
+# at the first match when it writes to /dev/null)
+best() {
+	local i t min= TIMEFORMAT=%R
+	for i in $(seq "$runs"); do
+		t=$( { time "$@" >"$tmp/out" 2>/dev/null; } 2>&1 ) || true
+		if [ -z "$min" ] || awk "BEGIN{exit !($t < $min)}"; then min=$t; fi
+	done
+	echo "$min"
+}
+
+"$b/stackcollapse-jfr" "$tmp/big.txt" >/dev/null 2>&1	# warm the page cache
+base=$(best grep -c '^$' "$tmp/big.txt")
+tool=$(best "$b/stackcollapse-jfr" "$tmp/big.txt")
+alloc=$(best "$b/stackcollapse-jfr" --event ObjectAllocationSample --threads \
+    --lines "$tmp/big.txt")
+/usr/bin/time -o "$tmp/t" -f %M "$b/stackcollapse-jfr" "$tmp/big.txt" \
+    >/dev/null 2>&1
+mem=$(tail -n 1 "$tmp/t")
+bytes=$(wc -c <"$tmp/big.txt")
+awk -v t="$tool" -v a="$alloc" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
+	printf "stackcollapse-jfr: %.0f MB input; grep -c: %.3f s\n", n / 1e6, g
+	printf "stackcollapse-jfr: samples %.3f s, ratio %.2f, %.0f MB/s (target >= 500)\n",
+	    t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
+	printf "stackcollapse-jfr: allocations --threads --lines %.3f s, ratio %.2f, %.0f MB/s\n",
+	    a, (g > 0 ? a / g : 0), (a > 0 ? n / a / 1e6 : 0)
+	printf "stackcollapse-jfr: peak memory %.1f MB\n", m / 1024
+}'
