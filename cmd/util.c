@@ -82,6 +82,8 @@ cmd_diag_init(struct fold_diag *d, int strict)
 unsigned long long
 cmd_diag_summary(const struct fold_diag *d, const char *what)
 {
+	if (d->strict)		/* the first one was an error, reported as such */
+		return d->count;
 	if (d->count > d->limit)
 		cmd_warn("%llu bad %s skipped (first %u shown)",
 		    (unsigned long long)d->count, what, d->limit);

@@ -11,11 +11,14 @@ static _Thread_local char msg[1024];
 int
 fold_seterr(const char *fmt, ...)
 {
+	char tmp[sizeof msg];
 	va_list ap;
 
+	/* through tmp: callers may pass fold_err() itself as an argument */
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
+	memcpy(msg, tmp, sizeof msg);
 	return -1;
 }
 

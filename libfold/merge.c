@@ -333,8 +333,12 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		if (r < 0)
 			continue;
 		if (r == 1) {
-			if (fold_count_add(&total, &t) < 0)
+			/* the total only matters to --normalize */
+			if (fold_count_add(&total, &t) < 0 && opt->normalize) {
+				fold_seterr("--normalize: the total of the "
+				    "inputs passes 2^64-1");
 				goto done;
+			}
 			items[nitems].path = x->path;
 			items[nitems].root = x->root;
 			items[nitems].tmp = NULL;
@@ -364,9 +368,12 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		fold_in_close(in);
 	}
 	fold_stacks_sort(table, FOLD_ORDER_TEXT);
-	if (fold_stacks_total(table, 0, &t) < 0 ||
-	    fold_count_add(&total, &t) < 0)
+	if (opt->normalize && (fold_stacks_total(table, 0, &t) < 0 ||
+	    fold_count_add(&total, &t) < 0)) {
+		fold_seterr("--normalize: the total of the inputs passes "
+		    "2^64-1");
 		goto done;
+	}
 
 	/* too many streams for one merge: merge groups into temporary files */
 	while (nitems > FOLD_MERGE_FANIN) {

@@ -7,7 +7,8 @@
 #     testdata/TOOL with BUILDDIR first on PATH; its stdout must equal
 #     NAME.out, its stderr NAME.err when that exists, its exit status
 #     NAME.rc when that exists (else 0). A crash, a sanitizer report or a
-#     hang never counts as an expected failure. BLESS=1 re-records them.
+#     hang never counts as an expected failure. BLESS=1 re-records them
+#     all, BLESS=TOOL only those of testdata/TOOL.
 #   - script tests: tests/t-*.sh, run with BUILDDIR as $1, printing
 #     "ok NAME" / "FAIL NAME" lines (and "# ..." notes);
 #   - every binary answers --help and has a man page; mandoc -Tlint is clean.
@@ -50,7 +51,7 @@ golden() { # builddir cmdfile
 	(cd "$dir" && PATH="$top/$b:$PATH" timeout 120 sh "$name.cmd") \
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
-	if [ "${BLESS:-}" = 1 ]; then
+	if [ "${BLESS:-}" = 1 ] || [ "${BLESS:-}" = "$(basename "$dir")" ]; then
 		cp "$tmp/out" "$base.out"
 		if [ -s "$tmp/err" ] || [ -e "$base.err" ]; then cp "$tmp/err" "$base.err"; fi
 		if [ "$rc" -ne 0 ]; then echo "$rc" >"$base.rc"; else rm -f "$base.rc"; fi

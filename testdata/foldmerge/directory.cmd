@@ -1,0 +1,1 @@
+foldmerge . dd.folded

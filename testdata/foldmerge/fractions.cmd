@@ -1,0 +1,1 @@
+foldmerge fractions.folded fractions.folded

@@ -1,0 +1,1 @@
+foldmerge --min-count 5 rust.folded

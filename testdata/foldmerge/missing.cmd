@@ -1,0 +1,1 @@
+foldmerge nonexistent.folded dd.folded

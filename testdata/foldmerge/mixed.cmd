@@ -1,0 +1,1 @@
+sort -r java.folded | foldmerge rust.folded - dd.folded.gz

@@ -1,0 +1,1 @@
+foldmerge --normalize 1 max.folded max.folded

@@ -1,0 +1,1 @@
+foldmerge --normalize 100 dd.folded fractions.folded

@@ -1,0 +1,1 @@
+foldmerge max.folded max.folded

@@ -1,0 +1,1 @@
+foldmerge --per 8 dd.folded

@@ -1,0 +1,1 @@
+foldmerge --scale 0.5 dd.folded

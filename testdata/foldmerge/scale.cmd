@@ -1,0 +1,1 @@
+foldmerge --scale 3 dd.folded

@@ -1,0 +1,1 @@
+foldmerge --strict bad-lines.folded

@@ -1,0 +1,1 @@
+foldmerge rust.folded java.folded

@@ -1,0 +1,1 @@
+foldmerge --scale 1e3 dd.folded
