@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# foldmerge: merging a 300,000-stack profile with itself against
+# awk '{s+=$NF} END{print s}' on the same file (target <= 3x), and peak
+# memory of sorted streaming merges (targets < 64 MB).
+set -u
+b=$1
+. "$(dirname "$0")/lib.sh"
+: "${BENCH_TMP:=$(mktemp -d)}" "${BENCH_DIR:=$(cd "$(dirname "$0")" && pwd)}"
+f=$(synthetic 300000)
+base=$(best_time awk '{ s += $NF } END { print s }' "$f")
+t=$(best_time "$b/foldmerge" "$f" "$f")
+echo "awk sum: ${base}s  foldmerge self-merge: ${t}s"
+verdict "foldmerge self-merge / awk" "$(ratio "$t" "$base")" 3
+
+sorted=$BENCH_TMP/sorted.folded
+"$b/foldmerge" "$f" > "$sorted"
+cp "$sorted" "$BENCH_TMP/sorted2.folded"
+t=$(best_time "$b/foldmerge" "$sorted" "$BENCH_TMP/sorted2.folded")
+echo "two 200 MB sorted files: ${t}s ($(ratio "$t" "$base")x awk on one)"
+verdict "foldmerge two 200 MB sorted files, peak MB" \
+	"$(peak_mb "$b/foldmerge" "$sorted" "$BENCH_TMP/sorted2.folded")" 64
+
+d=$BENCH_TMP/many
+mkdir -p "$d"
+head -n 100000 "$sorted" | awk -v dir="$d" '{ print > (dir "/p" (NR % 1000) ".folded") }'
+verdict "foldmerge 1,000 small sorted files, peak MB" \
+	"$(peak_mb "$b/foldmerge" "$d"/p*.folded)" 64
