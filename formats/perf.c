@@ -37,6 +37,7 @@ struct perf_reader {
 	int insample;		/* a header was seen and not closed */
 	int keep;		/* and it is kept */
 	int multiline;		/* lines followed its header */
+	int flat;		/* its frame was on its header line (no -g) */
 	int java;		/* comm starts with "java" */
 	uint64_t hdrline, period;
 	uint32_t pname;
@@ -269,7 +270,7 @@ endsample(struct perf_reader *r)
 			return fold_seterr("%s:%llu: %s", r->fname,
 			    (unsigned long long)r->hdrline, fold_err());
 	}
-	r->insample = r->keep = r->multiline = 0;
+	r->insample = r->keep = r->multiline = r->flat = 0;
 	r->nfr = 0;
 	r->lastframe = 0;
 	return 0;
@@ -322,8 +323,12 @@ cutargs(const char *f, size_t n)
 	    memmem(p + 2, f + n - p - 2, ").", 2) != NULL)
 		return n;
 	if (!memchr(f, '<', first - f) && !memchr(f, '{', first - f) &&
-	    !memmem(f, first - f, "operator", 8))
-		return first - f;
+	    !memmem(f, first - f, "operator", 8)) {
+		/* unless the parenthesis closes before "::": "f(int)::{lambda" */
+		p = memchr(first, ')', f + n - first);
+		if (!p || !startswith(p + 1, f + n - p - 1, "::"))
+			return first - f;
+	}
 	depth = 0;
 	for (i = 0; i < n; i++) {
 		char c = f[i];
@@ -364,6 +369,8 @@ cutargs(const char *f, size_t n)
 			return i;
 		}
 	}
+	if (i == n && depth == 0)
+		return n;
 	q = first;
 	return q - f;
 }
@@ -486,7 +493,6 @@ frame(struct perf_reader *r, const char *s, size_t n)
 	uint32_t id;
 	char *t;
 
-	flushpending(r);
 	for (alen = 0; alen < n; alen++) {
 		unsigned c = (unsigned char)s[alen];
 		if (c - '0' < 10)
@@ -498,6 +504,7 @@ frame(struct perf_reader *r, const char *s, size_t n)
 	}
 	if (alen == 0 || alen == n || !isws(s[alen]))
 		return 0;
+	flushpending(r);
 	while (n > 0 && isws(s[n - 1]))
 		n--;
 	tail = s + alen;
@@ -905,6 +912,31 @@ startsample(struct perf_reader *r, const struct hdr *h)
 	return 0;
 }
 
+
+/* A header line s[0..n) (of the whole line l[0..ln)); 0 or -1. */
+static int
+dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
+    const char *l, size_t ln)
+{
+	int rc;
+
+	if (h->record)
+		return 0;
+	if (memchr(s, '\0', h->ev ? (size_t)(h->ev + h->evlen - s) :
+	    h->commlen))
+		return badline(r, l, ln, "NUL byte in line");
+	if (startsample(r, h) < 0)
+		return -1;
+	/* without -g, the sample's one frame is on its header line */
+	if (h->restlen && r->keep) {
+		if ((rc = frame(r, h->rest, h->restlen)) < 0)
+			return badline(r, l, ln, "NUL byte in line");
+		if (rc > 0)
+			r->flat = r->lastframe = 1;
+	}
+	return 0;
+}
+
 /* One line, without its newline. */
 static int
 line(struct perf_reader *r, const char *s, size_t n)
@@ -922,49 +954,42 @@ line(struct perf_reader *r, const char *s, size_t n)
 		}
 		return 0;
 	}
-	if (isws(s[0])) {
-		for (i = 1; i < n && isws(s[i]); i++)
-			;
-		if (i == n) {		/* blanks only: a blank line */
-			if (r->insample)
-				r->blanks = 1;
-			return endsample(r);
+	for (i = 0; i < n && isws(s[i]); i++)
+		;
+	if (i == n) {		/* blanks only: a blank line */
+		if (r->insample)
+			r->blanks = 1;
+		return endsample(r);
+	}
+	if (i > 0 && r->insample && !r->flat) {
+		r->multiline = 1;
+		if (!r->keep) {
+			r->lastframe = 1;
+			return 0;
 		}
-		if (r->insample) {
-			r->multiline = 1;
-			if (!r->keep) {
-				r->lastframe = 1;
-				return 0;
-			}
-			if ((rc = frame(r, s + i, n - i)) > 0) {
-				r->lastframe = 1;
-				return 0;
-			}
-			if (rc < 0)
-				return badline(r, s, n, "NUL byte in line");
-			if (wasframe) {	/* a source line */
-				srcline(r, s + i, n - i);
-				flushpending(r);
-				return 0;
-			}
+		if ((rc = frame(r, s + i, n - i)) > 0) {
+			r->lastframe = 1;
+			return 0;
+		}
+		if (rc < 0)
+			return badline(r, s, n, "NUL byte in line");
+		if (wasframe) {	/* a source line */
+			srcline(r, s + i, n - i);
+			flushpending(r);
+			return 0;
 		}
 		return badline(r, s, n, "unrecognized line");
 	}
-	if (header(s, n, &h)) {
-		if (h.record)
-			return 0;
-		if (memchr(s, '\0', h.ev ? (size_t)(h.ev + h.evlen - s) :
-		    h.commlen))
-			return badline(r, s, n, "NUL byte in line");
-		if (startsample(r, &h) < 0)
-			return -1;
-		/* without -g, the sample's one frame is on its header line */
-		if (h.restlen && r->keep && frame(r, h.rest, h.restlen) < 0)
-			return badline(r, s, n, "NUL byte in line");
+	/* headers start at the margin, or after blanks without -g */
+	if (header(s + i, n - i, &h))
+		return dohdr(r, &h, s + i, s, n);
+	if (i > 0 && wasframe && r->flat) {
+		srcline(r, s + i, n - i);
+		flushpending(r);
 		return 0;
 	}
 	/* old captures print frames without indenting them */
-	if (r->insample) {
+	if (i == 0 && r->insample && !r->flat) {
 		r->multiline = 1;
 		if (!r->keep || (rc = frame(r, s, n)) > 0) {
 			r->lastframe = 1;

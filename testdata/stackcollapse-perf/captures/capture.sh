@@ -1,0 +1,36 @@
+#!/bin/sh
+# How the captures in this directory were made (perf 6.1, Linux 6.x,
+# x86-64, no hardware PMU: the default event is cpu-clock). Run as root in
+# a scratch directory holding hashwork.cc and gowork.go; the results were
+# trimmed with head(1) where noted and gzipped.
+set -eu
+g++ -O2 -g -fno-omit-frame-pointer -o hashwork hashwork.cc -lpthread
+go build -o gowork gowork.go
+
+# C++: threads named "hash worker", lambdas, templates, operator new
+perf record -g -F 2999 -o cpp.data -- ./hashwork
+perf script -i cpp.data > cpp-default.perf
+perf script -i cpp.data --header > cpp-header.perf
+perf script -i cpp.data -F +srcline > cpp-srcline.perf
+perf script -i cpp.data -F comm,tid,ip,sym > cpp-fields-nodso.perf
+perf script -i cpp.data -F comm,pid,tid,time,period,event,ip,sym,dso > cpp-fields-all.perf
+
+# without -g: one line per sample, the frame on the header line
+perf record -F 2999 -o flat.data -- ./hashwork
+perf script -i flat.data > cpp-flat.perf
+
+# Go: method values such as main.(*conn).serve
+perf record -g -F 2999 -o go.data -- ./gowork
+perf script -i go.data > go.perf
+
+# a tracepoint with arguments after its name, and two events at once
+perf record -g -e syscalls:sys_enter_read -o tp.data -- \
+    sh -c 'cat hashwork.cc > /dev/null; head -c 100000 /dev/zero | wc -c'
+perf script -i tp.data > tracepoint.perf
+perf record -g -e cpu-clock -e page-faults -o two.data -- ./hashwork
+perf script -i two.data > two-events.perf
+
+# node's JIT frames through /tmp/perf-PID.map
+perf record -g -F 2999 -o node.data -- node --perf-basic-prof -e \
+    'let s = 0; for (let i = 0; i < 3e7; i++) s += Math.sqrt(i); console.log(s)'
+perf script -i node.data | awk 'NR > 30000 && /^$/ { print; exit } { print }' > node-jit.perf

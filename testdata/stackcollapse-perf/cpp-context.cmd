@@ -1,0 +1,1 @@
+stackcollapse-perf --context captures/cpp-srcline.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf captures/cpp-default.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --pid captures/cpp-fields-all.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --addrs captures/cpp-fields-nodso.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf captures/cpp-header.perf.gz

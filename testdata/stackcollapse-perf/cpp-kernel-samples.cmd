@@ -1,0 +1,1 @@
+stackcollapse-perf --kernel --samples captures/cpp-default.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --srcline captures/cpp-srcline.perf.gz

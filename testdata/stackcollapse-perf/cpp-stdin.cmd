@@ -1,0 +1,1 @@
+gzip -dc captures/cpp-default.perf.gz | stackcollapse-perf --tid

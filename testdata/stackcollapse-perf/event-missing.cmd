@@ -1,0 +1,1 @@
+stackcollapse-perf --event-filter=cycles captures/two-events.perf.gz

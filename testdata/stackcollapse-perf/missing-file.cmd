@@ -1,0 +1,1 @@
+stackcollapse-perf no-such-file captures/tracepoint.perf.gz

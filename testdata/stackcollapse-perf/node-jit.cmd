@@ -1,0 +1,1 @@
+stackcollapse-perf --jit captures/node-jit.perf.gz

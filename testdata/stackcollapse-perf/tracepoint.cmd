@@ -1,0 +1,1 @@
+stackcollapse-perf --tid captures/tracepoint.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --event-filter=cpu-clock captures/two-events.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --list-events captures/two-events.perf.gz

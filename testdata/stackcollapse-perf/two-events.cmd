@@ -1,0 +1,1 @@
+stackcollapse-perf captures/two-events.perf.gz

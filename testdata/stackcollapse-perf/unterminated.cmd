@@ -1,0 +1,1 @@
+stackcollapse-perf suite/perf-dd-stacks-01.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --no-such-option
