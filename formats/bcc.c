@@ -1015,8 +1015,11 @@ bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 			continue;
 		}
 		switch (r->state) {
-		case SKIP:
-			continue;
+		case SKIP:	/* a histogram, up to a blank line or a map */
+			if (ind > 0 || t[0] != '@')
+				continue;
+			r->state = NONE;
+			break;
 		case BPFTRACE:
 			if (ind > 0) {
 				struct elem *el = &r->el[r->nel - 1];
