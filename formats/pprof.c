@@ -43,6 +43,12 @@ struct buf {
 static void
 buf_add(struct buf *b, const void *s, size_t n)
 {
+	if (n <= 4 && n <= b->cap - b->len) {	/* most frame ids */
+		const char *c = s;
+		while (n--)
+			b->p[b->len++] = *c++;
+		return;
+	}
 	if (n > b->cap - b->len) {
 		size_t cap = b->cap ? b->cap : 256;
 		while (cap - b->len < n)
@@ -242,11 +248,15 @@ struct tagre {
 	int ignore;
 };
 
+/* A distinct stack: its key's offset in keys << 24 | its length. */
 struct ent {
-	uint64_t off;		/* key bytes in keys */
-	uint32_t len, hash;
+	uint64_t offlen;
 	uint64_t count;
 };
+
+#define KEYLEN_MAX 0xffffff
+#define ENT_OFF(e) ((e)->offlen >> 24)
+#define ENT_LEN(e) ((size_t)((e)->offlen & KEYLEN_MAX))
 
 struct pprof_reader {
 	struct pprof_readopt opt;
@@ -269,6 +279,7 @@ struct pprof_reader {
 	size_t mask;
 
 	struct buf key, name, label;	/* scratch */
+	struct str *names;	/* frame names by id, while writing */
 };
 
 /* One profile being read. */
@@ -834,7 +845,10 @@ rehash(struct pprof_reader *r, size_t mask)
 	r->mask = mask;
 	r->slots = fold_calloc(mask + 1, sizeof *r->slots);
 	for (i = 0; i < r->nents; i++) {
-		for (j = r->ents[i].hash & mask; r->slots[j]; j = (j + 1) & mask)
+		const struct ent *e = &r->ents[i];
+		uint32_t h = (uint32_t)fold_hash(r->keys.p + ENT_OFF(e),
+		    ENT_LEN(e));
+		for (j = h & mask; r->slots[j]; j = (j + 1) & mask)
 			;
 		r->slots[j] = (uint32_t)i + 1;
 	}
@@ -851,8 +865,8 @@ add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
 
 	for (j = h & r->mask; r->slots[j]; j = (j + 1) & r->mask) {
 		e = &r->ents[r->slots[j] - 1];
-		if (e->hash == h && e->len == n &&
-		    memcmp(r->keys.p + e->off, key, n) == 0) {
+		if (ENT_LEN(e) == n &&
+		    memcmp(r->keys.p + ENT_OFF(e), key, n) == 0) {
 			if (e->count > UINT64_MAX - v)
 				return fold_seterr("%s: count overflow "
 				    "(a stack's total passes 2^64-1)",
@@ -861,8 +875,11 @@ add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
 			return 0;
 		}
 	}
+	if (n > KEYLEN_MAX)
+		return fold_seterr("%s: a stack of more than %d frames",
+		    pf->file, KEYLEN_MAX / 5);
 	if (r->keys.len + n + (r->nents + 1) * (sizeof *e + 8) >
-	    r->opt.max_size || r->nents >= UINT32_MAX - 1 || n > UINT32_MAX)
+	    r->opt.max_size || r->nents >= UINT32_MAX - 1)
 		return fold_seterr("%s: the stacks need more than %" PRIu64
 		    " bytes of memory (see --max-size)", pf->file,
 		    r->opt.max_size);
@@ -871,13 +888,11 @@ add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
 		r->ents = fold_reallocarray(r->ents, r->capents, sizeof *r->ents);
 	}
 	e = &r->ents[r->nents];
-	e->off = r->keys.len;
-	e->len = (uint32_t)n;
-	e->hash = h;
+	e->offlen = (uint64_t)r->keys.len << 24 | n;
 	e->count = v;
 	buf_add(&r->keys, key, n);
 	r->slots[j] = (uint32_t)++r->nents;
-	if (r->nents * 2 > r->mask)
+	if (r->nents * 4 > r->mask * 3)
 		rehash(r, 2 * r->mask + 1);
 	return 0;
 }
@@ -1106,8 +1121,9 @@ cmp_key(const void *x, const void *y, void *arg)
 	const struct pprof_reader *r = arg;
 	const struct ent *ea = &r->ents[*(const uint32_t *)x];
 	const struct ent *eb = &r->ents[*(const uint32_t *)y];
-	const uint8_t *a = (const uint8_t *)r->keys.p + ea->off, *ae = a + ea->len;
-	const uint8_t *b = (const uint8_t *)r->keys.p + eb->off, *be = b + eb->len;
+	const uint8_t *a = (const uint8_t *)r->keys.p + ENT_OFF(ea);
+	const uint8_t *b = (const uint8_t *)r->keys.p + ENT_OFF(eb);
+	const uint8_t *ae = a + ENT_LEN(ea), *be = b + ENT_LEN(eb);
 	uint32_t fa = 0, fb = 0;
 
 	while (a < ae && b < be) {
@@ -1118,11 +1134,9 @@ cmp_key(const void *x, const void *y, void *arg)
 	}
 	if (fa == fb)		/* one is a prefix of the other */
 		return (a < ae) - (b < be);
-	size_t la, lb;
-	const unsigned char *sa = (const unsigned char *)
-	    fold_intern_str(r->frames, fa, &la);
-	const unsigned char *sb = (const unsigned char *)
-	    fold_intern_str(r->frames, fb, &lb);
+	size_t la = r->names[fa].n, lb = r->names[fb].n;
+	const unsigned char *sa = (const unsigned char *)r->names[fa].p;
+	const unsigned char *sb = (const unsigned char *)r->names[fb].p;
 	int c = memcmp(sa, sb, la < lb ? la : lb);
 	if (c)
 		return c;
@@ -1135,29 +1149,33 @@ cmp_key(const void *x, const void *y, void *arg)
 int
 pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 {
+	size_t i, nfr = fold_intern_count(r->frames);
 	uint32_t *perm;
-	size_t i, len;
 
 	if (r->nread == 0)
 		return fold_seterr("no profile read");
+	r->names = fold_reallocarray(NULL, nfr + 1, sizeof *r->names);
+	for (i = 0; i < nfr; i++)
+		r->names[i].p = fold_intern_str(r->frames, i, &r->names[i].n);
 	perm = fold_reallocarray(NULL, r->nents + 1, sizeof *perm);
 	for (i = 0; i < r->nents; i++)
 		perm[i] = (uint32_t)i;
 	qsort_r(perm, r->nents, sizeof *perm, cmp_key, r);
 	for (i = 0; i < r->nents && !fold_out_failed(out); i++) {
 		const struct ent *e = &r->ents[perm[i]];
-		const uint8_t *k = (const uint8_t *)r->keys.p + e->off;
-		const uint8_t *end = k + e->len;
+		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
+		const uint8_t *end = k + ENT_LEN(e);
 		while (k < end) {
-			const char *s = fold_intern_str(r->frames, getvar(&k),
-			    &len);
-			fold_out_write(out, s, len);
+			const struct str *s = &r->names[getvar(&k)];
+			fold_out_write(out, s->p, s->n);
 			fold_out_putc(out, k < end ? ';' : ' ');
 		}
 		fold_out_u64(out, e->count);
 		fold_out_putc(out, '\n');
 	}
 	free(perm);
+	free(r->names);
+	r->names = NULL;
 	return 0;
 }
 
