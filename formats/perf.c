@@ -451,10 +451,11 @@ javaclass(const char *f, size_t n)
 {
 	size_t i;
 
-	/* "Lpkg/Class;.method...": a JVM class descriptor */
+	/* "Lpkg/Class;.method...": a JVM class descriptor (';' may
+	   already be ':') */
 	if (n < 4 || f[0] != 'L')
 		return 0;
-	for (i = 1; i < n && f[i] != ';'; i++)
+	for (i = 1; i < n && f[i] != ';' && f[i] != ':'; i++)
 		if (f[i] == ' ' || f[i] == '(')
 			return 0;
 	return i < n && memchr(f, '/', i);

@@ -1080,16 +1080,31 @@ merged_tree(struct fold_svg *g, double min_total)
 
 /* ---- writing ---- */
 
+/*
+ * Starts an element at nesting level: on its own indented line under
+ * --pretty-xml; otherwise one line per top-level element and per frame.
+ */
 static void
 nl(struct layout *L, int level)
 {
 	int i;
 
-	if (!L->g->opt.pretty)
+	if (!L->g->opt.pretty) {
+		if (level <= 2)
+			fold_out_putc(L->out, '\n');
 		return;
+	}
 	fold_out_putc(L->out, '\n');
 	for (i = 0; i < level; i++)
 		fold_out_puts(L->out, "  ");
+}
+
+/* Before a closing tag: a line of its own only under --pretty-xml. */
+static void
+nlclose(struct layout *L, int level)
+{
+	if (L->g->opt.pretty)
+		nl(L, level);
 }
 
 /* A text element outside the frames: id suffix, position, content. */
@@ -1114,8 +1129,6 @@ text(struct layout *L, const char *idsuf, double x, double y,
 	fold_out_putc(o, '>');
 	esc(o, content);
 	fold_out_puts(o, "</text>");
-	if (!L->g->opt.pretty)
-		fold_out_putc(o, '\n');
 }
 
 /* <!-- text -->, with "--" broken up as a comment requires. */
@@ -1135,7 +1148,7 @@ comment(struct fold_out *o, const char *prefix, const char *s)
 			j++;
 		}
 	}
-	fold_out_puts(o, " -->\n");
+	fold_out_puts(o, " -->");
 }
 
 static const char *
@@ -1187,21 +1200,25 @@ header(struct layout *L, const char *title)
 	fold_out_puts(o, "\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" font-family=\"");
 	esc(o, opt->fonttype);
+	/* without the font, a sans-serif looks closer than the default serif */
+	if (!strchr(opt->fonttype, ','))
+		fold_out_puts(o, ", sans-serif");
 	fold_out_puts(o, "\" font-size=\"");
 	putnum(o, opt->fontsize, 2);
-	fold_out_puts(o, "\">\n");
+	fold_out_puts(o, "\">");
+	nl(L, 1);
 	fold_out_puts(o, "<!-- Flame graph: the width of a frame is its share "
 	    "of the samples; the x order is alphabetical and means nothing. "
-	    "-->\n");
-	if (opt->notes)
+	    "-->");
+	if (opt->notes) {
+		nl(L, 1);
 		comment(o, "NOTES: ", opt->notes);
+	}
 	nl(L, 1);
 	fold_out_printf(o, "<defs><linearGradient id=\"%s-background\" "
 	    "y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" "
 	    "offset=\"5%%\"/><stop stop-color=\"%s\" offset=\"95%%\"/>"
 	    "</linearGradient></defs>", id, bg1, bg2);
-	if (!opt->pretty)
-		fold_out_putc(o, '\n');
 	nl(L, 1);
 	fold_out_printf(o, "<style type=\"text/css\">"
 	    "#%s-frames > g:hover { stroke:black; stroke-width:0.5; "
@@ -1215,16 +1232,12 @@ header(struct layout *L, const char *title)
 		    "#%s-unzoom { cursor:pointer; } ",
 		    id, id, id, id, id, id, id, id, id);
 	fold_out_puts(o, "</style>");
-	if (!opt->pretty)
-		fold_out_putc(o, '\n');
 	nl(L, 1);
 	fold_out_puts(o, "<rect x=\"0\" y=\"0\" width=\"");
 	putnum(o, L->width, 2);
 	fold_out_puts(o, "\" height=\"");
 	putnum(o, L->height, 2);
 	fold_out_printf(o, "\" fill=\"url(#%s-background)\"/>", id);
-	if (!opt->pretty)
-		fold_out_putc(o, '\n');
 	{
 		char extra[64];
 		snprintf(extra, sizeof extra, " text-anchor=\"middle\" "
@@ -1279,7 +1292,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	size_t chars, k;
 
 	x1 = XPAD + L->x[i] * L->wpt;
-	x2 = i == 0 ? L->width - XPAD : XPAD + (L->x[i] + val) * L->wpt;
+	x2 = XPAD + (L->x[i] + val) * L->wpt;
 	if (opt->inverted) {
 		y1 = L->top + nd->depth * opt->frameheight;
 		y2 = L->top + (nd->depth + 1) * opt->frameheight - FRAMEPAD;
@@ -1315,7 +1328,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 		color = colbuf;
 	}
 
-	nl(L, 1);
+	nl(L, 2);
 	fold_out_puts(o, "<g");
 	if (na)
 		for (k = 0; k < na->nkv; k += 2) {
@@ -1324,7 +1337,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			fold_out_putc(o, '"');
 		}
 	fold_out_putc(o, '>');
-	nl(L, 2);
+	nl(L, 3);
 	fold_out_puts(o, "<title>");
 	if (na && na->title)
 		esc(o, na->title);
@@ -1339,6 +1352,8 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			fold_out_printf(o, ", %.2f%%", 100 * val / L->timemax);
 		if (L->diff && i > 0) {
 			double d = opt->negate ? -delta : delta;
+			if (d == 0)
+				d = 0;	/* no "-0.00%" */
 			fold_out_printf(o, "; %s%.2f%%", d > 0 ? "+" : "",
 			    100 * d / L->timemax);
 		}
@@ -1346,14 +1361,14 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	}
 	fold_out_puts(o, "</title>");
 	if (na && na->href) {
-		nl(L, 2);
+		nl(L, 3);
 		fold_out_puts(o, "<a xlink:href=\"");
 		esc(o, na->href);
 		fold_out_puts(o, "\" target=\"");
 		esc(o, na->target ? na->target : "_top");
 		fold_out_puts(o, "\">");
 	}
-	nl(L, 2);
+	nl(L, 3);
 	fold_out_puts(o, "<rect x=\"");
 	putfix(o, x1, 1);
 	fold_out_puts(o, "\" y=\"");
@@ -1363,7 +1378,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	fold_out_puts(o, "\" height=\"");
 	putnum(o, y2 - y1, 2);
 	fold_out_printf(o, "\" fill=\"%s\" rx=\"2\" ry=\"2\"/>", color);
-	nl(L, 2);
+	nl(L, 3);
 	fold_out_puts(o, "<text x=\"");
 	putfix(o, x1 + 3, 2);
 	fold_out_puts(o, "\" y=\"");
@@ -1379,13 +1394,11 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	}
 	fold_out_puts(o, "</text>");
 	if (na && na->href) {
-		nl(L, 2);
+		nlclose(L, 3);
 		fold_out_puts(o, "</a>");
 	}
-	nl(L, 1);
+	nlclose(L, 2);
 	fold_out_puts(o, "</g>");
-	if (!opt->pretty)
-		fold_out_putc(o, '\n');
 }
 
 static void
@@ -1400,8 +1413,6 @@ write_script(struct layout *L)
 	    "document.currentScript.parentNode : "
 	    "document.getElementById(\"%s\"), \"%s\");\n]]></script>", L->id,
 	    L->id);
-	if (!L->g->opt.pretty)
-		fold_out_putc(o, '\n');
 }
 
 int
@@ -1557,8 +1568,6 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	fold_out_puts(out, "\" data-fontwidth=\"");
 	putnum(out, opt->fontwidth, 4);
 	fold_out_puts(out, "\">");
-	if (!opt->pretty)
-		fold_out_putc(out, '\n');
 	for (i = 0; i < n && !fold_out_failed(out); i++) {
 		const struct fold_node *nd = fold_tree_node(t, i);
 		const char *s = "all";
@@ -1570,10 +1579,8 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 		write_frame(&L, i, s, len);
 		info->frames++;
 	}
-	nl(&L, 1);
+	nlclose(&L, 1);
 	fold_out_puts(out, "</g>");
-	if (!opt->pretty)
-		fold_out_putc(out, '\n');
 	if (opt->javascript)
 		write_script(&L);
 	nl(&L, 0);

@@ -3,7 +3,7 @@
 # sets, each output compared byte for byte with what stackcollapse-perf.pl
 # printed. usage: tests/t-stackcollapse-perf-suite.sh BUILDDIR
 set -u
-b=${1:?usage: $0 BUILDDIR}
+b=$(cd "${1:?usage: $0 BUILDDIR}" && pwd) || exit 2
 cd "$(dirname "$0")/../testdata/stackcollapse-perf/suite" || exit 2
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 2

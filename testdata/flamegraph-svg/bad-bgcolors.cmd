@@ -1,0 +1,1 @@
+flamegraph-svg --bgcolors "#12345" small.folded

@@ -1,0 +1,1 @@
+flamegraph-svg --nameattr bad-nameattr.txt small.folded

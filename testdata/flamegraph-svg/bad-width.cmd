@@ -1,0 +1,1 @@
+flamegraph-svg --width -5 small.folded

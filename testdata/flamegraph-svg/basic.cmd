@@ -1,0 +1,1 @@
+flamegraph-svg --pretty-xml --no-javascript small.folded

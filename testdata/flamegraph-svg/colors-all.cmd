@@ -1,0 +1,1 @@
+for c in hot mem io wakeup chain java js perl red green blue aqua yellow purple orange; do flamegraph-svg --no-javascript --colors $c small.folded | grep -o -e "stop-color=\"[^\"]*\"" -e "fill=\"rgb[^\"]*\"" | tr "\n" " "; echo; done

@@ -1,0 +1,1 @@
+printf "" | flamegraph-svg

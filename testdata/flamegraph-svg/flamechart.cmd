@@ -1,0 +1,1 @@
+flamegraph-svg --flamechart --no-javascript --pretty-xml chart.folded

@@ -1,0 +1,1 @@
+flamegraph-svg example.folded.gz | grep -c "<g>"

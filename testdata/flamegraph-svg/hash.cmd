@@ -1,0 +1,1 @@
+flamegraph-svg --hash --no-javascript small.folded | grep -o "fill=\"rgb[^\"]*\""

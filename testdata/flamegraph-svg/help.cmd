@@ -1,0 +1,1 @@
+flamegraph-svg --help

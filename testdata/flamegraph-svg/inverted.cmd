@@ -1,0 +1,1 @@
+flamegraph-svg --inverted --no-javascript --pretty-xml small.folded

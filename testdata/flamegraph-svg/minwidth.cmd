@@ -1,0 +1,1 @@
+flamegraph-svg --minwidth 10% --no-javascript small.folded | grep -o "<title>[^<]*</title>"

@@ -1,0 +1,1 @@
+flamegraph-svg --no-javascript nonexistent.folded small.folded | grep -c "<g>"

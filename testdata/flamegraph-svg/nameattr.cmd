@@ -1,0 +1,1 @@
+flamegraph-svg --nameattr nameattr.txt --no-javascript --pretty-xml small.folded

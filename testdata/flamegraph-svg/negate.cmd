@@ -1,0 +1,1 @@
+flamegraph-svg --negate --no-javascript diff.folded | grep -o -e "<title>[^<]*</title>" -e "fill=\"rgb[^\"]*\""

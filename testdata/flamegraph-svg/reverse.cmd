@@ -1,0 +1,1 @@
+flamegraph-svg --reverse --no-javascript small.folded | grep -o "<title>[^<]*</title>"

@@ -1,0 +1,1 @@
+flamegraph-svg --no-javascript < small.folded

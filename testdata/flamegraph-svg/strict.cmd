@@ -1,0 +1,1 @@
+printf "a;b 1\nbad\n" | flamegraph-svg --strict

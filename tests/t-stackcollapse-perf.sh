@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# stackcollapse-perf on hand-made inputs: what perf prints that the
+# captures do not show, and bad input. usage: tests/t-stackcollapse-perf.sh BUILDDIR
+set -u
+b=${1:?usage: $0 BUILDDIR}
+export LC_ALL=C
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+scp=$b/stackcollapse-perf
+
+ok() { echo "ok $1"; }
+fail() { echo "FAIL $1"; shift; for l in "$@"; do echo "# $l"; done; }
+
+# check NAME EXPECTED-STDOUT [args...] < input: exit 0 and exact output
+check() {
+	local name=$1 want=$2 rc
+	shift 2
+	"$scp" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	printf '%s' "$want" >"$tmp/want"
+	if [ "$rc" -ne 0 ]; then
+		fail "$name (exit status $rc)" "$(head -n 3 "$tmp/err")"
+	elif ! cmp -s "$tmp/want" "$tmp/out"; then
+		fail "$name" "$(diff -u "$tmp/want" "$tmp/out" | head -n 20)"
+	else
+		ok "$name"
+	fi
+}
+
+# fails NAME STATUS STDERR-PATTERN [args...] < input: that status, that
+# message, and no crash
+fails() {
+	local name=$1 want=$2 pat=$3 rc
+	shift 3
+	timeout 60 "$scp" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		fail "$name (exit status $rc, expected $want)" "$(head -n 3 "$tmp/err")"
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		fail "$name (message)" "$(head -n 3 "$tmp/err")"
+	else
+		ok "$name"
+	fi
+}
+
+H='app 100/101 [002] 10.000001:     250000 cpu-clock:ppp: '
+
+# names perf prints today
+printf '%s\n\t7f01 operator new(unsigned long)+0x1c (/usr/lib/libstdc++.so.6)\n\t7f02 std::function<void (int)>::operator()(int) const+0x20 (/opt/a/app)\n\t7f03 net/http.(*conn).serve+0x5 (/opt/a/app)\n\t7f04 fopen@@GLIBC_2.2.5+0x5 (/usr/lib/libc.so.6)\n\t7f05 (anonymous namespace)::run(int)+0x1 (/opt/a/app)\n\t7f06 main+0x9 (/opt/a/app)\n\n' "$H" >"$tmp/names"
+check names "app;main;(anonymous namespace)::run;fopen@@GLIBC_2.2.5;net/http.(*conn).serve;std::function<void (int)>::operator();operator new 250000
+" "$tmp/names"
+check stdin "app;main;(anonymous namespace)::run;fopen@@GLIBC_2.2.5;net/http.(*conn).serve;std::function<void (int)>::operator();operator new 1
+" --samples <"$tmp/names"
+
+# unknown symbols: the dso's name, raw addresses with --addrs, dsos with spaces
+printf '%s\n\t7f0a [unknown] (/memfd:jit (deleted))\n\t7f0b [unknown] ([unknown])\n\t7f0c [unknown] (/usr/lib/libz.so.1)\n\n' "$H" >"$tmp/unk"
+check unknown "app;[libz.so.1];[unknown];[memfd:jit (deleted)] 250000
+" "$tmp/unk"
+check addrs "app;[libz.so.1 <7f0c>];[unknown <7f0b>];[memfd:jit (deleted) <7f0a>] 250000
+" --addrs "$tmp/unk"
+
+# kernel frames: versioned vmlinux and modules; JIT maps anywhere
+printf '%s\n\tffff01 ext4_write+0x1 (/lib/modules/6.1.0/kernel/fs/ext4/ext4.ko.xz)\n\tffff02 vfs_write+0x2 (/usr/lib/debug/boot/vmlinux-6.1.0-13-amd64)\n\t7f07 Lcom/acme/Foo;.bar(I)V+0x3 (/var/tmp/perf-4242.map)\n\t7f08 main (/opt/a/app)\n\n' "$H" >"$tmp/kj"
+check kernel-jit "app;main;com/acme/Foo:.bar_[j];vfs_write_[k];ext4_write_[k] 250000
+" --all "$tmp/kj"
+
+# comms with spaces, pid -1, --pid and --tid, no pid at all
+printf 'C2 CompilerThre  4242/4250 [001] 5.5: 10 cycles: \n\t7f09 compile (/opt/jvm/libjvm.so)\n\n:-1    -1 [000]   299.4:     7 cycles: \n\tffff03 do_exit+0x5 ([kernel.kallsyms])\n\n' >"$tmp/comm"
+check comm ":-1;do_exit 7
+C2_CompilerThre;compile 10
+" "$tmp/comm"
+check tid ":-1-?/-1;do_exit 7
+C2_CompilerThre-4242/4250;compile 10
+" --tid "$tmp/comm"
+
+# perf 6 inlined frames, kept; _[i] with --inline
+printf '%s\n\t7f10 spin (inlined)\n\t7f10 Box<int>::run(unsigned long)+0x10 (/opt/a/app)\n\n' "$H" >"$tmp/inl"
+check inlined "app;Box<int>::run;spin 250000
+" "$tmp/inl"
+check inline-option "app;Box<int>::run;spin_[i] 250000
+" --inline "$tmp/inl"
+
+# CRLF, a blank line made of spaces, an empty stack, no final blank line
+printf '%s\r\n\t7f11 f+0x1 (/opt/a/app)\r\n  \r\n%s\n\n%s\n\t7f12 g (/opt/a/app)\n' "$H" "$H" "$H" >"$tmp/crlf"
+check crlf "app 250000
+app;f 250000
+" "$tmp/crlf"
+fails unterminated 0 "last sample has no closing blank line" "$tmp/crlf"
+
+# a tracepoint with arguments, and --event-filter with a modifier suffix
+printf 'cat 7/7 [000] 1.0: 1 syscalls:sys_enter_read: fd: 0x3, count: 0x10\n\t7f13 read (/usr/lib/libc.so.6)\n\n%s\n\t7f14 f (/opt/a/app)\n\n' "$H" >"$tmp/tp"
+check tracepoint "cat;read 1
+" "$tmp/tp"
+check event-filter "app;f 250000
+" --event-filter=cpu-clock "$tmp/tp"
+fails event-dropped 0 "kept event syscalls:sys_enter_read (1 samples); dropped cpu-clock:ppp (1 samples)" "$tmp/tp"
+
+# bad input: counted and shown once with its line, fatal with --strict
+printf '%s\n\t7f15 f (/opt/a/app)\nthis is not perf output\n\n???\n' "$H" >"$tmp/bad"
+check bad-skipped "app;f 250000
+" "$tmp/bad"
+fails bad-reported 0 "bad:3: unrecognized line" "$tmp/bad"
+fails bad-count 0 "2 unrecognized lines skipped" "$tmp/bad"
+fails strict 1 "bad:3: unrecognized line" --strict "$tmp/bad"
+
+# NUL bytes, binary garbage, a 10 MB line, truncated gzip, a directory
+printf '%s\n\t7f16 f\000x (/opt/a/app)\n\n' "$H" >"$tmp/nul"
+fails nul 0 "NUL byte in line" "$tmp/nul"
+head -c 300000 /dev/urandom >"$tmp/garbage" 2>/dev/null ||
+	awk 'BEGIN { srand(1); for (i = 0; i < 300000; i++) printf "%c", int(rand() * 256) }' >"$tmp/garbage"
+fails garbage 0 "unrecognized lines skipped" "$tmp/garbage"
+{ printf '%s\n\t7f17 ' "$H"; head -c 10000000 /dev/zero | tr '\0' a; printf ' (/opt/a/app)\n\n'; } >"$tmp/long"
+"$scp" "$tmp/long" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ "$(wc -c <"$tmp/out")" -eq 10000012 ]; then ok long-line
+else fail long-line "$(head -c 200 "$tmp/err")"; fi
+gzip -c "$tmp/names" | head -c 60 >"$tmp/trunc.gz"
+fails truncated-gzip 1 "truncated gzip" "$tmp/trunc.gz"
+fails directory 1 "Is a directory" "$tmp"
+
+# --list-events, --help, usage errors
+check list-events "syscalls:sys_enter_read 1
+cpu-clock:ppp 1
+" --list-events "$tmp/tp"
+"$scp" --help >"$tmp/out" 2>&1 && grep -q '^usage: stackcollapse-perf' "$tmp/out" && ok help || fail help
+fails usage 2 "usage: stackcollapse-perf" --bogus
+fails usage-event 2 "event-filter" --event-filter=
