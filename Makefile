@@ -38,16 +38,15 @@ LIBFOLD = \
 
 # One object per external format; depends on libfold only.
 FORMATS = \
-	formats/none.o \
+	formats/bcc.o \
 	formats/filter.o \
-	formats/report.o \
-	formats/stats.o \
+	formats/jfr.o \
 	formats/perf.o \
-	formats/svg.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
-	formats/jfr.o \
-	formats/bcc.o
+	formats/report.o \
+	formats/stats.o \
+	formats/svg.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -117,8 +116,10 @@ $(B)/formats/flamegraph_js.h: formats/flamegraph.js
 $(B)/formats/svg.o: $(B)/formats/flamegraph_js.h
 
 # The whole suite, then again under AddressSanitizer and UBSan; one
-# closing line "N passed, N failed" counts both.
-check: all units
+# closing line "N passed, N failed" counts both. Dependencies first, in a
+# separate make, so that pkg-config sees what they installed.
+check: deps
+	$(MAKE) all units
 	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
 	tests/run.sh $(B) build-san
 
@@ -138,8 +139,9 @@ bless: all
 bench: all
 	bench/run.sh $(B)
 
-# Renders a flame graph of the bundled capture (the README's first command).
-demo: all
+# Renders a flame graph of a bundled capture (the README's first command).
+demo: deps
+	$(MAKE) all
 	tests/demo.sh $(B)
 
 deps:
