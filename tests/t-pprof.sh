@@ -167,3 +167,11 @@ ours_in_pprof() {
 	[ "$total" = "$(awk '{s += $NF} END {print s}' "$tmp/ours")" ]
 }
 check "folded2pprof: go tool pprof -raw, -traces and -top read it" ours_in_pprof
+
+period() {
+	folded2pprof --period 5 --period-type wall/seconds \
+	    "$top/testdata/folded2pprof/in.folded" >"$tmp/p" &&
+	go tool pprof -raw "$tmp/p" 2>/dev/null | head -n 2 >"$tmp/raw" &&
+	printf 'PeriodType: wall seconds\nPeriod: 5\n' | diff -u - "$tmp/raw"
+}
+check "folded2pprof: --period and --period-type as pprof reads them" period

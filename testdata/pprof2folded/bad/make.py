@@ -34,7 +34,8 @@ def unpacked(num, values):
     return b"".join(field(num, 0, v) for v in values)
 
 
-STRINGS = ["", "samples", "count", "main", "work", "leaf", "tenant", "acme"]
+STRINGS = ["", "samples", "count", "main", "work", "leaf", "tenant", "acme",
+           "size", "bytes"]
 
 
 def profile(samples=None, functions=None, locations=None, strings=STRINGS,
@@ -44,7 +45,8 @@ def profile(samples=None, functions=None, locations=None, strings=STRINGS,
             msg(packed(1, [3, 2, 1]), packed(2, [5]),
                 field(3, 2, msg(field(1, 0, 6), field(2, 0, 7)))),
             # unpacked repeated fields, as Go writes one or two elements
-            msg(unpacked(1, [2, 1]), unpacked(2, [7])),
+            msg(unpacked(1, [2, 1]), unpacked(2, [7]),
+                field(3, 2, msg(field(1, 0, 8), field(3, 0, 512), field(4, 0, 9)))),
             msg(unpacked(1, [1]), unpacked(2, [1])),
         ]
     if functions is None:
@@ -88,6 +90,22 @@ write("negative.pb", profile(samples=[msg(packed(1, [2, 1]), unpacked(2, [-4])),
 write("dupid.pb", profile(locations=[msg(field(1, 0, 1), field(4, 2, field(1, 0, 1)))] * 2))
 write("nostack.pb", profile(samples=[msg(packed(2, [4])),
                                      msg(packed(1, [1]), packed(2, [1]))]))
+# ids in no order, not 1..n: looked up by id, the same stacks as good.pb
+write("sparse.pb", profile(
+    samples=[msg(packed(1, [30, 20, 10]), packed(2, [5])),
+             msg(unpacked(1, [20, 10]), unpacked(2, [7])),
+             msg(unpacked(1, [10]), unpacked(2, [1]))],
+    functions=[msg(field(1, 0, f), field(2, 0, n))
+               for f, n in ((300, 5), (100, 3), (200, 4))],
+    locations=[msg(field(1, 0, l), field(4, 2, field(1, 0, f)))
+               for l, f in ((20, 200), (30, 300), (10, 100))]))
+# 5,000 empty locations: 10 KB that decode to far more
+write("amplify.pb", profile() + field(4, 2, b"") * 5000)
+# one location of 2,000 inlined lines, in stacks up to 100 deep
+write("deep.pb", profile(
+    samples=[msg(packed(1, [1] * i), packed(2, [1])) for i in range(1, 101)],
+    locations=[msg(field(1, 0, 1), b"".join(field(4, 2, field(1, 0, 1))
+                                            for _ in range(2000)))]))
 write("empty.pb", b"")
 write("text.pb", b"main;work;leaf 12\n")
 # 4 MiB of zeros in 4 KiB of gzip: read with --max-size 1M

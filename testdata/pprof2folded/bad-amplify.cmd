@@ -1,0 +1,1 @@
+pprof2folded --max-size 100K bad/amplify.pb

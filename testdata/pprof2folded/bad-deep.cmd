@@ -1,0 +1,1 @@
+pprof2folded --max-size 1M bad/deep.pb
