@@ -154,6 +154,7 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
+			free(gatetext);
 			return EXIT_OK;
 		case 'n':
 			normalize = 1;
@@ -187,6 +188,7 @@ main(int argc, char *argv[])
 			break;
 		default:
 			usage(stderr);
+			free(gatetext);
 			return EXIT_USAGE;
 		}
 	}
@@ -194,6 +196,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 2) {
 		usage(stderr);
+		free(gatetext);
 		return EXIT_USAGE;
 	}
 	if ((opt.units[0] > 0) != (opt.units[1] > 0))

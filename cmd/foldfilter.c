@@ -147,7 +147,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			status = EXIT_OK;
+			goto done;
 		case OPT_HIDE:
 			add(f, FOLD_STEP_HIDE, "--hide", optarg, NULL, 0);
 			break;
@@ -187,7 +188,8 @@ main(int argc, char *argv[])
 				cmd_warn("--replace: needs a pattern and a "
 				    "replacement");
 				usage(stderr);
-				return EXIT_USAGE;
+				status = EXIT_USAGE;
+				goto done;
 			}
 			add(f, FOLD_STEP_REPLACE, "--replace", optarg,
 			    argv[optind], 0);
@@ -211,7 +213,8 @@ main(int argc, char *argv[])
 			break;
 		default:
 			usage(stderr);
-			return EXIT_USAGE;
+			status = EXIT_USAGE;
+			goto done;
 		}
 	}
 	if (nfiles == 0)
@@ -251,4 +254,8 @@ main(int argc, char *argv[])
 	fold_filter_free(f);
 	free(files);
 	return cmd_close(out, status);
+done:
+	fold_filter_free(f);
+	free(files);
+	return status;
 }
