@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -523,30 +524,25 @@ read_tables(struct prof *pf)
 static int
 build_idmaps(struct prof *pf)
 {
-	struct {
+	const struct {
 		struct vec *v;
 		struct idmap *m;
+		size_t idoff;
 		const char *what;
 	} t[] = {
-		{ &pf->maps, &pf->mapids, "mapping" },
-		{ &pf->locs, &pf->locids, "location" },
-		{ &pf->funcs, &pf->funcids, "function" },
+		{ &pf->maps, &pf->mapids, offsetof(Mapping, id), "mapping" },
+		{ &pf->locs, &pf->locids, offsetof(Location, id), "location" },
+		{ &pf->funcs, &pf->funcids, offsetof(Function, id), "function" },
 	};
 	size_t i, j;
 	int rc = 0;
 
-	for (i = 0; i < 3 && rc == 0; i++) {
+	for (i = 0; i < sizeof t / sizeof t[0] && rc == 0; i++) {
 		uint64_t *ids = fold_reallocarray(NULL, t[i].v->n + 1,
 		    sizeof *ids);
-		for (j = 0; j < t[i].v->n; j++) {
-			/* id is the first field of all three */
-			if (t[i].m == &pf->mapids)
-				ids[j] = ((Mapping *)t[i].v->p[j])->id;
-			else if (t[i].m == &pf->locids)
-				ids[j] = ((Location *)t[i].v->p[j])->id;
-			else
-				ids[j] = ((Function *)t[i].v->p[j])->id;
-		}
+		for (j = 0; j < t[i].v->n; j++)
+			memcpy(&ids[j], (char *)t[i].v->p[j] + t[i].idoff,
+			    sizeof ids[j]);
 		rc = idmap_build(t[i].m, ids, t[i].v->n, pf->file, t[i].what);
 		free(ids);
 	}

@@ -99,6 +99,16 @@ write("sparse.pb", profile(
                for f, n in ((300, 5), (100, 3), (200, 4))],
     locations=[msg(field(1, 0, l), field(4, 2, field(1, 0, f)))
                for l, f in ((20, 200), (30, 300), (10, 100))]))
+# locations with no function: in a mapped file, and a bare address
+write("unsym.pb", profile(
+    samples=[msg(packed(1, [4, 1]), packed(2, [2])),
+             msg(packed(1, [5, 2, 1]), packed(2, [3]))],
+    locations=[msg(field(1, 0, i), field(4, 2, field(1, 0, i))) for i in (1, 2, 3)]
+    + [msg(field(1, 0, 4), field(2, 0, 1), field(3, 0, 0x401234)),
+       msg(field(1, 0, 5), field(3, 0, 0xDEADBEEF))],
+    strings=STRINGS + ["/usr/lib/libc.so.6"]) + field(3, 2, msg(
+        field(1, 0, 1), field(2, 0, 0x400000), field(3, 0, 0x500000),
+        field(4, 0, 0x1000), field(5, 0, len(STRINGS)))))
 # 5,000 empty locations: 10 KB that decode to far more
 write("amplify.pb", profile() + field(4, 2, b"") * 5000)
 # one location of 2,000 inlined lines, in stacks up to 100 deep
