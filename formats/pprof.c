@@ -549,7 +549,7 @@ build_idmaps(struct prof *pf)
 	return rc;
 }
 
-/* Interns the name in r->name and adds its id to the key of location i. */
+/* Interns the name in r->name and adds its id to key. */
 static void
 add_frame(struct pprof_reader *r, struct buf *key)
 {
