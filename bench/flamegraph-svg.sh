@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# flamegraph-svg on synthetic profiles against awk summing the counts of
+# the same file in the same run. Targets on 300,000 stacks (about 200 MB):
+# at most 3 times awk, peak memory under 250 MB. Then the scaling curve
+# over 10k, 100k, 300k and 1M stacks: time, memory and output size (the
+# output is bounded by what is drawn, not by the input).
+# usage: bench/flamegraph-svg.sh BUILDDIR
+set -u
+b=$(cd "$1" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+export BENCH_DIR=${BENCH_DIR:-$top/bench}
+own_tmp=
+if [ -z "${BENCH_TMP:-}" ]; then
+	BENCH_TMP=$(mktemp -d) && own_tmp=$BENCH_TMP
+fi
+export BENCH_TMP
+trap '[ -n "$own_tmp" ] && rm -rf "$own_tmp"' EXIT
+export LC_ALL=C
+. "$BENCH_DIR/lib.sh"
+
+# fg_ratio A B: A / B to two decimals
+fg_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", (b > 0 ? a / b : 0) }'; }
+
+# cpu_time CMD...: user + system seconds of one run
+cpu_time() {
+	/usr/bin/time -f "%U %S" -o "$BENCH_TMP/cpu" "$@" >/dev/null 2>&1
+	tail -n 1 "$BENCH_TMP/cpu" | awk '{ printf "%.2f\n", $1 + $2 }'
+}
+
+f=$(synthetic 300000)
+base=$(best_time awk '{ s += $NF } END { print s }' "$f")
+tool=$(best_time "$b/flamegraph-svg" "$f")
+mem=$(peak_mb "$b/flamegraph-svg" "$f")
+cbase=$(cpu_time awk '{ s += $NF } END { print s }' "$f")
+ctool=$(cpu_time "$b/flamegraph-svg" "$f")
+echo "flamegraph-svg 300k stacks: $tool s, awk $base s (CPU $ctool s vs $cbase s, ratio $(fg_ratio "$ctool" "$cbase"))"
+verdict "flamegraph-svg time / awk (300k stacks)" "$(fg_ratio "$tool" "$base")" 3
+verdict "flamegraph-svg peak MB (300k stacks)" "$mem" 250
+
+echo "scaling: stacks, input MB, seconds, awk seconds, ratio, peak MB, SVG KB, frames"
+for n in 10000 100000 300000 1000000; do
+	f=$(synthetic "$n")
+	in=$(du -m "$f" | cut -f1)
+	base=$(best_time awk '{ s += $NF } END { print s }' "$f")
+	tool=$(best_time "$b/flamegraph-svg" "$f")
+	mem=$(peak_mb "$b/flamegraph-svg" "$f")
+	"$b/flamegraph-svg" "$f" >"$BENCH_TMP/out.svg" 2>/dev/null
+	kb=$(( $(wc -c <"$BENCH_TMP/out.svg") / 1024 ))
+	frames=$(grep -c '^<g><title>' "$BENCH_TMP/out.svg")
+	echo "  $n, $in, $tool, $base, $(fg_ratio "$tool" "$base"), $mem, $kb, $frames"
+	[ "$n" -ge 1000000 ] && rm -f "$f"
+done
