@@ -1,7 +1,9 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,11 +14,11 @@
 /*
  * A stream is a sorted sequence of (stack text, count): a sorted folded
  * file (or an intermediate temporary file) read line by line, or the
- * sorted stack table that holds every unsorted input.
+ * sorted table that holds every unsorted input.
  */
 struct stream {
 	struct fold_in *in;
-	struct fold_stacks *st;
+	struct ttab *tt;
 	size_t pos;
 	const char *root;
 	char *key;
@@ -24,6 +26,131 @@ struct stream {
 	struct fold_count cnt;
 	int failed;
 };
+
+/*
+ * Unsorted inputs are summed by stack text, not by frames: the merge
+ * compares and writes texts throughout, and hashing a whole line is much
+ * cheaper than interning each of its frames.
+ */
+struct tent {
+	const char *s;
+	size_t len;
+	uint32_t hash;
+	struct fold_count cnt;
+};
+
+struct ttab {
+	struct tent *ents;
+	size_t len, cap;
+	uint32_t *slots;	/* entry + 1; 0 empty */
+	size_t mask;
+	char **blocks;
+	size_t nblocks;
+	char *free;
+	size_t nfree;
+	struct { void *p; size_t len; } *maps;	/* files whose lines are keys */
+	size_t nmaps;
+};
+
+static char *
+tt_store(struct ttab *t, const char *s, size_t n)
+{
+	enum { BLOCK = 4 << 20 };
+	char *p;
+
+	if (n > t->nfree) {
+		size_t sz = n > BLOCK / 4 ? n : BLOCK;
+		if (sz == BLOCK) {
+			/* huge pages: page faults, not copying, dominate
+			   filling hundreds of megabytes */
+			p = aligned_alloc(2 << 20, BLOCK);
+			if (!p)
+				p = fold_malloc(sz);
+			madvise(p, BLOCK, MADV_HUGEPAGE);
+		} else {
+			p = fold_malloc(sz);
+		}
+		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
+		    sizeof *t->blocks);
+		t->blocks[t->nblocks++] = p;
+		if (sz != BLOCK) {
+			memcpy(p, s, n);
+			return p;
+		}
+		t->free = p;
+		t->nfree = sz;
+	}
+	p = t->free;
+	memcpy(p, s, n);
+	t->free += n;
+	t->nfree -= n;
+	return p;
+}
+
+static void
+tt_grow(struct ttab *t)
+{
+	size_t i, j, mask = t->mask ? t->mask * 2 + 1 : 4095;
+
+	free(t->slots);
+	t->slots = fold_calloc(mask + 1, sizeof *t->slots);
+	t->mask = mask;
+	for (i = 0; i < t->len; i++) {
+		for (j = t->ents[i].hash & mask; t->slots[j]; j = (j + 1) & mask)
+			;
+		t->slots[j] = i + 1;
+	}
+}
+
+static int
+tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c,
+    int borrowed)
+{
+	uint32_t h = (uint32_t)fold_hash(s, n);
+	size_t j;
+
+	if (t->len * 2 >= t->mask)
+		tt_grow(t);
+	for (j = h & t->mask; t->slots[j]; j = (j + 1) & t->mask) {
+		struct tent *e = &t->ents[t->slots[j] - 1];
+		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
+			return fold_count_add(&e->cnt, c);
+	}
+	if (t->len == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 4096;
+		t->ents = fold_reallocarray(t->ents, t->cap, sizeof *t->ents);
+	}
+	t->ents[t->len].s = borrowed ? s : tt_store(t, s, n);
+	t->ents[t->len].len = n;
+	t->ents[t->len].hash = h;
+	t->ents[t->len].cnt = *c;
+	t->slots[j] = ++t->len;
+	return 0;
+}
+
+static int
+tent_cmp(const void *x, const void *y)
+{
+	const struct tent *a = x, *b = y;
+	int c = memcmp(a->s, b->s, a->len < b->len ? a->len : b->len);
+
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+static void
+tt_free(struct ttab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		free(t->blocks[i]);
+	for (i = 0; i < t->nmaps; i++)
+		munmap(t->maps[i].p, t->maps[i].len);
+	free(t->maps);
+	free(t->blocks);
+	free(t->ents);
+	free(t->slots);
+}
 
 struct item {			/* an input waiting for its merge */
 	const char *path;	/* NULL: tmp */
@@ -79,25 +206,13 @@ advance(struct merger *m, struct stream *s)
 	size_t len, slen;
 	int r, k;
 
-	if (s->st) {
-		if (s->pos >= fold_stacks_len(s->st))
+	if (s->tt) {
+		if (s->pos >= s->tt->len)
 			return 0;
-		const struct fold_intern *fr = fold_stacks_frames(s->st);
-		size_t n, j, l;
-		const uint32_t *ids = fold_stacks_ids(s->st, s->pos, &n);
-		s->keylen = 0;
-		for (j = 0; j < n; j++) {
-			const char *f = fold_intern_str(fr, ids[j], &l);
-			if (s->keylen + l + 2 > s->keycap) {
-				s->keycap = (s->keylen + l + 2) * 2;
-				s->key = fold_realloc(s->key, s->keycap);
-			}
-			if (j)
-				s->key[s->keylen++] = ';';
-			memcpy(s->key + s->keylen, f, l);
-			s->keylen += l;
-		}
-		s->cnt = *fold_stacks_counts(s->st, s->pos++);
+		const struct tent *e = &s->tt->ents[s->pos++];
+		s->key = (char *)e->s;	/* borrowed: keycap stays 0 */
+		s->keylen = e->len;
+		s->cnt = e->cnt;
 		return 1;
 	}
 	while ((r = fold_in_line(s->in, &line, &len)) > 0) {
@@ -289,6 +404,112 @@ scan(struct merger *m, const char *path, struct fold_count *total)
 	return sorted;
 }
 
+/*
+ * Adds one line of an unsorted input to the text table. borrowed: the line
+ * stays where it is until the merge ends (a mapped file), so the table
+ * may point at it. Returns 0; 1 on an overflow (message set); -1 on a
+ * strict warning.
+ */
+static int
+addline(struct merger *m, struct ttab *t, struct stream *tmp,
+    const char *name, uint64_t lineno, const char *line, size_t len,
+    int borrowed)
+{
+	struct fold_count c;
+	size_t slen;
+	int k = fold_parse_line(line, len, &slen, &c, 1);
+
+	if (k < 0)
+		return fold_warn(m->diag, name, lineno, "%s", fold_err());
+	if (k == 0)
+		return 0;
+	if (tmp->root)
+		setkey(tmp, line, slen);
+	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
+	    slen, &c, borrowed && !tmp->root) < 0) {
+		fold_seterr("%s:%llu: %s", name, (unsigned long long)lineno,
+		    fold_err());
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A regular, uncompressed file is mapped rather than read: its lines can
+ * then be table keys where they lie, in the page cache, instead of being
+ * copied into fresh memory. Returns the mapping's size, 0 if the file is
+ * not fit for it.
+ */
+static size_t
+mapfile(struct merger *m, const char *path, const char **map)
+{
+	struct stat sb;
+	unsigned char magic[2];
+	int fd;
+	void *p;
+
+	if (!path || strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+	    pread(fd, magic, 2, 0) != 2 || (magic[0] == 0x1f && magic[1] ==
+	    0x8b) || (p = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0))
+	    == MAP_FAILED) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	madvise(p, sb.st_size, MADV_SEQUENTIAL);
+	*map = p;
+	return sb.st_size;
+}
+
+/*
+ * Sums an unsorted input into the text table. Returns 0; 1 when the file
+ * failed (reported); -1 on a fatal error (a strict warning).
+ */
+static int
+load(struct merger *m, struct ttab *t, const struct fold_merge_input *x)
+{
+	struct stream tmp = { 0 };
+	struct fold_in *in;
+	const char *line, *map;
+	size_t len, mlen;
+	int r = 0, rc = 0;
+
+	tmp.root = x->root;
+	if ((mlen = mapfile(m, x->path, &map)) > 0) {
+		const char *p = map, *end = map + mlen, *nl;
+		uint64_t lineno = 0;
+		t->maps = fold_reallocarray(t->maps, t->nmaps + 1,
+		    sizeof *t->maps);
+		t->maps[t->nmaps].p = (void *)map;
+		t->maps[t->nmaps++].len = mlen;
+		for (; p < end && rc == 0; p = nl + 1) {
+			if (!(nl = memchr(p, '\n', end - p)))
+				nl = end;
+			len = nl - p;
+			if (len && p[len - 1] == '\r')
+				len--;
+			rc = addline(m, t, &tmp, x->path, ++lineno, p, len, 1);
+		}
+	} else {
+		if (!(in = fold_in_open(x->path))) {
+			file_error(m, fold_err());
+			return 1;
+		}
+		while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
+			rc = addline(m, t, &tmp, fold_in_name(in),
+			    fold_in_lineno(in), line, len, 0);
+		if (r < 0)
+			rc = 1;
+		fold_in_close(in);
+	}
+	if (rc > 0)
+		file_error(m, fold_err());
+	free(tmp.key);
+	return rc;
+}
+
 static int
 opensrc(struct merger *m, struct item *it, struct stream *s)
 {
@@ -311,7 +532,8 @@ closesrc(struct stream *s)
 {
 	if (s->in)
 		fold_in_close(s->in);
-	free(s->key);
+	if (s->keycap)
+		free(s->key);
 }
 
 int
@@ -319,8 +541,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
 {
 	struct merger m = { opt, diag, FOLD_DIAG_INIT, 0 };
-	struct fold_intern *frames = fold_intern_new();
-	struct fold_stacks *table = fold_stacks_new(frames, 1);
+	struct ttab table = { 0 };
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct stream *s = NULL;
 	struct fold_count total = FOLD_COUNT_INIT, t;
@@ -346,34 +567,16 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 			continue;
 		}
 		/* unsorted or not a regular file: into the table */
-		struct fold_in *in = fold_in_open(x->path);
-		uint32_t rootid;
-		struct fold_readopt ro = FOLD_READOPT_INIT;
-		if (!in) {
-			file_error(&m, fold_err());
-			continue;
-		}
-		if (x->root) {
-			rootid = fold_intern(frames, x->root, strlen(x->root));
-			ro.prefix = &rootid;
-			ro.nprefix = 1;
-		}
-		r = fold_read(in, table, &ro, diag);
-		if (r < 0 && diag->strict) {
-			fold_in_close(in);
+		if (load(&m, &table, x) < 0)
+			goto done;
+	}
+	qsort(table.ents, table.len, sizeof *table.ents, tent_cmp);
+	for (i = 0; i < table.len && opt->normalize; i++)
+		if (fold_count_add(&total, &table.ents[i].cnt) < 0) {
+			fold_seterr("--normalize: the total of the inputs passes "
+			    "2^64-1");
 			goto done;
 		}
-		if (r < 0)	/* a read error or an overflow in this file */
-			file_error(&m, fold_err());
-		fold_in_close(in);
-	}
-	fold_stacks_sort(table, FOLD_ORDER_TEXT);
-	if (opt->normalize && (fold_stacks_total(table, 0, &t) < 0 ||
-	    fold_count_add(&total, &t) < 0)) {
-		fold_seterr("--normalize: the total of the inputs passes "
-		    "2^64-1");
-		goto done;
-	}
 
 	/* too many streams for one merge: merge groups into temporary files */
 	while (nitems > FOLD_MERGE_FANIN) {
@@ -419,7 +622,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		if (opensrc(&m, &items[i], &s[j]) == 0)
 			j++;
 	memset(&s[j], 0, sizeof s[j]);
-	s[j++].st = table;
+	s[j++].tt = &table;
 	r = kway(&m, s, j, &k);
 	for (i = 0; i < j; i++)
 		closesrc(&s[i]);
@@ -431,7 +634,6 @@ done:
 		if (items[i].tmp)
 			fclose(items[i].tmp);
 	free(items);
-	fold_stacks_free(table);
-	fold_intern_free(frames);
+	tt_free(&table);
 	return rc;
 }

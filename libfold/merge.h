@@ -5,8 +5,8 @@
  * sorted profile. Inputs that are regular files are first scanned: those
  * already sorted (as every tool of ours writes them) are merged as
  * streams, k ways at once, so memory stays bounded however large they are;
- * the others (unsorted files, standard input, pipes) are summed in a stack
- * table that is sorted and joins the merge as one more stream. Beyond
+ * the others (unsorted files, standard input, pipes) are summed in memory,
+ * by stack text, then sorted to join the merge as one more stream. Beyond
  * FOLD_MERGE_FANIN streams, groups are merged into temporary files first,
  * as sort(1) does, so any number of inputs can be merged.
  */

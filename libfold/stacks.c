@@ -252,10 +252,24 @@ fold_stacks_cmp_ids(const struct fold_intern *fr, enum fold_order order,
 	return cmp_text_from(fr, a, na, b, nb, i);
 }
 
+/*
+ * Sorting compares ranks: every frame's position in the byte order of all
+ * names, computed once, so most comparisons are integer compares. In text
+ * order, a name that is a proper prefix of another (flagged, as it sorts
+ * just before the names it begins) needs the byte-wise comparison.
+ */
 struct sortctx {
 	const struct fold_stacks *st;
 	enum fold_order order;
+	uint32_t *rank;
+	unsigned char *isprefix;
 };
+
+static int
+cmp_id(const void *x, const void *y, void *arg)
+{
+	return fold_intern_cmp(arg, *(const uint32_t *)x, *(const uint32_t *)y);
+}
 
 static int
 cmp_ent(const void *x, const void *y, void *arg)
@@ -263,30 +277,57 @@ cmp_ent(const void *x, const void *y, void *arg)
 	const struct sortctx *c = arg;
 	const struct entry *a = &c->st->ents[*(const uint32_t *)x];
 	const struct entry *b = &c->st->ents[*(const uint32_t *)y];
+	const uint32_t *ia = c->st->ids + a->off, *ib = c->st->ids + b->off;
+	size_t n = a->n < b->n ? a->n : b->n, i;
 
-	return fold_stacks_cmp_ids(c->st->frames, c->order,
-	    c->st->ids + a->off, a->n, c->st->ids + b->off, b->n);
+	for (i = 0; i < n && ia[i] == ib[i]; i++)
+		;
+	if (i == n)
+		return (a->n > b->n) - (a->n < b->n);
+	uint32_t ra = c->rank[ia[i]], rb = c->rank[ib[i]];
+	if (c->order == FOLD_ORDER_TEXT && c->isprefix[ra < rb ? ra : rb])
+		return fold_stacks_cmp_ids(c->st->frames, c->order, ia, a->n,
+		    ib, b->n);
+	return ra < rb ? -1 : 1;
 }
 
 void
 fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 {
-	struct sortctx ctx = { st, order };
-	uint32_t *perm = fold_reallocarray(NULL, st->len, sizeof *perm);
-	struct entry *ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
-	struct fold_count *counts = fold_reallocarray(NULL, st->cap,
-	    st->ncols * sizeof *counts);
-	size_t i;
+	size_t nf = fold_intern_count(st->frames), i, la, lb;
+	struct sortctx ctx = { st, order, NULL, NULL };
+	uint32_t *perm = fold_reallocarray(NULL, st->len + nf, sizeof *perm);
+	uint32_t *byname = perm + st->len;
+	struct entry *ents;
+	struct fold_count *counts;
 
+	ctx.rank = fold_reallocarray(NULL, nf, sizeof *ctx.rank);
+	ctx.isprefix = fold_calloc(nf, 1);
+	for (i = 0; i < nf; i++)
+		byname[i] = i;
+	qsort_r(byname, nf, sizeof *byname, cmp_id, st->frames);
+	for (i = 0; i < nf; i++) {
+		ctx.rank[byname[i]] = i;
+		if (i + 1 < nf) {
+			const char *a = fold_intern_str(st->frames, byname[i], &la);
+			const char *b = fold_intern_str(st->frames, byname[i + 1],
+			    &lb);
+			ctx.isprefix[i] = la < lb && memcmp(a, b, la) == 0;
+		}
+	}
 	for (i = 0; i < st->len; i++)
 		perm[i] = i;
 	qsort_r(perm, st->len, sizeof *perm, cmp_ent, &ctx);
+	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
+	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
 	for (i = 0; i < st->len; i++) {
 		ents[i] = st->ents[perm[i]];
 		memcpy(counts + i * st->ncols, st->counts + perm[i] * st->ncols,
 		    st->ncols * sizeof *counts);
 	}
 	free(perm);
+	free(ctx.rank);
+	free(ctx.isprefix);
 	free(st->ents);
 	free(st->counts);
 	st->ents = ents;
