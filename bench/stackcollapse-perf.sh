@@ -6,7 +6,7 @@
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [capture.gz]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-src=${2:-${FOLD_BENCH_DIR:-$top/../shared/bench}/perf-big.txt.gz}
+src=${2:-$top/bench/perf-big.txt.gz}
 [ -r "$src" ] || { echo "# stackcollapse-perf: no capture at $src; skipped"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
