@@ -1311,7 +1311,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			na = &g->attrs[a];
 	}
 
-	if (i == 0 && !L->diff) {
+	if (i == 0 && !L->diff && !L->palnames) {
 		frame_color(g, "all", 3, colbuf);
 		color = colbuf;
 	} else if (namelen == 2 && memcmp(name, "--", 2) == 0)
