@@ -748,6 +748,22 @@ mkqsort(struct ranked *v, size_t n, const uint32_t *rank)
 	free(todo);
 }
 
+/* u in decimal at p; returns the length */
+static size_t
+put_u64(char *p, uint64_t u)
+{
+	char tmp[20];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	for (i = 0; i < n; i++)
+		p[i] = tmp[n - 1 - i];
+	return n;
+}
+
 void
 fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 {
@@ -759,7 +775,8 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 	struct ranked *perm;
 	struct rankctx ctx;
 	char *linebuf = NULL;
-	size_t caplinebuf = 0;
+	size_t caplinebuf = 0, *namelen;
+	const char **namestr;
 
 	names = fold_reallocarray(NULL, nf ? nf : 1, sizeof *names);
 	rank = fold_reallocarray(NULL, nf ? nf : 1, sizeof *rank);
@@ -778,6 +795,14 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 		}
 	}
 	free(names);
+	/* the names at hand, without a call per frame written */
+	namestr = fold_reallocarray(NULL, nf ? nf : 1, sizeof *namestr);
+	namelen = fold_reallocarray(NULL, nf ? nf : 1, sizeof *namelen);
+	for (i = 0; i < nf; i++) {
+		size_t nl;
+		namestr[i] = fold_intern_str(fr, (uint32_t)i, &nl);
+		namelen[i] = nl;
+	}
 	perm = fold_reallocarray(NULL, len ? len : 1, sizeof *perm);
 	for (i = 0; i < len; i++) {
 		perm[i].ids = fold_stacks_ids(st, i, &n);
@@ -796,8 +821,8 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 		const struct fold_count *cnt = fold_stacks_counts(st, perm[i].i);
 		size_t k, o = 0;
 		for (k = 0; k < perm[i].n; k++) {
-			size_t nl;
-			const char *name = fold_intern_str(fr, perm[i].ids[k], &nl);
+			size_t nl = namelen[perm[i].ids[k]];
+			const char *name = namestr[perm[i].ids[k]];
 			if (o + nl + 1 + ncols * FOLD_COUNT_BUFSZ + 2 > caplinebuf) {
 				caplinebuf = (o + nl + ncols * FOLD_COUNT_BUFSZ) * 2;
 				linebuf = fold_realloc(linebuf, caplinebuf);
@@ -813,12 +838,17 @@ fold_write_ranked(struct fold_out *out, struct fold_stacks *st)
 		}
 		for (c = 0; c < ncols; c++) {
 			linebuf[o++] = ' ';
-			o += fold_count_fmt(&cnt[c], linebuf + o);
+			if (cnt[c].frac)
+				o += fold_count_fmt(&cnt[c], linebuf + o);
+			else
+				o += put_u64(linebuf + o, cnt[c].v.u);
 		}
 		linebuf[o++] = '\n';
 		fold_out_write(out, linebuf, o);
 	}
 	free(linebuf);
+	free(namestr);
+	free(namelen);
 	free(perm);
 	free(rank);
 	free(prefix);
