@@ -61,6 +61,7 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
+			free(in);
 			return EXIT_OK;
 		case 'm':
 			if (fold_count_parse(optarg, strlen(optarg),
@@ -91,6 +92,7 @@ main(int argc, char *argv[])
 			break;
 		default:
 			usage(stderr);
+			free(in);
 			return EXIT_USAGE;
 		}
 	}

@@ -570,7 +570,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		if (load(&m, &table, x) < 0)
 			goto done;
 	}
-	qsort(table.ents, table.len, sizeof *table.ents, tent_cmp);
+	if (table.len)
+		qsort(table.ents, table.len, sizeof *table.ents, tent_cmp);
 	for (i = 0; i < table.len && opt->normalize; i++)
 		if (fold_count_add(&total, &table.ents[i].cnt) < 0) {
 			fold_seterr("--normalize: the total of the inputs passes "
