@@ -986,6 +986,8 @@ sort_from(struct sorter *s, size_t lo, size_t hi, size_t depth)
 	for (i = lo; i < hi; i++) {
 		const struct keyed *e = &s->ks[i];
 		uint64_t key = 0;
+		if (i + 8 < hi)
+			__builtin_prefetch(s->ks[i + 8].ids + depth);
 		for (k = 0; k < s->per; k++) {
 			size_t d = depth + k;
 			key = key << s->bits |
@@ -1049,7 +1051,14 @@ merged_tree(struct fold_svg *g, double min_total)
 
 	for (i = 0; i < len; i++) {
 		const struct keyed *e = &s.ks[i];
-		const struct fold_count *c = fold_stacks_counts(g->st, e->i);
+		const struct fold_count *c;
+
+		/* sorted order is random in memory: fetch ahead */
+		if (i + 8 < len) {
+			__builtin_prefetch(s.ks[i + 8].ids);
+			__builtin_prefetch(fold_stacks_counts(g->st, s.ks[i + 8].i));
+		}
+		c = fold_stacks_counts(g->st, e->i);
 
 		/*
 		 * A stack below the minimum is cut one frame past what it
