@@ -129,12 +129,127 @@ tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c,
 }
 
 static int
-tent_cmp(const void *x, const void *y)
+tent_cmp(const struct tent *a, const struct tent *b, size_t d)
 {
-	const struct tent *a = x, *b = y;
-	int c = memcmp(a->s, b->s, a->len < b->len ? a->len : b->len);
+	size_t n = (a->len < b->len ? a->len : b->len);
+	int c = n > d ? memcmp(a->s + d, b->s + d, n - d) : 0;
 
 	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+static int
+tent_qcmp(const void *x, const void *y)
+{
+	return tent_cmp(*(struct tent *const *)x, *(struct tent *const *)y, 0);
+}
+
+/*
+ * The 8 bytes of e's text from d on, as a big-endian number (zero padded),
+ * times 9 plus how many of them exist: numbers order like the texts, and
+ * a text that ends here sorts before one that goes on with zero bytes.
+ */
+struct chunk {
+	uint64_t k;
+	unsigned n;
+};
+
+static inline struct chunk
+chunkat(const struct tent *e, size_t d)
+{
+	struct chunk c = { 0, 0 };
+	unsigned char b[8] = { 0 };
+
+	if (d < e->len) {
+		c.n = e->len - d < 8 ? e->len - d : 8;
+		memcpy(b, e->s + d, c.n);
+		c.k = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+		    (uint64_t)b[6] << 8 | b[7];
+	}
+	return c;
+}
+
+static inline int
+chunkcmp(struct chunk a, struct chunk b)
+{
+	if (a.k != b.k)
+		return a.k < b.k ? -1 : 1;
+	return (a.n > b.n) - (a.n < b.n);
+}
+
+/*
+ * Multikey quicksort (Bentley and Sedgewick), 8 bytes a level, of texts
+ * known to agree on their first d bytes: stacks share long prefixes, which
+ * a comparison sort would compare again and again. Deep recursion falls
+ * back to qsort.
+ */
+static void
+mkqs(struct tent **a, size_t n, size_t d, int depth)
+{
+	while (n > 1) {
+		size_t i, lt = 0, gt = n, k;
+		if (n < 12) {
+			for (i = 1; i < n; i++)
+				for (k = i; k > 0 && tent_cmp(a[k - 1], a[k], d) > 0;
+				    k--) {
+					struct tent *t = a[k];
+					a[k] = a[k - 1];
+					a[k - 1] = t;
+				}
+			return;
+		}
+		if (depth > 64) {
+			qsort(a, n, sizeof *a, tent_qcmp);
+			return;
+		}
+		struct chunk x = chunkat(a[0], d), y = chunkat(a[n / 2], d),
+		    z = chunkat(a[n - 1], d), v;
+		if (chunkcmp(x, y) < 0)
+			v = chunkcmp(y, z) < 0 ? y : chunkcmp(x, z) < 0 ? z : x;
+		else
+			v = chunkcmp(x, z) < 0 ? x : chunkcmp(y, z) < 0 ? z : y;
+		for (i = 0; i < gt;) {
+			int c = chunkcmp(chunkat(a[i], d), v);
+			struct tent *t = a[i];
+			if (c < 0) {
+				a[i++] = a[lt];
+				a[lt++] = t;
+			} else if (c > 0) {
+				a[i] = a[--gt];
+				a[gt] = t;
+			} else {
+				i++;
+			}
+		}
+		mkqs(a, lt, d, depth + 1);
+		mkqs(a + gt, n - gt, d, depth + 1);
+		if (v.n < 8)
+			return;		/* equal texts, all ended */
+		a += lt;
+		n = gt - lt;
+		d += 8;
+	}
+}
+
+/* Sorts the table's entries into byte order of their texts. */
+static void
+tt_sort(struct ttab *t)
+{
+	struct tent **p = fold_reallocarray(NULL, t->len + 1, sizeof *p);
+	struct tent *sorted = fold_reallocarray(NULL, t->len + 1,
+	    sizeof *sorted);
+	size_t i;
+
+	for (i = 0; i < t->len; i++)
+		p[i] = &t->ents[i];
+	mkqs(p, t->len, 0, 0);
+	for (i = 0; i < t->len; i++)
+		sorted[i] = *p[i];
+	free(p);
+	free(t->ents);
+	t->ents = sorted;
+	t->cap = t->len + 1;
 }
 
 static void
@@ -570,8 +685,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		if (load(&m, &table, x) < 0)
 			goto done;
 	}
-	if (table.len)
-		qsort(table.ents, table.len, sizeof *table.ents, tent_cmp);
+	tt_sort(&table);
 	for (i = 0; i < table.len && opt->normalize; i++)
 		if (fold_count_add(&total, &table.ents[i].cnt) < 0) {
 			fold_seterr("--normalize: the total of the inputs passes "
