@@ -1,0 +1,1 @@
+sort -r order.folded | foldmerge - order.folded

@@ -1,0 +1,1 @@
+foldmerge order.folded
