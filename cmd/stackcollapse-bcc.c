@@ -26,6 +26,19 @@ usage(FILE *f)
 	    "[file ...]\n", progname);
 }
 
+struct ctx {
+	struct bcc_reader *r;
+	struct fold_diag *diag;
+};
+
+static int
+readone(void *arg, struct fold_in *in)
+{
+	struct ctx *c = arg;
+	int rc = bcc_read(c->r, in, c->diag);
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -43,10 +56,10 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct bcc_reader *r;
 	struct fold_diag diag;
+	struct ctx ctx;
 	struct fold_out *out;
-	int c, strict = 0, status = EXIT_OK, i, nfiles, rc;
-	char *none[] = { "-" };
-	char **files, buf[FOLD_COUNT_BUFSZ];
+	int c, strict = 0, status = EXIT_OK, stopped;
+	char buf[FOLD_COUNT_BUFSZ];
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -74,34 +87,18 @@ main(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
-	files = optind < argc ? argv + optind : none;
-	nfiles = optind < argc ? argc - optind : 1;
 
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
 	r = bcc_reader_new(&opt, st);
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
-	for (i = 0; i < nfiles; i++) {
-		struct fold_in *in = fold_in_open(files[i]);
-
-		if (!in) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-			continue;
-		}
-		rc = bcc_read(r, in, &diag);
-		if (rc < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (fold_in_close(in) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (rc == -2)
-			goto done;
-	}
+	ctx.r = r;
+	ctx.diag = &diag;
+	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
+	    &stopped);
+	if (stopped)
+		goto done;
 	fold_write(out, st);
 
 	s = bcc_reader_stats(r);

@@ -27,6 +27,19 @@ usage(FILE *f)
 	    "[file ...]\n", progname);
 }
 
+struct ctx {
+	struct jfr_reader *r;
+	struct fold_diag *diag;
+};
+
+static int
+readone(void *arg, struct fold_in *in)
+{
+	struct ctx *c = arg;
+	int rc = jfr_read(c->r, in, c->diag);
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -46,11 +59,10 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct jfr_reader *r;
 	struct fold_diag diag;
+	struct ctx ctx;
 	struct fold_out *out;
-	int c, strict = 0, status = EXIT_OK, i, nfiles, rc;
-	char *none[] = { "-" };
+	int c, strict = 0, status = EXIT_OK, stopped;
 	const char *ev;
-	char **files;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -87,8 +99,6 @@ main(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
-	files = optind < argc ? argv + optind : none;
-	nfiles = optind < argc ? argc - optind : 1;
 
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
@@ -96,26 +106,12 @@ main(int argc, char *argv[])
 		cmd_die(EXIT_USAGE, "%s", fold_err());
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
-	for (i = 0; i < nfiles; i++) {
-		struct fold_in *in = fold_in_open(files[i]);
-
-		if (!in) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-			continue;
-		}
-		rc = jfr_read(r, in, &diag);
-		if (rc < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (fold_in_close(in) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (rc == -2)
-			goto done;
-	}
+	ctx.r = r;
+	ctx.diag = &diag;
+	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
+	    &stopped);
+	if (stopped)
+		goto done;
 	fold_write(out, st);
 
 	s = jfr_reader_stats(r);

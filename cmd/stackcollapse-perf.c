@@ -79,6 +79,24 @@ report_events(const struct perf_reader *r, const struct perf_opt *opt,
 	fprintf(stderr, " choose with --event-filter\n");
 }
 
+struct ctx {
+	struct perf_reader *r;
+	struct fold_diag *diag;
+};
+
+static int
+readone(void *arg, struct fold_in *in)
+{
+	struct ctx *c = arg;
+	int rc = perf_read(c->r, in, c->diag);
+
+	if (perf_unterminated(c->r))
+		cmd_warn("%s:%llu: last sample has no closing blank line (input "
+		    "cut short?): not counted", fold_in_name(in),
+		    (unsigned long long)perf_unterminated(c->r));
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -104,10 +122,9 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct perf_reader *r;
 	struct fold_diag diag;
+	struct ctx ctx;
 	struct fold_out *out;
-	int c, strict = 0, status = EXIT_OK, i, nfiles;
-	char *none[] = { "-" };
-	char **files;
+	int c, strict = 0, status = EXIT_OK, stopped;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -162,8 +179,6 @@ main(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
-	files = optind < argc ? argv + optind : none;
-	nfiles = optind < argc ? argc - optind : 1;
 
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
@@ -172,32 +187,12 @@ main(int argc, char *argv[])
 	diag.limit = 1;
 	diag.report = keepfirst;
 	out = cmd_stdout();
-	for (i = 0; i < nfiles; i++) {
-		struct fold_in *in = fold_in_open(files[i]);
-		int rc;
-
-		if (!in) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-			continue;
-		}
-		rc = perf_read(r, in, &diag);
-		if (rc < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (perf_unterminated(r))
-			cmd_warn("%s:%llu: last sample has no closing blank "
-			    "line (input cut short?): not counted",
-			    fold_in_name(in),
-			    (unsigned long long)perf_unterminated(r));
-		if (fold_in_close(in) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (rc == -2)
-			goto done;
-	}
+	ctx.r = r;
+	ctx.diag = &diag;
+	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
+	    &stopped);
+	if (stopped)
+		goto done;
 	if (diag.count) {
 		cmd_warn("%s", firstbad);
 		if (diag.count > 1)

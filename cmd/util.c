@@ -7,6 +7,7 @@
 
 #include "libfold/count.h"
 #include "libfold/err.h"
+#include "libfold/input.h"
 #include "cmd/util.h"
 
 const char *progname = "fold";
@@ -91,6 +92,36 @@ cmd_diag_summary(const struct fold_diag *d, const char *what)
 		cmd_warn("%llu bad %s skipped", (unsigned long long)d->count,
 		    what);
 	return d->count;
+}
+
+int
+cmd_each_input(char **files, int n,
+    int (*read)(void *arg, struct fold_in *in), void *arg, int *stopped)
+{
+	int status = EXIT_OK, i, rc;
+
+	*stopped = 0;
+	for (i = 0; i < (n ? n : 1); i++) {
+		struct fold_in *in = fold_in_open(n ? files[i] : NULL);
+		if (!in) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+			continue;
+		}
+		if ((rc = read(arg, in)) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (fold_in_close(in) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
+		if (rc == -2) {
+			*stopped = 1;
+			break;
+		}
+	}
+	return status;
 }
 
 struct fold_out *

@@ -38,6 +38,19 @@ void cmd_diag_init(struct fold_diag *d, int strict);
 unsigned long long cmd_diag_summary(const struct fold_diag *d,
     const char *what);
 
+struct fold_in;
+
+/*
+ * Reads each of files[0..n) in turn (standard input when n is 0) through
+ * read(arg, in), which returns 0, -1 on a failure it left in fold_err()
+ * (reported here, the next file is read), or -2 on one that ends the
+ * whole run (reported here too). A file that cannot be opened or closed is
+ * reported and the others are still read (as rev(1) does). Returns
+ * EXIT_OK, or EXIT_ERR when any file failed; *stopped is set on -2.
+ */
+int cmd_each_input(char **files, int n,
+    int (*read)(void *arg, struct fold_in *in), void *arg, int *stopped);
+
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);
 
