@@ -35,7 +35,8 @@ roundtrip() {
 	    cmp "$tmp/a" "$tmp/c"
 }
 for p in $profiles; do
-	check "pprof: $p sorted like libfold" sorted "$p"
+	# (foldmerge is another tool's: its own sanitizer run checks it)
+	[ -n "${SANITIZE:-}" ] || check "pprof: $p sorted like libfold" sorted "$p"
 	check "pprof: $p folded -> pprof -> folded" roundtrip "$p"
 done
 
