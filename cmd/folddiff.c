@@ -239,7 +239,7 @@ main(int argc, char *argv[])
 		if (normalize && fold_diff_normalize(st) < 0)
 			status = fail(fold_err());
 		else
-			fold_write_ranked(out, st);
+			fold_write(out, st);
 	}
 	if (status == EXIT_OK && nhit > 0)
 		status = EXIT_FAIL;

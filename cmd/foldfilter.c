@@ -247,7 +247,7 @@ main(int argc, char *argv[])
 	} else {
 		if (verb)
 			verbose(f);
-		fold_write_ranked(out, st);
+		fold_write(out, st);
 	}
 	fold_stacks_free(st);
 	fold_intern_free(frames);

@@ -76,14 +76,6 @@ int fold_filter_run(struct fold_filter *f, struct fold_stacks **st);
 const struct fold_filter_stat *fold_filter_stats(const struct fold_filter *f,
     size_t *n);
 
-/*
- * Writes st exactly as fold_write() does (every stack with its counts, in
- * FOLD_ORDER_TEXT order), leaving the table's own order alone. It ranks
- * the frame names once and sorts the stacks by rank, comparing texts only
- * where a name is a prefix of another, which makes large tables several
- * times faster to sort than comparing names.
- */
-void fold_write_ranked(struct fold_out *out, struct fold_stacks *st);
 
 /*
  * Rewrites every "0x" followed by hex digits in s[0..n) as "0x..." (the

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -114,17 +115,37 @@ fold_write_stack(struct fold_out *out, const struct fold_stacks *st,
 void
 fold_write(struct fold_out *out, struct fold_stacks *st)
 {
+	const struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), c;
-	size_t i;
+	size_t i, j, n, len, o, cap = 4096;
+	char *line = fold_malloc(cap);
 
 	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	/* each line is put together, then written in one piece */
 	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
 		const struct fold_count *cnt = fold_stacks_counts(st, i);
-		fold_write_stack(out, st, i);
-		for (c = 0; c < ncols; c++) {
-			fold_out_putc(out, ' ');
-			fold_out_count(out, &cnt[c]);
+		for (j = 0, o = 0; j < n; j++) {
+			const char *f = fold_intern_str(fr, ids[j], &len);
+			if (o + len + 1 + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > cap) {
+				cap = (o + len + ncols * FOLD_COUNT_BUFSZ) * 2 + 64;
+				line = fold_realloc(line, cap);
+			}
+			if (j)
+				line[o++] = ';';
+			memcpy(line + o, f, len);
+			o += len;
 		}
-		fold_out_putc(out, '\n');
+		if (o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > cap) {
+			cap = o + ncols * (FOLD_COUNT_BUFSZ + 1) + 64;
+			line = fold_realloc(line, cap);
+		}
+		for (c = 0; c < ncols; c++) {
+			line[o++] = ' ';
+			o += fold_count_fmt(&cnt[c], line + o);
+		}
+		line[o++] = '\n';
+		fold_out_write(out, line, o);
 	}
+	free(line);
 }

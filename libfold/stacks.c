@@ -253,16 +253,26 @@ fold_stacks_cmp_ids(const struct fold_intern *fr, enum fold_order order,
 }
 
 /*
- * Sorting compares ranks: every frame's position in the byte order of all
- * names, computed once, so most comparisons are integer compares. In text
- * order, a name that is a proper prefix of another (flagged, as it sorts
- * just before the names it begins) needs the byte-wise comparison.
+ * Sorting works on ranks: every frame's position in the byte order of all
+ * names, computed once. Stacks are sorted on 64-bit keys that pack the
+ * ranks of as many frames as fit (rank + 1; 0 for "no more frames", so a
+ * prefix sorts first), a radix sort per run of equal keys, a few frames
+ * deeper each time: integer work, and a shared prefix looked at once per
+ * run instead of once per comparison. In text order this is exact unless
+ * some name is a proper prefix of another (flagged: such a name sorts just
+ * before the names it begins); then a comparison sort on the text decides.
  */
+struct keyed {
+	uint64_t key;
+	const uint32_t *ids;
+	uint32_t n;		/* frames in ids */
+	uint32_t i;		/* index in the table */
+};
+
 struct sortctx {
 	const struct fold_stacks *st;
-	enum fold_order order;
 	uint32_t *rank;
-	unsigned char *isprefix;
+	unsigned char *isprefix;	/* by rank */
 };
 
 static int
@@ -272,37 +282,121 @@ cmp_id(const void *x, const void *y, void *arg)
 }
 
 static int
-cmp_ent(const void *x, const void *y, void *arg)
+cmp_text(const void *x, const void *y, void *arg)
 {
 	const struct sortctx *c = arg;
-	const struct entry *a = &c->st->ents[*(const uint32_t *)x];
-	const struct entry *b = &c->st->ents[*(const uint32_t *)y];
-	const uint32_t *ia = c->st->ids + a->off, *ib = c->st->ids + b->off;
+	const struct keyed *a = x, *b = y;
 	size_t n = a->n < b->n ? a->n : b->n, i;
 
-	for (i = 0; i < n && ia[i] == ib[i]; i++)
+	for (i = 0; i < n && a->ids[i] == b->ids[i]; i++)
 		;
 	if (i == n)
 		return (a->n > b->n) - (a->n < b->n);
-	uint32_t ra = c->rank[ia[i]], rb = c->rank[ib[i]];
-	if (c->order == FOLD_ORDER_TEXT && c->isprefix[ra < rb ? ra : rb])
-		return fold_stacks_cmp_ids(c->st->frames, c->order, ia, a->n,
-		    ib, b->n);
+	uint32_t ra = c->rank[a->ids[i]], rb = c->rank[b->ids[i]];
+	if (c->isprefix[ra < rb ? ra : rb])
+		return fold_stacks_cmp_ids(c->st->frames, FOLD_ORDER_TEXT,
+		    a->ids, a->n, b->ids, b->n);
 	return ra < rb ? -1 : 1;
+}
+
+static int
+cmp_key(const void *x, const void *y)
+{
+	const struct keyed *p = x, *q = y;
+
+	return (p->key > q->key) - (p->key < q->key);
+}
+
+/* LSD radix sort of a[0..n) on the low `bits` bits of key, 11 at a time. */
+static void
+radix_sort(struct keyed *a, struct keyed *tmp, size_t n, int bits)
+{
+	size_t count[2048], i, sum;
+	struct keyed *src = a, *dst = tmp, *t;
+	int shift;
+
+	for (shift = 0; shift < bits; shift += 11) {
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[src[i].key >> shift & 2047]++;
+		for (i = 0, sum = 0; i < 2048; i++) {
+			size_t c = count[i];
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[src[i].key >> shift & 2047]++] = src[i];
+		t = src, src = dst, dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+}
+
+/* Sorts ks[0..n) by frame ranks; no recursion, however deep the stacks. */
+static void
+rank_sort(struct keyed *ks, size_t n, const uint32_t *rank, size_t nframes)
+{
+	struct seg { size_t lo, hi, depth; } *todo;
+	size_t ntodo = 0, cap = 64, i, j;
+	int bits = 1, per, k;
+	struct keyed *tmp = fold_reallocarray(NULL, n + 1, sizeof *tmp);
+
+	while (((uint64_t)1 << bits) <= nframes)
+		bits++;
+	per = 64 / bits;
+	uint64_t last = ((uint64_t)1 << bits) - 1;
+	todo = fold_reallocarray(NULL, cap, sizeof *todo);
+	todo[ntodo++] = (struct seg){ 0, n, 0 };
+	while (ntodo > 0) {
+		struct seg sg = todo[--ntodo];
+		for (i = sg.lo; i < sg.hi; i++) {
+			const struct keyed *e = &ks[i];
+			uint64_t key = 0;
+			if (i + 8 < sg.hi)
+				__builtin_prefetch(ks[i + 8].ids + sg.depth);
+			for (k = 0; k < per; k++) {
+				size_t d = sg.depth + k;
+				key = key << bits |
+				    (d < e->n ? rank[e->ids[d]] + 1 : 0);
+			}
+			ks[i].key = key;
+		}
+		if (sg.hi - sg.lo > 512)
+			radix_sort(ks + sg.lo, tmp, sg.hi - sg.lo, bits * per);
+		else
+			qsort(ks + sg.lo, sg.hi - sg.lo, sizeof *ks, cmp_key);
+		for (i = sg.lo; i < sg.hi; i = j) {
+			for (j = i + 1; j < sg.hi && ks[j].key == ks[i].key; j++)
+				;
+			/* equal keys that do not end the stacks: look deeper */
+			if (j - i > 1 && (ks[i].key & last)) {
+				if (ntodo == cap) {
+					cap *= 2;
+					todo = fold_reallocarray(todo, cap,
+					    sizeof *todo);
+				}
+				todo[ntodo++] = (struct seg){ i, j,
+				    sg.depth + per };
+			}
+		}
+	}
+	free(todo);
+	free(tmp);
 }
 
 void
 fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 {
 	size_t nf = fold_intern_count(st->frames), i, la, lb;
-	struct sortctx ctx = { st, order, NULL, NULL };
-	uint32_t *perm = fold_reallocarray(NULL, st->len + nf, sizeof *perm);
-	uint32_t *byname = perm + st->len;
+	struct sortctx ctx = { st, NULL, NULL };
+	uint32_t *byname = fold_reallocarray(NULL, nf + 1, sizeof *byname);
+	struct keyed *ks = fold_reallocarray(NULL, st->len + 1, sizeof *ks);
 	struct entry *ents;
 	struct fold_count *counts;
+	int anyprefix = 0;
 
-	ctx.rank = fold_reallocarray(NULL, nf, sizeof *ctx.rank);
-	ctx.isprefix = fold_calloc(nf, 1);
+	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
+	ctx.isprefix = fold_calloc(nf + 1, 1);
 	for (i = 0; i < nf; i++)
 		byname[i] = i;
 	qsort_r(byname, nf, sizeof *byname, cmp_id, st->frames);
@@ -313,19 +407,27 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 			const char *b = fold_intern_str(st->frames, byname[i + 1],
 			    &lb);
 			ctx.isprefix[i] = la < lb && memcmp(a, b, la) == 0;
+			anyprefix |= ctx.isprefix[i];
 		}
 	}
-	for (i = 0; i < st->len; i++)
-		perm[i] = i;
-	qsort_r(perm, st->len, sizeof *perm, cmp_ent, &ctx);
+	free(byname);
+	for (i = 0; i < st->len; i++) {
+		ks[i].ids = st->ids + st->ents[i].off;
+		ks[i].n = st->ents[i].n;
+		ks[i].i = i;
+	}
+	if (order == FOLD_ORDER_TEXT && anyprefix)
+		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
+	else
+		rank_sort(ks, st->len, ctx.rank, nf);
 	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
 	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
 	for (i = 0; i < st->len; i++) {
-		ents[i] = st->ents[perm[i]];
-		memcpy(counts + i * st->ncols, st->counts + perm[i] * st->ncols,
+		ents[i] = st->ents[ks[i].i];
+		memcpy(counts + i * st->ncols, st->counts + ks[i].i * st->ncols,
 		    st->ncols * sizeof *counts);
 	}
-	free(perm);
+	free(ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
 	free(st->ents);

@@ -167,17 +167,48 @@ fold_tree_finish(struct fold_tree *t)
 	return 0;
 }
 
+static size_t
+lcp(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < na && i < nb && a[i] == b[i]; i++)
+		;
+	return i;
+}
+
 struct fold_tree *
 fold_tree_from_stacks(struct fold_stacks *st, double min_total)
 {
 	struct fold_tree *t = fold_tree_new(fold_stacks_frames(st),
 	    fold_stacks_ncols(st), min_total);
-	size_t i, n;
+	size_t len = fold_stacks_len(st), i, n, nn, before = 0, after;
+	const uint32_t *ids, *next = NULL;
 
 	fold_stacks_sort(st, FOLD_ORDER_FRAMES);
-	for (i = 0; i < fold_stacks_len(st); i++) {
-		const uint32_t *ids = fold_stacks_ids(st, i, &n);
-		if (fold_tree_add(t, ids, n, fold_stacks_counts(st, i)) < 0)
+	ids = len ? fold_stacks_ids(st, 0, &n) : NULL;
+	for (i = 0; i < len; i++, ids = next, n = nn) {
+		const struct fold_count *c = fold_stacks_counts(st, i);
+		size_t keep = n;
+		if (i + 1 < len) {
+			next = fold_stacks_ids(st, i + 1, &nn);
+			after = lcp(ids, n, next, nn);
+		} else {
+			after = 0;
+		}
+		/*
+		 * A stack below the minimum is cut one frame past what it
+		 * shares with its neighbours: that frame's node is its own
+		 * and will be pruned, leaving the count in its parent's
+		 * total as the whole stack would, for far less work.
+		 */
+		if (min_total > 0 && sumcols(t, c) < min_total) {
+			keep = (before > after ? before : after) + 1;
+			if (keep > n)
+				keep = n;
+		}
+		before = after;
+		if (fold_tree_add(t, ids, keep, c) < 0)
 			goto fail;
 	}
 	if (fold_tree_finish(t) < 0)
