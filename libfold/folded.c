@@ -44,8 +44,15 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 	k = 1;
 	end = b;
 	while (k < maxcols) {
-		size_t e2 = end, b2 = lastfield(line, &e2);
-		if (b2 == 0 || fold_count_parse(line + b2, e2 - b2, &c[k]) < 0)
+		/* only digits and points can be a count: look no further back */
+		size_t e2 = end, b2;
+		while (e2 > 0 && isblank_(line[e2 - 1]))
+			e2--;
+		for (b2 = e2; b2 > 0 && ((line[b2 - 1] >= '0' &&
+		    line[b2 - 1] <= '9') || line[b2 - 1] == '.'); b2--)
+			;
+		if (b2 == 0 || b2 == e2 || !isblank_(line[b2 - 1]) ||
+		    fold_count_parse(line + b2, e2 - b2, &c[k]) < 0)
 			break;
 		k++;
 		end = b2;
