@@ -147,6 +147,23 @@ demo: deps
 deps:
 	tests/deps.sh
 
+# The regression gate of the README ("Catching regressions in CI") on the
+# bundled captures: two runs of one build, so it passes; with
+# REPORT_AFTER=testdata/folddiff/slow.folded (checksum() made 20% slower)
+# it fails, naming the function. Leaves report.md and report-diff.svg in
+# $(B); the gate runs last, so both exist even when it fails.
+REPORT_BEFORE = testdata/folddiff/base-1.folded
+REPORT_AFTER = testdata/folddiff/base-2.folded
+REPORT_GATE = --fail-if 'self>+1pp' --fail-if 'total>+10%'
+
+report: all
+	$(B)/folddiff $(REPORT_BEFORE) $(REPORT_AFTER) | \
+		$(B)/flamegraph-svg --title 'before -> after' > $(B)/report-diff.svg
+	$(B)/folddiff --report --format markdown --top 15 \
+		$(REPORT_BEFORE) $(REPORT_AFTER) > $(B)/report.md
+	$(B)/folddiff --report --top 15 $(REPORT_GATE) \
+		$(REPORT_BEFORE) $(REPORT_AFTER)
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5
@@ -163,6 +180,6 @@ clean:
 	rm -rf build build-san
 
 .PHONY: all units check check-fast check-sanitize bless bench demo deps \
-	install uninstall clean
+	report install uninstall clean
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
