@@ -41,24 +41,34 @@ struct buf {
 	size_t len, cap;
 };
 
+/* Makes room for n more bytes. */
 static void
+buf_grow(struct buf *b, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 256;
+
+	while (cap - b->len < n)
+		cap *= 2;
+	b->p = fold_realloc(b->p, cap);
+	b->cap = cap;
+}
+
+static inline void
 buf_add(struct buf *b, const void *s, size_t n)
 {
-	if (n <= 4 && n <= b->cap - b->len) {	/* most frame ids */
-		const char *c = s;
-		while (n--)
-			b->p[b->len++] = *c++;
+	const char *c = s;
+	char *d;
+
+	if (n > b->cap - b->len)
+		buf_grow(b, n);
+	d = b->p + b->len;
+	b->len += n;
+	if (n > 8) {
+		memcpy(d, c, n);
 		return;
 	}
-	if (n > b->cap - b->len) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap - b->len < n)
-			cap *= 2;
-		b->p = fold_realloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
+	while (n--)		/* most keys of a location: a byte or two */
+		*d++ = *c++;
 }
 
 static void
@@ -165,6 +175,62 @@ vec_push(struct vec *v, void *x)
 		v->p = fold_reallocarray(v->p, v->cap, sizeof *v->p);
 	}
 	v->p[v->n++] = x;
+}
+
+/*
+ * Each Sample is decoded into a bump arena that is emptied for the next
+ * one: no malloc or free per sample. What does not fit in its block
+ * comes from the capped allocator and is freed when the arena is emptied;
+ * the block then grows for the next samples.
+ */
+struct arena {
+	ProtobufCAllocator a;
+	struct capalloc *ca;
+	char *block;
+	size_t used, size;
+	struct vec *big;
+};
+
+#define ARENA_MIN (64 << 10)
+#define ARENA_MAX (4 << 20)
+
+static void *
+arena_alloc(void *arg, size_t n)
+{
+	struct arena *ar = arg;
+	size_t need = (n + 15) & ~(size_t)15;
+	void *p;
+
+	if (need >= n && need <= ar->size - ar->used) {
+		p = ar->block + ar->used;
+		ar->used += need;
+		return p;
+	}
+	if ((p = cap_alloc(ar->ca, n)))
+		vec_push(ar->big, p);
+	return p;
+}
+
+static void
+arena_free(void *arg, void *p)
+{
+	/* freed all at once by arena_empty */
+}
+
+static void
+arena_empty(struct arena *ar)
+{
+	size_t i;
+
+	if (ar->big->n > 0 && ar->size < ARENA_MAX) {
+		ar->size *= 2;
+		free(ar->block);
+		ar->block = fold_malloc(ar->size);
+	}
+	for (i = 0; i < ar->big->n; i++)
+		cap_free(ar->ca, ar->big->p[i]);
+	ar->big->n = 0;
+	ar->used = 0;
 }
 
 /* Looks up messages by id: direct when ids are 1..n in order (as most
@@ -289,6 +355,8 @@ struct prof {
 	const uint8_t *buf;
 	size_t len;
 	struct capalloc ca;
+	struct arena ar;	/* for one sample at a time */
+	struct vec arbig;
 	struct str *strs;
 	size_t nstrs, capstrs;
 	struct vec types, maps, locs, funcs;
@@ -311,6 +379,9 @@ prof_release(struct prof *pf)
 			protobuf_c_message_free_unpacked(v[i]->p[j], &pf->ca.a);
 		free(v[i]->p);
 	}
+	arena_empty(&pf->ar);
+	free(pf->ar.block);
+	free(pf->arbig.p);
 	free(pf->strs);
 	free(pf->mapids.pairs);
 	free(pf->locids.pairs);
@@ -912,13 +983,16 @@ static int
 add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
     size_t no, struct fold_diag *diag)
 {
-	Sample *s = unpack(pf, &perftools__profiles__sample__descriptor, f,
-	    "sample");
+	Sample *s = (Sample *)protobuf_c_message_unpack(
+	    &perftools__profiles__sample__descriptor, &pf->ar.a, f->len,
+	    f->data);
 	int rc = -1;
 	size_t i;
 
-	if (!s)
-		return -1;
+	if (!s) {
+		arena_empty(&pf->ar);
+		return decode_error(pf, "sample", f->off);
+	}
 	if (s->n_value != r->ntypes) {
 		fold_seterr("%s: sample %zu has %zu values for %zu sample "
 		    "types", pf->file, no, s->n_value, r->ntypes);
@@ -969,7 +1043,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		add_tag(r, pf, s, r->opt.tag_leaf[i]);
 	rc = add_stack(r, pf, (uint64_t)v);
 out:
-	protobuf_c_message_free_unpacked(&s->base, &pf->ca.a);
+	arena_empty(&pf->ar);
 	return rc;
 }
 
@@ -1025,6 +1099,13 @@ pprof_read(struct pprof_reader *r, const char *path, struct fold_diag *diag)
 	pf.ca.a.free = cap_free;
 	pf.ca.a.allocator_data = &pf.ca;
 	pf.ca.cap = r->opt.max_size;
+	pf.ar.a.alloc = arena_alloc;
+	pf.ar.a.free = arena_free;
+	pf.ar.a.allocator_data = &pf.ar;
+	pf.ar.ca = &pf.ca;
+	pf.ar.size = ARENA_MIN;
+	pf.ar.block = fold_malloc(ARENA_MIN);
+	pf.ar.big = &pf.arbig;
 	rc = read_profile(r, &pf, diag);
 	if (rc == 0)
 		r->nread++;
