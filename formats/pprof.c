@@ -1,4 +1,7 @@
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,16 +372,40 @@ struct prof {
 };
 
 static void
+free_messages(struct prof *pf, struct vec *v)
+{
+	size_t j;
+
+	for (j = 0; j < v->n; j++)
+		protobuf_c_message_free_unpacked(v->p[j], &pf->ca.a);
+	free(v->p);
+	v->p = NULL;
+	v->n = v->cap = 0;
+}
+
+/*
+ * Once every location has its frames, the decoded tables are no longer
+ * needed: they go before the samples are read, and the memory goes back
+ * to the system (glibc keeps freed small blocks otherwise).
+ */
+static void
+free_tables(struct prof *pf)
+{
+	free_messages(pf, &pf->maps);
+	free_messages(pf, &pf->locs);
+	free_messages(pf, &pf->funcs);
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
+static void
 prof_release(struct prof *pf)
 {
-	struct vec *v[] = { &pf->types, &pf->maps, &pf->locs, &pf->funcs };
-	size_t i, j;
-
-	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
-		for (j = 0; j < v[i]->n; j++)
-			protobuf_c_message_free_unpacked(v[i]->p[j], &pf->ca.a);
-		free(v[i]->p);
-	}
+	free_messages(pf, &pf->types);
+	free_messages(pf, &pf->maps);
+	free_messages(pf, &pf->locs);
+	free_messages(pf, &pf->funcs);
 	arena_empty(&pf->ar);
 	free(pf->ar.block);
 	free(pf->arbig.p);
@@ -1057,8 +1084,11 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 	if (read_tables(pf) < 0 || check_types(r, pf) < 0 ||
 	    build_idmaps(pf) < 0)
 		return -1;
-	if (!r->opt.list && resolve_locations(r, pf) < 0)
-		return -1;
+	if (!r->opt.list) {
+		if (resolve_locations(r, pf) < 0)
+			return -1;
+		free_tables(pf);
+	}
 	/* pass 2: the samples, one at a time */
 	while ((rc = next_field(pf, &pos, &f)) > 0) {
 		if (f.num != F_SAMPLE)
