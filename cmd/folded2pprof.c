@@ -24,6 +24,19 @@ usage(FILE *f)
 	    "                    [--strict] [file ...]\n", progname);
 }
 
+struct reading {
+	struct fold_stacks *st;
+	struct fold_diag *diag;
+};
+
+static int
+read_one(void *arg, struct fold_in *in)
+{
+	struct reading *rd = arg;
+
+	return fold_read(in, rd->st, NULL, rd->diag);
+}
+
 /* Splits "TYPE/UNIT" (UNIT defaults to count) into *type and *unit. */
 static void
 type_arg(const char *opt, char *s, const char **type, const char **unit)
@@ -57,8 +70,9 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
+	struct reading rd;
 	unsigned long long period;
-	int c, i, strict = 0, status = EXIT_OK;
+	int c, strict = 0, stopped, status;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -93,17 +107,10 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
-	for (i = optind; i < argc || i == optind; i++) {
-		const char *path = i < argc ? argv[i] : NULL;
-		struct fold_in *in = fold_in_open(path);
-		int rc = in ? fold_read(in, st, NULL, &diag) : -1;
-		if (in && fold_in_close(in) < 0)
-			rc = -1;
-		if (rc < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-	}
+	rd.st = st;
+	rd.diag = &diag;
+	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
+	    &stopped);
 	cmd_diag_summary(&diag, "lines");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();

@@ -26,6 +26,19 @@ usage(FILE *f)
 	    "[--tag-root KEY[,KEY...]] [profile ...]\n", progname);
 }
 
+struct reading {
+	struct pprof_reader *r;
+	struct fold_diag *diag;
+};
+
+static int
+read_one(void *arg, struct fold_in *in)
+{
+	struct reading *rd = arg;
+
+	return pprof_read(rd->r, in, rd->diag);
+}
+
 /* Adds the comma-separated keys of s to *keys. */
 static void
 add_keys(const char *opt, char *s, const char ***keys, size_t *n)
@@ -83,7 +96,8 @@ main(int argc, char *argv[])
 	struct pprof_reader *r;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int c, strict = 0, status = EXIT_OK;
+	struct reading rd;
+	int c, strict = 0, stopped, status;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -139,16 +153,10 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* every profile is read (and each failure reported) before anything
 	   is written: a merge with a profile missing would mislead */
-	if (optind == argc && pprof_read(r, NULL, &diag) < 0) {
-		cmd_warn("%s", fold_err());
-		status = EXIT_ERR;
-	}
-	for (; optind < argc; optind++) {
-		if (pprof_read(r, argv[optind], &diag) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-	}
+	rd.r = r;
+	rd.diag = &diag;
+	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
+	    &stopped);
 	cmd_diag_summary(&diag, "samples");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();

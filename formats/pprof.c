@@ -1100,29 +1100,18 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 }
 
 int
-pprof_read(struct pprof_reader *r, const char *path, struct fold_diag *diag)
+pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 {
-	struct fold_in *in = fold_in_open(path);
 	struct prof pf;
-	char *buf, *file;
+	char *buf;
 	size_t len;
 	int rc;
 
-	if (!in)
-		return -1;
 	fold_in_set_limit(in, r->opt.max_size);
-	if (fold_in_readall(in, &buf, &len) < 0) {
-		fold_in_close(in);
+	if (fold_in_readall(in, &buf, &len) < 0)
 		return -1;
-	}
-	file = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
-	if (fold_in_close(in) < 0) {
-		free(buf);
-		free(file);
-		return -1;
-	}
 	memset(&pf, 0, sizeof pf);
-	pf.file = file;
+	pf.file = fold_in_name(in);
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
 	pf.ca.a.alloc = cap_alloc;
@@ -1141,7 +1130,6 @@ pprof_read(struct pprof_reader *r, const char *path, struct fold_diag *diag)
 		r->nread++;
 	prof_release(&pf);
 	free(buf);
-	free(file);
 	return rc;
 }
 

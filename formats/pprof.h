@@ -66,15 +66,17 @@ struct pprof_reader;
 struct pprof_reader *pprof_reader_new(const struct pprof_readopt *opt);
 void pprof_reader_free(struct pprof_reader *r);
 
+struct fold_in;
+
 /*
- * Reads one profile from path (NULL or "-": standard input) and adds its
+ * Reads the profile in (to its end; the caller closes it) and adds its
  * samples. A sample with a negative value is counted in diag and
  * skipped. Returns 0, or -1 with a message naming the file on any error
- * (unreadable, corrupt gzip or protobuf, an index or id out of range,
+ * (a read error, corrupt gzip or protobuf, an index or id out of range,
  * sample types that differ from the first profile's, overflow, the size
  * cap); the reader must then not be written.
  */
-int pprof_read(struct pprof_reader *r, const char *path,
+int pprof_read(struct pprof_reader *r, struct fold_in *in,
     struct fold_diag *diag);
 
 /*
