@@ -1211,11 +1211,9 @@ pprof_reader_free(struct pprof_reader *r)
  * the texts first differ within that frame or where one name ends.
  */
 static int
-cmp_key(const void *x, const void *y, void *arg)
+cmp_key(const struct pprof_reader *r, const struct ent *ea,
+    const struct ent *eb)
 {
-	const struct pprof_reader *r = arg;
-	const struct ent *ea = &r->ents[*(const uint32_t *)x];
-	const struct ent *eb = &r->ents[*(const uint32_t *)y];
 	const uint8_t *a = (const uint8_t *)r->keys.p + ENT_OFF(ea);
 	const uint8_t *b = (const uint8_t *)r->keys.p + ENT_OFF(eb);
 	const uint8_t *ae = a + ENT_LEN(ea), *be = b + ENT_LEN(eb);
@@ -1241,34 +1239,115 @@ cmp_key(const void *x, const void *y, void *arg)
 	return b < be && ';' > sa[lb] ? -1 : 1;
 }
 
+/*
+ * A token is a frame with what follows it in the text: 2 * id for the
+ * last frame (the end of the text), 2 * id + 1 for the others (';').
+ * Tokens in byte order of "name" + that end give each stack a sortable
+ * prefix: the ranks of its first tokens packed in 64 bits, whose order
+ * is the order of the texts as far as it goes.
+ */
+static int
+cmp_token(const void *x, const void *y, void *arg)
+{
+	const struct str *names = arg;
+	uint32_t ta = *(const uint32_t *)x, tb = *(const uint32_t *)y;
+	const struct str *a = &names[ta / 2], *b = &names[tb / 2];
+	int c = memcmp(a->p, b->p, a->n < b->n ? a->n : b->n);
+
+	if (c)
+		return c;
+	if (a->n == b->n)	/* the same frame: its end sorts first */
+		return (int)(ta & 1) - (int)(tb & 1);
+	if (a->n < b->n)
+		return (ta & 1) && ';' > (unsigned char)b->p[a->n] ? 1 : -1;
+	return (tb & 1) && ';' > (unsigned char)a->p[b->n] ? -1 : 1;
+}
+
+struct sorted {
+	uint64_t prefix;
+	uint32_t ent;
+};
+
+static int
+cmp_sorted(const void *x, const void *y, void *arg)
+{
+	const struct sorted *a = x, *b = y;
+	const struct pprof_reader *r = arg;
+
+	if (a->prefix != b->prefix)
+		return a->prefix < b->prefix ? -1 : 1;
+	return cmp_key(r, &r->ents[a->ent], &r->ents[b->ent]);
+}
+
+/* Sorts the stacks in the byte order of their texts. */
+static struct sorted *
+sort_stacks(struct pprof_reader *r, size_t nfr)
+{
+	size_t ntok = 2 * nfr, i, k;
+	uint32_t *tok = fold_reallocarray(NULL, ntok + 1, sizeof *tok);
+	uint32_t *rank = fold_reallocarray(NULL, ntok + 1, sizeof *rank);
+	struct sorted *s = fold_reallocarray(NULL, r->nents + 1, sizeof *s);
+	int bits = 1, per;
+
+	for (i = 0; i < ntok; i++)
+		tok[i] = (uint32_t)i;
+	qsort_r(tok, ntok, sizeof *tok, cmp_token, r->names);
+	for (i = 0; i < ntok; i++)
+		rank[tok[i]] = (uint32_t)i + 1;		/* 0: no more frames */
+	while (bits < 32 && ((uint64_t)1 << bits) <= ntok)
+		bits++;
+	per = 64 / bits;
+	for (i = 0; i < r->nents; i++) {
+		const struct ent *e = &r->ents[i];
+		const uint8_t *p = (const uint8_t *)r->keys.p + ENT_OFF(e);
+		const uint8_t *end = p + ENT_LEN(e);
+		uint64_t pre = 0;
+		for (k = 0; k < (size_t)per; k++) {
+			uint32_t t = 0;
+			if (p < end) {
+				uint32_t f = getvar(&p);
+				t = rank[(size_t)2 * f + (p < end)];
+			}
+			pre = pre << bits | t;
+		}
+		s[i].prefix = pre;
+		s[i].ent = (uint32_t)i;
+	}
+	qsort_r(s, r->nents, sizeof *s, cmp_sorted, r);
+	free(tok);
+	free(rank);
+	return s;
+}
+
 int
 pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 {
 	size_t i, nfr = fold_intern_count(r->frames);
-	uint32_t *perm;
+	struct buf *line = &r->name;
+	struct sorted *s;
+	char num[24];
 
 	if (r->nread == 0)
 		return fold_seterr("no profile read");
 	r->names = fold_reallocarray(NULL, nfr + 1, sizeof *r->names);
 	for (i = 0; i < nfr; i++)
 		r->names[i].p = fold_intern_str(r->frames, i, &r->names[i].n);
-	perm = fold_reallocarray(NULL, r->nents + 1, sizeof *perm);
-	for (i = 0; i < r->nents; i++)
-		perm[i] = (uint32_t)i;
-	qsort_r(perm, r->nents, sizeof *perm, cmp_key, r);
+	s = sort_stacks(r, nfr);
 	for (i = 0; i < r->nents && !fold_out_failed(out); i++) {
-		const struct ent *e = &r->ents[perm[i]];
+		const struct ent *e = &r->ents[s[i].ent];
 		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
 		const uint8_t *end = k + ENT_LEN(e);
+		line->len = 0;
 		while (k < end) {
-			const struct str *s = &r->names[getvar(&k)];
-			fold_out_write(out, s->p, s->n);
-			fold_out_putc(out, k < end ? ';' : ' ');
+			const struct str *f = &r->names[getvar(&k)];
+			buf_add(line, f->p, f->n);
+			buf_addc(line, k < end ? ';' : ' ');
 		}
-		fold_out_u64(out, e->count);
-		fold_out_putc(out, '\n');
+		buf_add(line, num, snprintf(num, sizeof num, "%" PRIu64 "\n",
+		    e->count));
+		fold_out_write(out, line->p, line->len);
 	}
-	free(perm);
+	free(s);
 	free(r->names);
 	r->names = NULL;
 	return 0;
