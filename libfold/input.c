@@ -201,7 +201,7 @@ counted:
 
 /* Makes room after end: moves unread data down, else grows the buffer. */
 static int
-makeroom(struct fold_in *in)
+makeroom(struct fold_in *in, size_t max)
 {
 	if (in->start > 0) {
 		memmove(in->buf, in->buf + in->start, in->end - in->start);
@@ -211,9 +211,11 @@ makeroom(struct fold_in *in)
 		if (in->end < in->cap - 1)
 			return 0;
 	}
-	if (in->cap >= FOLD_LINE_MAX)
+	if (in->cap >= max)
 		return fold_seterr("%s:%llu: line longer than %zu bytes",
-		    in->name, (unsigned long long)in->lineno + 1, FOLD_LINE_MAX);
+		    in->name, (unsigned long long)in->lineno + 1, max);
+	if (in->cap > SIZE_MAX / 2)
+		return fold_seterr("%s: input too large", in->name);
 	in->cap *= 2;
 	in->buf = fold_realloc(in->buf, in->cap);
 	return 0;
@@ -239,7 +241,7 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 			in->end++;		/* room is kept for the NUL */
 			break;
 		}
-		if (in->end >= in->cap - 1 && makeroom(in) < 0)
+		if (in->end >= in->cap - 1 && makeroom(in, FOLD_LINE_MAX) < 0)
 			return -1;
 		ssize_t r = fill(in);
 		if (r < 0)
@@ -261,8 +263,9 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 int
 fold_in_readall(struct fold_in *in, char **buf, size_t *len)
 {
+	/* whole inputs are bounded by fold_in_set_limit, not by line length */
 	for (;;) {
-		if (in->end >= in->cap - 1 && makeroom(in) < 0)
+		if (in->end >= in->cap - 1 && makeroom(in, SIZE_MAX / 2) < 0)
 			return -1;
 		ssize_t r = fill(in);
 		if (r < 0)

@@ -44,7 +44,8 @@ int fold_in_line(struct fold_in *in, const char **line, size_t *len);
 
 /*
  * Reads all remaining input into a new buffer (caller frees; NUL
- * terminated beyond *len). Returns 0 or -1 with a message.
+ * terminated beyond *len). Its size is bounded by fold_in_set_limit, not
+ * by FOLD_LINE_MAX. Returns 0 or -1 with a message.
  */
 int fold_in_readall(struct fold_in *in, char **buf, size_t *len);
 
