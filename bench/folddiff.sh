@@ -6,7 +6,7 @@
 set -eu
 b=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-gen=$top/../shared/bench/gen_folded.py
+gen=$top/bench/gen_folded.py
 [ -e "$gen" ] || { echo "# folddiff: $gen not found, skipped"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

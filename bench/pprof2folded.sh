@@ -7,7 +7,7 @@
 set -eu
 b=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-gen=$top/../shared/bench/gen_folded.py
+gen=$top/bench/gen_folded.py
 if ! command -v go >/dev/null 2>&1; then
 	echo "# pprof2folded: go is not installed, no baseline: skipped"
 	exit 0
