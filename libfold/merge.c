@@ -153,19 +153,33 @@ struct chunk {
 	unsigned n;
 };
 
+/* Read as big-endian, 8 bytes compare as one number. */
+static inline uint64_t
+tobig(uint64_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return __builtin_bswap64(w);
+#else
+	return w;
+#endif
+}
+
 static inline struct chunk
 chunkat(const struct tent *e, size_t d)
 {
 	struct chunk c = { 0, 0 };
 	unsigned char b[8] = { 0 };
+	uint64_t w;
 
-	if (d < e->len) {
-		c.n = e->len - d < 8 ? e->len - d : 8;
+	if (d + 8 <= e->len) {
+		memcpy(&w, e->s + d, 8);
+		c.k = tobig(w);
+		c.n = 8;
+	} else if (d < e->len) {
+		c.n = e->len - d;
 		memcpy(b, e->s + d, c.n);
-		c.k = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
-		    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
-		    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
-		    (uint64_t)b[6] << 8 | b[7];
+		memcpy(&w, b, 8);
+		c.k = tobig(w);
 	}
 	return c;
 }
