@@ -35,8 +35,8 @@ static int
 readone(void *arg, struct fold_in *in)
 {
 	struct ctx *c = arg;
-	int rc = bcc_read(c->r, in, c->diag);
-	return rc;
+
+	return bcc_read(c->r, in, c->diag);
 }
 
 int

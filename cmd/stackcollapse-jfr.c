@@ -36,8 +36,8 @@ static int
 readone(void *arg, struct fold_in *in)
 {
 	struct ctx *c = arg;
-	int rc = jfr_read(c->r, in, c->diag);
-	return rc;
+
+	return jfr_read(c->r, in, c->diag);
 }
 
 int
