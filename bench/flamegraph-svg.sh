@@ -18,23 +18,12 @@ trap '[ -n "$own_tmp" ] && rm -rf "$own_tmp"' EXIT
 export LC_ALL=C
 . "$BENCH_DIR/lib.sh"
 
-# fg_ratio A B: A / B to two decimals
-fg_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", (b > 0 ? a / b : 0) }'; }
-
-# cpu_time CMD...: user + system seconds of one run
-cpu_time() {
-	/usr/bin/time -f "%U %S" -o "$BENCH_TMP/cpu" "$@" >/dev/null 2>&1
-	tail -n 1 "$BENCH_TMP/cpu" | awk '{ printf "%.2f\n", $1 + $2 }'
-}
-
 f=$(synthetic 300000)
-base=$(best_time awk '{ s += $NF } END { print s }' "$f")
-tool=$(best_time "$b/flamegraph-svg" "$f")
+set -- $(best_times awk '{ s += $NF } END { print s }' "$f") \
+    $(best_times "$b/flamegraph-svg" "$f")
 mem=$(peak_mb "$b/flamegraph-svg" "$f")
-cbase=$(cpu_time awk '{ s += $NF } END { print s }' "$f")
-ctool=$(cpu_time "$b/flamegraph-svg" "$f")
-echo "flamegraph-svg 300k stacks: $tool s, awk $base s (CPU $ctool s vs $cbase s, ratio $(fg_ratio "$ctool" "$cbase"))"
-verdict "flamegraph-svg time / awk (300k stacks)" "$(fg_ratio "$tool" "$base")" 3
+echo "flamegraph-svg 300k stacks: CPU $4 s, awk $2 s (wall $3 s vs $1 s, ratio $(ratio "$3" "$1"))"
+verdict "flamegraph-svg CPU time / awk (300k stacks)" "$(ratio "$4" "$2")" 3
 verdict "flamegraph-svg peak MB (300k stacks)" "$mem" 250
 
 echo "scaling: stacks, input MB, seconds, awk seconds, ratio, peak MB, SVG KB, frames"
@@ -47,6 +36,6 @@ for n in 10000 100000 300000 1000000; do
 	"$b/flamegraph-svg" "$f" >"$BENCH_TMP/out.svg" 2>/dev/null
 	kb=$(( $(wc -c <"$BENCH_TMP/out.svg") / 1024 ))
 	frames=$(grep -c '^<g><title>' "$BENCH_TMP/out.svg")
-	echo "  $n, $in, $tool, $base, $(fg_ratio "$tool" "$base"), $mem, $kb, $frames"
+	echo "  $n, $in, $tool, $base, $(ratio "$tool" "$base"), $mem, $kb, $frames"
 	[ "$n" -ge 1000000 ] && rm -f "$f"
 done

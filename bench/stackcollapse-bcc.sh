@@ -21,26 +21,16 @@ d=$top/testdata/stackcollapse-bcc
 	    "$d"/py-offwaketime.txt "$d"/py-folded.txt
 } >"$tmp/one"
 for i in $(seq "$copies"); do cat "$tmp/one"; done >"$tmp/big.txt"
-runs=${RUNS:-5}
+export RUNS=${RUNS:-5}
 
-# best wall time of $runs runs, in seconds (output to a file: grep stops
-# at the first match when it writes to /dev/null)
-best() {
-	local i t min= TIMEFORMAT=%R
-	for i in $(seq "$runs"); do
-		t=$( { time "$@" >"$tmp/out" 2>/dev/null; } 2>&1 ) || true
-		if [ -z "$min" ] || awk "BEGIN{exit !($t < $min)}"; then min=$t; fi
-	done
-	echo "$min"
-}
+BENCH_TMP=$tmp
+. "$top/bench/lib.sh"
 
 "$b/stackcollapse-bcc" "$tmp/big.txt" >/dev/null 2>&1	# warm the page cache
-base=$(best grep -c '^$' "$tmp/big.txt")
-tool=$(best "$b/stackcollapse-bcc" "$tmp/big.txt")
-kern=$(best "$b/stackcollapse-bcc" --kernel --pid "$tmp/big.txt")
-/usr/bin/time -o "$tmp/t" -f %M "$b/stackcollapse-bcc" "$tmp/big.txt" \
-    >/dev/null 2>&1
-mem=$(tail -n 1 "$tmp/t")
+base=$(best_time grep -c '^$' "$tmp/big.txt")
+tool=$(best_time "$b/stackcollapse-bcc" "$tmp/big.txt")
+kern=$(best_time "$b/stackcollapse-bcc" --kernel --pid "$tmp/big.txt")
+mem=$(peak_mb "$b/stackcollapse-bcc" "$tmp/big.txt")
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v k="$kern" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
 	printf "stackcollapse-bcc: %.0f MB input; grep -c: %.3f s\n", n / 1e6, g
@@ -48,5 +38,5 @@ awk -v t="$tool" -v k="$kern" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
 	    t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
 	printf "stackcollapse-bcc: --kernel --pid %.3f s, ratio %.2f, %.0f MB/s\n",
 	    k, (g > 0 ? k / g : 0), (k > 0 ? n / k / 1e6 : 0)
-	printf "stackcollapse-bcc: peak memory %.1f MB\n", m / 1024
+	printf "stackcollapse-bcc: peak memory %.1f MB\n", m
 }'

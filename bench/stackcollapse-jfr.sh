@@ -15,27 +15,17 @@ d=$top/testdata/stackcollapse-jfr
 gzip -dc "$d/cpu-deep.txt.gz" "$d/alloc-deep.txt.gz" "$d/lock-deep.txt.gz" \
     >"$tmp/one"
 for i in $(seq "$copies"); do cat "$tmp/one"; done >"$tmp/big.txt"
-runs=${RUNS:-5}
+export RUNS=${RUNS:-5}
 
-# best wall time of $runs runs, in seconds (output to a file: grep stops
-# at the first match when it writes to /dev/null)
-best() {
-	local i t min= TIMEFORMAT=%R
-	for i in $(seq "$runs"); do
-		t=$( { time "$@" >"$tmp/out" 2>/dev/null; } 2>&1 ) || true
-		if [ -z "$min" ] || awk "BEGIN{exit !($t < $min)}"; then min=$t; fi
-	done
-	echo "$min"
-}
+BENCH_TMP=$tmp
+. "$top/bench/lib.sh"
 
 "$b/stackcollapse-jfr" "$tmp/big.txt" >/dev/null 2>&1	# warm the page cache
-base=$(best grep -c '^$' "$tmp/big.txt")
-tool=$(best "$b/stackcollapse-jfr" "$tmp/big.txt")
-alloc=$(best "$b/stackcollapse-jfr" --event ObjectAllocationSample --threads \
+base=$(best_time grep -c '^$' "$tmp/big.txt")
+tool=$(best_time "$b/stackcollapse-jfr" "$tmp/big.txt")
+alloc=$(best_time "$b/stackcollapse-jfr" --event ObjectAllocationSample --threads \
     --lines "$tmp/big.txt")
-/usr/bin/time -o "$tmp/t" -f %M "$b/stackcollapse-jfr" "$tmp/big.txt" \
-    >/dev/null 2>&1
-mem=$(tail -n 1 "$tmp/t")
+mem=$(peak_mb "$b/stackcollapse-jfr" "$tmp/big.txt")
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v a="$alloc" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
 	printf "stackcollapse-jfr: %.0f MB input; grep -c: %.3f s\n", n / 1e6, g
@@ -43,5 +33,5 @@ awk -v t="$tool" -v a="$alloc" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
 	    t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
 	printf "stackcollapse-jfr: allocations --threads --lines %.3f s, ratio %.2f, %.0f MB/s\n",
 	    a, (g > 0 ? a / g : 0), (a > 0 ? n / a / 1e6 : 0)
-	printf "stackcollapse-jfr: peak memory %.1f MB\n", m / 1024
+	printf "stackcollapse-jfr: peak memory %.1f MB\n", m
 }'
