@@ -102,47 +102,26 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 }
 
 void
-fold_write_stack(struct fold_out *out, const struct fold_stacks *st,
-    size_t i)
-{
-	const struct fold_intern *fr = fold_stacks_frames(st);
-	const uint32_t *ids;
-	size_t n, j, len;
-	const char *s;
-
-	ids = fold_stacks_ids(st, i, &n);
-	for (j = 0; j < n; j++) {
-		if (j)
-			fold_out_putc(out, ';');
-		s = fold_intern_str(fr, ids[j], &len);
-		fold_out_write(out, s, len);
-	}
-}
-
-void
 fold_write(struct fold_out *out, struct fold_stacks *st)
 {
 	const struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), c;
-	size_t i, j, n, len, o, cap = 4096;
-	char *line = fold_malloc(cap);
+	size_t i, n, o, cap = 0;
+	char *line = NULL;
 
 	fold_stacks_sort(st, FOLD_ORDER_TEXT);
 	/* each line is put together, then written in one piece */
 	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
 		const uint32_t *ids = fold_stacks_ids(st, i, &n);
 		const struct fold_count *cnt = fold_stacks_counts(st, i);
-		for (j = 0, o = 0; j < n; j++) {
-			const char *f = fold_intern_str(fr, ids[j], &len);
-			if (o + len + 1 + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > cap) {
-				cap = (o + len + ncols * FOLD_COUNT_BUFSZ) * 2 + 64;
-				line = fold_realloc(line, cap);
-			}
-			if (j)
-				line[o++] = ';';
-			memcpy(line + o, f, len);
-			o += len;
+		if (i + 4 < fold_stacks_len(st)) {
+			/* sorted stacks are scattered in memory: fetch ahead */
+			size_t m;
+			const uint32_t *next = fold_stacks_ids(st, i + 4, &m);
+			__builtin_prefetch(next);
+			__builtin_prefetch(next + 16);
 		}
+		o = fold_intern_join(fr, ids, n, &line, &cap, 0);
 		if (o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > cap) {
 			cap = o + ncols * (FOLD_COUNT_BUFSZ + 1) + 64;
 			line = fold_realloc(line, cap);

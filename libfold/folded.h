@@ -48,10 +48,6 @@ struct fold_readopt {
 int fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag);
 
-/* Writes stack i's text ("a;b;c", no count). */
-void fold_write_stack(struct fold_out *out, const struct fold_stacks *st,
-    size_t i);
-
 /*
  * Sorts st in FOLD_ORDER_TEXT order and writes one line per stack:
  * "stack count" (or "stack before after"). Stacks whose counts are all

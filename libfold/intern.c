@@ -6,8 +6,11 @@
 
 /*
  * Names live in arena blocks that never move, so the pointers handed out
- * stay valid; the table is open addressing over ids, with each entry's
- * hash kept beside it to skip most string compares.
+ * stay valid. The table is open addressing; a slot holds the name's hash,
+ * id and text pointer, with the length stored just before the text, so a
+ * probe reads the slot and then the name itself: two memory accesses, not
+ * three. Every block ends in PAD zero bytes, so names may be read and
+ * compared a word at a time past their end.
  */
 struct name {
 	const char *s;
@@ -15,8 +18,9 @@ struct name {
 };
 
 struct slot {
-	uint32_t id;	/* FOLD_NOFRAME: empty */
 	uint32_t hash;
+	uint32_t id;	/* FOLD_NOFRAME: empty */
+	const char *s;	/* the length is the 4 bytes before */
 };
 
 struct fold_intern {
@@ -30,13 +34,21 @@ struct fold_intern {
 	size_t nblocks;
 };
 
-enum { BLOCK = 1 << 20 };
+enum { BLOCK = 1 << 20, PAD = 8 };
 
 static inline uint64_t
-load64(const unsigned char *p)
+load64(const void *p)
 {
 	uint64_t v;
 	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t
+load32(const void *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
 	return v;
 }
 
@@ -47,29 +59,68 @@ mix(uint64_t a, uint64_t b)
 	return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 
-/* A multiply-mix hash over 16 bytes per step (in the manner of wyhash). */
+/*
+ * A multiply-mix hash (in the manner of wyhash). Names are mostly short:
+ * up to 16 bytes take one multiplication, up to 32 two independent ones.
+ */
+static inline uint64_t
+hash(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	const uint64_t k1 = 0xa0761d6478bd642fULL, k3 = 0x8ebc6af09c88c6e3ULL,
+	    k4 = 0x589965cc75374cc3ULL;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+
+	if (n <= 16) {
+		uint64_t a = 0, b = 0;
+		if (n >= 8) {
+			a = load64(s);
+			b = load64(s + n - 8);
+		} else if (n >= 4) {
+			a = load32(s);
+			b = load32(s + n - 4);
+		} else if (n > 0) {
+			a = (uint64_t)s[0] << 16 | (uint64_t)s[n / 2] << 8 |
+			    s[n - 1];
+		}
+		return mix(a ^ k1, b ^ h);
+	}
+	if (n > 32) {
+		const unsigned char *e = s + n - 32;
+		for (; s < e; s += 32)
+			h = mix(load64(s) ^ k1, load64(s + 8) ^ h) ^
+			    mix(load64(s + 16) ^ k3, load64(s + 24) ^ k4);
+		s = e;	/* the last 32 bytes, overlapping the loop's */
+		n = 32;
+	}
+	return mix(load64(s) ^ k1, load64(s + 8) ^ h) ^
+	    mix(load64(s + n - 16) ^ k3, load64(s + n - 8) ^ k4 ^ h);
+}
+
 uint64_t
 fold_hash(const void *p, size_t n)
 {
-	const unsigned char *s = p;
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-	const uint64_t k1 = 0xa0761d6478bd642fULL, k2 = 0xe7037ed1a0b428dbULL;
+	return hash(p, n);
+}
 
-	while (n >= 16) {
-		h = mix(load64(s) ^ k1, load64(s + 8) ^ h);
-		s += 16;
-		n -= 16;
-	}
-	uint64_t a = 0, b = 0;
+/* a[0..n) == b[0..n); a word at a time, the last word overlapping */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	uint64_t d;
+	size_t i;
+
 	if (n >= 8) {
-		a = load64(s);
-		b = load64(s + n - 8);
-	} else if (n > 0) {
-		unsigned char t[8] = { 0 };
-		memcpy(t, s, n);
-		a = load64(t);
+		d = load64(a + n - 8) ^ load64(b + n - 8);
+		for (i = 0; i + 8 < n && !d; i += 8)
+			d = load64(a + i) ^ load64(b + i);
+		return d == 0;
 	}
-	return mix(h ^ k2, mix(a ^ k1, b ^ k2 ^ h));
+	if (n >= 4)
+		return ((load32(a) ^ load32(b)) |
+		    (load32(a + n - 4) ^ load32(b + n - 4))) == 0;
+	return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] &&
+	    a[n - 1] == b[n - 1]);
 }
 
 struct fold_intern *
@@ -100,31 +151,35 @@ fold_intern_free(struct fold_intern *t)
 	free(t);
 }
 
+/* A copy of s[0..n) in the arena, after its 4-byte length. */
 static const char *
 store(struct fold_intern *t, const char *s, size_t n)
 {
+	size_t need = (4 + n + 1 + 7) & ~(size_t)7;
+	uint32_t len = n;
 	char *p;
 
-	if (n + 1 > t->blockfree) {
-		size_t sz = n + 1 > BLOCK / 4 ? n + 1 : BLOCK;
-		p = fold_malloc(sz);
+	if (need > t->blockfree) {
+		/* a big name gets a block of its own */
+		size_t sz = need > BLOCK / 4 ? need : BLOCK;
+		p = fold_calloc(1, sz + PAD);
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
 		t->blocks[t->nblocks++] = p;
-		if (sz != BLOCK) {	/* a big name gets a block of its own */
-			memcpy(p, s, n);
-			p[n] = '\0';
-			return p;
+		if (sz == BLOCK) {
+			t->block = p;
+			t->blockfree = sz;
 		}
-		t->block = p;
-		t->blockfree = sz;
+	} else {
+		p = t->block;
 	}
-	p = t->block;
-	memcpy(p, s, n);
-	p[n] = '\0';
-	t->block += n + 1;
-	t->blockfree -= n + 1;
-	return p;
+	if (p == t->block) {
+		t->block += need;
+		t->blockfree -= need;
+	}
+	memcpy(p, &len, 4);
+	memcpy(p + 4, s, n);	/* the NUL is there: blocks start zeroed */
+	return p + 4;
 }
 
 static void
@@ -148,7 +203,8 @@ grow(struct fold_intern *t)
 	t->mask = nmask;
 }
 
-static size_t
+/* The slot of s[0..n) with hash h: its own, or the empty one for it. */
+static inline size_t
 lookup(const struct fold_intern *t, const char *s, size_t n, uint32_t h)
 {
 	size_t i;
@@ -156,22 +212,20 @@ lookup(const struct fold_intern *t, const char *s, size_t n, uint32_t h)
 	for (i = h & t->mask; t->slots[i].id != FOLD_NOFRAME;
 	    i = (i + 1) & t->mask) {
 		const struct slot *sl = &t->slots[i];
-		const struct name *nm = &t->names[sl->id];
-		if (sl->hash == h && nm->len == n && memcmp(nm->s, s, n) == 0)
+		if (sl->hash == h && load32(sl->s - 4) == n &&
+		    same(sl->s, s, n))
 			break;
 	}
 	return i;
 }
 
-uint32_t
-fold_intern(struct fold_intern *t, const char *s, size_t n)
+/* Interns s[0..n) with hash h at its slot i (from lookup). */
+static uint32_t
+add(struct fold_intern *t, size_t i, const char *s, size_t n, uint32_t h)
 {
-	uint32_t h = (uint32_t)fold_hash(s, n);
-	size_t i = lookup(t, s, n, h);
-
 	if (t->slots[i].id != FOLD_NOFRAME)
 		return t->slots[i].id;
-	if (n > UINT32_MAX || t->len >= UINT32_MAX - 1)
+	if (n > UINT32_MAX - 16 || t->len >= UINT32_MAX - 1)
 		return fold_malloc(SIZE_MAX), FOLD_NOFRAME;	/* out of ids */
 	if (t->len == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 1024;
@@ -181,6 +235,7 @@ fold_intern(struct fold_intern *t, const char *s, size_t n)
 	t->names[t->len].len = n;
 	t->slots[i].id = t->len;
 	t->slots[i].hash = h;
+	t->slots[i].s = t->names[t->len].s;
 	t->len++;
 	if (t->len * 2 > t->mask)
 		grow(t);
@@ -188,9 +243,119 @@ fold_intern(struct fold_intern *t, const char *s, size_t n)
 }
 
 uint32_t
+fold_intern(struct fold_intern *t, const char *s, size_t n)
+{
+	uint32_t h = (uint32_t)hash(s, n);
+
+	return add(t, lookup(t, s, n, h), s, n, h);
+}
+
+/* Where the first ';' of s[0..n) is, or n: a word at a time. */
+static inline size_t
+semicolon(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ULL, semis = ones * ';';
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t x = load64(s + i) ^ semis;
+		uint64_t z = (x - ones) & ~x & ones << 7;
+		if (z) {
+			/* bytes are in memory order on little-endian only */
+			if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+				return i + (__builtin_ctzll(z) >> 3);
+			break;
+		}
+	}
+	for (; i < n && s[i] != ';'; i++)
+		;
+	return i;
+}
+
+size_t
+fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
+    uint32_t **ids, size_t *cap, size_t k)
+{
+	struct span { uint32_t off, len, hash; } *sp;
+	size_t nf = 0, capsp = 64, off = 0, e, i;
+	struct span buf[64];
+
+	/*
+	 * First every name's bounds and hash, fetching its slot ahead, then
+	 * the text the slots point to; then the lookups, which no longer wait
+	 * for memory one after another.
+	 */
+	sp = buf;
+	for (;;) {
+		if (nf == capsp) {
+			struct span *nsp = fold_reallocarray(NULL, capsp * 2,
+			    sizeof *nsp);
+			memcpy(nsp, sp, nf * sizeof *sp);
+			if (sp != buf)
+				free(sp);
+			sp = nsp;
+			capsp *= 2;
+		}
+		e = off + semicolon(s + off, n - off);
+		if (e - off > UINT32_MAX - 16 || n > UINT32_MAX)
+			return fold_malloc(SIZE_MAX), k;	/* too long */
+		sp[nf].off = off;
+		sp[nf].len = e - off;
+		sp[nf].hash = hash(s + off, e - off);
+		__builtin_prefetch(&t->slots[sp[nf].hash & t->mask]);
+		nf++;
+		if (e == n)
+			break;
+		off = e + 1;
+	}
+	if (k + nf > *cap) {
+		*cap = (k + nf) * 2 + 64;
+		*ids = fold_reallocarray(*ids, *cap, sizeof **ids);
+	}
+	for (i = 0; i < nf; i++) {
+		const struct slot *sl = &t->slots[sp[i].hash & t->mask];
+		if (sl->id != FOLD_NOFRAME)
+			__builtin_prefetch(sl->s - 4);
+	}
+	for (i = 0; i < nf; i++) {
+		const char *f = s + sp[i].off;
+		(*ids)[k++] = add(t, lookup(t, f, sp[i].len, sp[i].hash), f,
+		    sp[i].len, sp[i].hash);
+	}
+	if (sp != buf)
+		free(sp);
+	return k;
+}
+
+size_t
+fold_intern_join(const struct fold_intern *t, const uint32_t *ids, size_t n,
+    char **buf, size_t *cap, size_t off)
+{
+	size_t need = off + 8, i, k;
+	char *d;
+
+	for (i = 0; i < n; i++)
+		need += t->names[ids[i]].len + 1;
+	if (need > *cap) {
+		*cap = need * 2;
+		*buf = fold_realloc(*buf, *cap);
+	}
+	d = *buf + off;
+	for (i = 0; i < n; i++) {
+		const struct name *nm = &t->names[ids[i]];
+		/* a word at a time: names are padded, the buffer has room */
+		for (k = 0; k < nm->len; k += 8)
+			memcpy(d + k, nm->s + k, 8);
+		d += nm->len;
+		*d++ = ';';
+	}
+	return d - *buf - (n > 0);
+}
+
+uint32_t
 fold_intern_find(const struct fold_intern *t, const char *s, size_t n)
 {
-	return t->slots[lookup(t, s, n, (uint32_t)fold_hash(s, n))].id;
+	return t->slots[lookup(t, s, n, (uint32_t)hash(s, n))].id;
 }
 
 const char *

@@ -23,6 +23,23 @@ void fold_intern_free(struct fold_intern *t);
 /* Returns the id of s[0..n), adding it if new. */
 uint32_t fold_intern(struct fold_intern *t, const char *s, size_t n);
 
+/*
+ * Interns every ';'-separated name of s[0..n) ("a;b;c"), storing their ids
+ * at (*ids)[k...], growing *ids (of *cap entries) as needed. Returns the
+ * new k. Faster than one fold_intern() a name.
+ */
+size_t fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
+    uint32_t **ids, size_t *cap, size_t k);
+
+/*
+ * The reverse: writes the names of ids[0..n) joined by ';' at
+ * (*buf)[off...], growing *buf (of *cap bytes) as needed, and returns the
+ * length of the whole: off plus the joined text. Bytes past it may be
+ * overwritten, up to *cap.
+ */
+size_t fold_intern_join(const struct fold_intern *t, const uint32_t *ids,
+    size_t n, char **buf, size_t *cap, size_t off);
+
 /* Returns the id of s[0..n), or FOLD_NOFRAME when it was never added. */
 uint32_t fold_intern_find(const struct fold_intern *t, const char *s, size_t n);
 

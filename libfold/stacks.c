@@ -156,25 +156,17 @@ long
 fold_stacks_add_text(struct fold_stacks *st, const uint32_t *prefix,
     size_t nprefix, const char *s, size_t n, const struct fold_count *counts)
 {
-	const char *end = s + n, *p;
-	size_t k = nprefix;
+	size_t k;
 
-	for (;;) {
-		if (k + 1 > st->capscratch) {
-			st->capscratch = st->capscratch * 2 + 64 + nprefix;
-			st->scratch = fold_reallocarray(st->scratch,
-			    st->capscratch, sizeof *st->scratch);
-		}
-		if (k == nprefix && nprefix)
-			memcpy(st->scratch, prefix, nprefix * sizeof *prefix);
-		p = memchr(s, ';', end - s);
-		if (!p)
-			p = end;
-		st->scratch[k++] = fold_intern(st->frames, s, p - s);
-		if (p == end)
-			break;
-		s = p + 1;
+	if (nprefix > st->capscratch) {
+		st->capscratch = nprefix * 2 + 64;
+		st->scratch = fold_reallocarray(st->scratch, st->capscratch,
+		    sizeof *st->scratch);
 	}
+	if (nprefix)
+		memcpy(st->scratch, prefix, nprefix * sizeof *prefix);
+	k = fold_intern_stack(st->frames, s, n, &st->scratch, &st->capscratch,
+	    nprefix);
 	return fold_stacks_add(st, st->scratch, k, counts);
 }
 

@@ -175,6 +175,68 @@ test_order(void)
 	fold_intern_free(fr);
 }
 
+/*
+ * Names of every length around the word sizes the hash, the compare and
+ * the copy work in, names differing only in their last or first byte, an
+ * empty name, and a name bigger than an arena block: each interned once,
+ * found again, and joined back to the same text.
+ */
+static void
+test_intern(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	size_t len, k, cap = 0, n, i, good = 1, bcap = 0;
+	uint32_t *ids = NULL, id;
+	char *big = malloc(600000), *buf = NULL, text[200];
+
+	for (len = 0; len <= 70; len++) {
+		char a[80], b[80];
+		memset(a, 'x', len);
+		memcpy(b, a, len);
+		if (len > 0)
+			b[len - 1] = 'y';
+		uint32_t ia = fold_intern(fr, a, len), ib = fold_intern(fr, b, len);
+		if (len > 0 && ia == ib)
+			good = 0;
+		if (len > 1) {
+			b[len - 1] = 'x';
+			b[0] = 'y';
+			if (fold_intern(fr, b, len) == ia)
+				good = 0;
+		}
+		if (fold_intern(fr, a, len) != ia ||
+		    fold_intern_find(fr, a, len) != ia ||
+		    fold_intern_str(fr, ia, &n) == NULL || n != len)
+			good = 0;
+	}
+	CHECK(good, "intern: names of 0 to 70 bytes, one byte apart");
+
+	memset(big, 'z', 600000);
+	id = fold_intern(fr, big, 600000);
+	CHECK(fold_intern(fr, big, 600000) == id && fold_intern_find(fr, big,
+	    599999) == FOLD_NOFRAME, "intern: a name bigger than a block");
+
+	const char *s = "main;;a;bb;ccccccccc;dddddddddddddddddddddddd;main";
+	k = fold_intern_stack(fr, s, strlen(s), &ids, &cap, 0);
+	CHECK(k == 7 && ids[0] == ids[6] && ids[1] == fold_intern(fr, "", 0),
+	    "intern: a stack text split into names");
+	n = fold_intern_join(fr, ids, k, &buf, &bcap, 0);
+	CHECK(n == strlen(s) && memcmp(buf, s, n) == 0,
+	    "intern: names joined back to the text");
+	k = fold_intern_stack(fr, "", 0, &ids, &cap, k);
+	CHECK(k == 8 && ids[7] == ids[1], "intern: appending an empty text");
+	for (i = 0; i < sizeof text - 1; i++)
+		text[i] = i % 7 == 6 ? ';' : 'a' + i % 26;
+	k = fold_intern_stack(fr, text, sizeof text - 1, &ids, &cap, 0);
+	n = fold_intern_join(fr, ids, k, &buf, &bcap, 3);
+	CHECK(n == 3 + sizeof text - 1 && memcmp(buf + 3, text, n - 3) == 0,
+	    "intern: join after an offset");
+	free(ids);
+	free(buf);
+	free(big);
+	fold_intern_free(fr);
+}
+
 static void
 test_deep(void)
 {
@@ -285,6 +347,7 @@ main(void)
 	test_counts();
 	test_parse();
 	test_order();
+	test_intern();
 	test_deep();
 	test_input();
 	test_output();
