@@ -63,7 +63,7 @@ mix(uint64_t a, uint64_t b)
  * A multiply-mix hash (in the manner of wyhash). Names are mostly short:
  * up to 16 bytes take one multiplication, up to 32 two independent ones.
  */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 hash(const void *p, size_t n)
 {
 	const unsigned char *s = p;
@@ -220,7 +220,7 @@ lookup(const struct fold_intern *t, const char *s, size_t n, uint32_t h)
 }
 
 /* Interns s[0..n) with hash h at its slot i (from lookup). */
-static uint32_t
+static __attribute__((noinline)) uint32_t
 add(struct fold_intern *t, size_t i, const char *s, size_t n, uint32_t h)
 {
 	if (t->slots[i].id != FOLD_NOFRAME)
@@ -319,8 +319,9 @@ fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
 	}
 	for (i = 0; i < nf; i++) {
 		const char *f = s + sp[i].off;
-		(*ids)[k++] = add(t, lookup(t, f, sp[i].len, sp[i].hash), f,
-		    sp[i].len, sp[i].hash);
+		size_t j = lookup(t, f, sp[i].len, sp[i].hash);
+		(*ids)[k++] = t->slots[j].id != FOLD_NOFRAME ? t->slots[j].id :
+		    add(t, j, f, sp[i].len, sp[i].hash);
 	}
 	if (sp != buf)
 		free(sp);

@@ -10,6 +10,12 @@ struct entry {
 	uint32_t hash;
 };
 
+/* the hash beside the index: a probe that misses need not read the entry */
+struct sslot {
+	uint32_t i;		/* entry index + 1; 0: empty */
+	uint32_t hash;
+};
+
 struct fold_stacks {
 	struct fold_intern *frames;
 	int ncols;
@@ -18,7 +24,7 @@ struct fold_stacks {
 	struct entry *ents;
 	struct fold_count *counts;	/* ncols per entry */
 	size_t len, cap;
-	uint32_t *slots;		/* entry index + 1; 0: empty */
+	struct sslot *slots;
 	size_t mask;
 	int hashed;			/* slots match ents */
 	uint32_t *scratch;		/* for fold_stacks_add_text */
@@ -91,9 +97,11 @@ rehash(struct fold_stacks *st, size_t mask)
 	st->mask = mask;
 	st->slots = fold_calloc(mask + 1, sizeof *st->slots);
 	for (i = 0; i < st->len; i++) {
-		for (j = st->ents[i].hash & mask; st->slots[j]; j = (j + 1) & mask)
+		for (j = st->ents[i].hash & mask; st->slots[j].i;
+		    j = (j + 1) & mask)
 			;
-		st->slots[j] = i + 1;
+		st->slots[j].i = i + 1;
+		st->slots[j].hash = st->ents[i].hash;
 	}
 	st->hashed = 1;
 }
@@ -108,15 +116,18 @@ fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
 
 	if (!st->hashed)
 		rehash(st, st->mask);
-	for (j = h & st->mask; st->slots[j]; j = (j + 1) & st->mask) {
-		const struct entry *e = &st->ents[st->slots[j] - 1];
-		if (e->hash == h && e->n == n &&
+	for (j = h & st->mask; st->slots[j].i; j = (j + 1) & st->mask) {
+		const struct entry *e;
+		if (st->slots[j].hash != h)
+			continue;
+		e = &st->ents[st->slots[j].i - 1];
+		if (e->n == n &&
 		    memcmp(st->ids + e->off, ids, n * sizeof *ids) == 0)
 			break;
 	}
-	if (st->slots[j]) {
+	if (st->slots[j].i) {
 		struct fold_count *acc, sum[FOLD_MAXCOLS];
-		i = st->slots[j] - 1;
+		i = st->slots[j].i - 1;
 		acc = fold_stacks_counts(st, i);
 		/* all columns or none: an overflow leaves the stack as it was */
 		for (c = 0; c < st->ncols; c++) {
@@ -146,7 +157,8 @@ fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	st->ents[i].hash = h;
 	st->nids += n;
 	memcpy(fold_stacks_counts(st, i), counts, st->ncols * sizeof *counts);
-	st->slots[j] = i + 1;
+	st->slots[j].i = i + 1;
+	st->slots[j].hash = h;
 	if (st->len * 2 > st->mask)
 		rehash(st, st->mask * 2 + 1);
 	return i;
@@ -250,9 +262,16 @@ fold_stacks_cmp_ids(const struct fold_intern *fr, enum fold_order order,
  * ranks of as many frames as fit (rank + 1; 0 for "no more frames", so a
  * prefix sorts first), a radix sort per run of equal keys, a few frames
  * deeper each time: integer work, and a shared prefix looked at once per
- * run instead of once per comparison. In text order this is exact unless
- * some name is a proper prefix of another (flagged: such a name sorts just
- * before the names it begins); then a comparison sort on the text decides.
+ * run instead of once per comparison.
+ *
+ * In text order a name's rank is not enough when one name is a proper
+ * prefix of another: "a;x" against "ab" is decided by ';' against 'b',
+ * "a" against "a:b" by the end of the text. Then every name is ranked
+ * twice, as "name;" (a frame with more after it) and as "name" at the end
+ * of the text (a stack's last frame), among all those tokens. No token is
+ * a prefix of another, so comparing token ranks compares the texts
+ * exactly. Only names that hold ';' themselves (never read from folded
+ * text) fall back to a comparison sort on the texts.
  */
 struct keyed {
 	uint64_t key;
@@ -291,6 +310,25 @@ cmp_text(const void *x, const void *y, void *arg)
 	return ra < rb ? -1 : 1;
 }
 
+/* token t: name t >> 1 followed by ';' (t & 1) or by the end of the text */
+static int
+cmp_tok(const void *x, const void *y, void *arg)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	size_t la, lb, n;
+	const char *sa = fold_intern_str(arg, a >> 1, &la);
+	const char *sb = fold_intern_str(arg, b >> 1, &lb);
+	int c, ca, cb;
+
+	n = la < lb ? la : lb;
+	if ((c = memcmp(sa, sb, n)) != 0)
+		return c;
+	/* the byte after the shorter name; -1: the end of the text */
+	ca = la > n ? (unsigned char)sa[n] : a & 1 ? ';' : -1;
+	cb = lb > n ? (unsigned char)sb[n] : b & 1 ? ';' : -1;
+	return (ca > cb) - (ca < cb);
+}
+
 static int
 cmp_key(const void *x, const void *y)
 {
@@ -324,16 +362,21 @@ radix_sort(struct keyed *a, struct keyed *tmp, size_t n, int bits)
 		memcpy(a, src, n * sizeof *a);
 }
 
-/* Sorts ks[0..n) by frame ranks; no recursion, however deep the stacks. */
+/*
+ * Sorts ks[0..n) by frame ranks: lrank[id] for a stack's last frame,
+ * mrank[id] for the others (see fold_stacks_sort), all below nranks. No
+ * recursion, however deep the stacks.
+ */
 static void
-rank_sort(struct keyed *ks, size_t n, const uint32_t *rank, size_t nframes)
+rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
+    const uint32_t *mrank, size_t nranks)
 {
 	struct seg { size_t lo, hi, depth; } *todo;
 	size_t ntodo = 0, cap = 64, i, j;
 	int bits = 1, per, k;
 	struct keyed *tmp = fold_reallocarray(NULL, n + 1, sizeof *tmp);
 
-	while (((uint64_t)1 << bits) <= nframes)
+	while (((uint64_t)1 << bits) <= nranks)
 		bits++;
 	per = 64 / bits;
 	uint64_t last = ((uint64_t)1 << bits) - 1;
@@ -348,8 +391,12 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *rank, size_t nframes)
 				__builtin_prefetch(ks[i + 8].ids + sg.depth);
 			for (k = 0; k < per; k++) {
 				size_t d = sg.depth + k;
-				key = key << bits |
-				    (d < e->n ? rank[e->ids[d]] + 1 : 0);
+				uint64_t r = 0;
+				if (d + 1 < e->n)
+					r = mrank[e->ids[d]] + 1;
+				else if (d + 1 == e->n)
+					r = lrank[e->ids[d]] + 1;
+				key = key << bits | r;
 			}
 			ks[i].key = key;
 		}
@@ -385,7 +432,7 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 	struct keyed *ks = fold_reallocarray(NULL, st->len + 1, sizeof *ks);
 	struct entry *ents;
 	struct fold_count *counts;
-	int anyprefix = 0;
+	int anyprefix = 0, anysemi = 0;
 
 	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
 	ctx.isprefix = fold_calloc(nf + 1, 1);
@@ -408,10 +455,27 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 		ks[i].n = st->ents[i].n;
 		ks[i].i = i;
 	}
-	if (order == FOLD_ORDER_TEXT && anyprefix)
+	for (i = 0; anyprefix && i < nf && !anysemi; i++) {
+		const char *a = fold_intern_str(st->frames, i, &la);
+		anysemi = memchr(a, ';', la) != NULL;
+	}
+	if (order != FOLD_ORDER_TEXT || !anyprefix) {
+		rank_sort(ks, st->len, ctx.rank, ctx.rank, nf);
+	} else if (!anysemi) {
+		uint32_t *tok = fold_reallocarray(NULL, 2 * nf + 1, sizeof *tok);
+		uint32_t *r2 = fold_reallocarray(NULL, 2 * nf + 1, sizeof *r2);
+		for (i = 0; i < 2 * nf; i++)
+			tok[i] = i;
+		qsort_r(tok, 2 * nf, sizeof *tok, cmp_tok, st->frames);
+		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
+		for (i = 0; i < 2 * nf; i++)
+			r2[(tok[i] & 1) * nf + (tok[i] >> 1)] = i;
+		rank_sort(ks, st->len, r2, r2 + nf, 2 * nf);
+		free(tok);
+		free(r2);
+	} else {
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
-	else
-		rank_sort(ks, st->len, ctx.rank, nf);
+	}
 	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
 	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
 	for (i = 0; i < st->len; i++) {

@@ -237,6 +237,64 @@ test_intern(void)
 	fold_intern_free(fr);
 }
 
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Names that are prefixes of one another, with bytes on both sides of ';'
+ * after them: the sorted stacks must come out in strcmp order of their
+ * texts, whichever way the sort gets there.
+ */
+static void
+test_order_random(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_count one = fold_count_u64(1);
+	static const char alpha[] = "ab:< !~";
+	enum { N = 3000 };
+	char *texts[N], buf[64];
+	size_t i, j, n, m = 0, k;
+	unsigned seed = 12345;
+	int good = 1;
+
+	for (i = 0; i < N; i++) {
+		size_t nf = 1 + (seed = seed * 1103515245 + 12345) % 4;
+		k = 0;
+		for (j = 0; j < nf; j++) {
+			size_t len = (seed = seed * 1103515245 + 12345) >> 8 & 3;
+			if (j)
+				buf[k++] = ';';
+			while (len--)
+				buf[k++] = alpha[((seed = seed * 1103515245 +
+				    12345) >> 16) % 7];
+		}
+		buf[k] = '\0';
+		if (fold_stacks_add_text(st, NULL, 0, buf, k, &one) == (long)m)
+			texts[m++] = strdup(buf);
+	}
+	qsort(texts, m, sizeof *texts, cmpstr);
+	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	for (i = 0; i < m && i < fold_stacks_len(st); i++) {
+		char *out = NULL;
+		size_t cap = 0;
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		k = fold_intern_join(fr, ids, n, &out, &cap, 0);
+		if (k != strlen(texts[i]) || memcmp(out, texts[i], k) != 0)
+			good = 0;
+		free(out);
+	}
+	CHECK(good && m == fold_stacks_len(st) && m > 500,
+	    "stacks: text order with names prefixing others");
+	for (i = 0; i < m; i++)
+		free(texts[i]);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+}
+
 static void
 test_deep(void)
 {
@@ -348,6 +406,7 @@ main(void)
 	test_parse();
 	test_order();
 	test_intern();
+	test_order_random();
 	test_deep();
 	test_input();
 	test_output();
