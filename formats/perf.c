@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
+#include "libfold/hash.h"
 #include "libfold/intern.h"
 #include "formats/perf.h"
 
@@ -463,18 +464,17 @@ javaclass(const char *f, size_t n)
 
 /*
  * Frame lines repeat: the same return address in the same code prints the
- * same text. A direct-mapped cache from (address, rest of the line) to the
- * frame id skips the parsing, the cleaning and the interning for them.
+ * same text. A direct-mapped cache from the line's text (from the address
+ * on, trimmed) to the frame id skips the parsing, the cleaning and the
+ * interning for them: a hash and a compare.
  */
-enum { CACHE_BITS = 13, TAILMAX = 110 };
+enum { CACHE_BITS = 13, TEXTMAX = 122 };
 
 struct centry {
-	uint64_t addr;
 	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
-	unsigned char len;	/* of tail; 0: empty entry */
-	unsigned char alen;
+	unsigned char len;	/* of text; 0: empty entry */
 	unsigned char java;
-	char tail[TAILMAX];
+	char text[TEXTMAX];
 };
 
 /*
@@ -485,46 +485,41 @@ struct centry {
 static int
 frame(struct perf_reader *r, const char *s, size_t n)
 {
-	const char *a = s, *f, *m = NULL, *p, *tail;
-	size_t alen, flen, mlen = 0, i, w, tl;
-	int unknown = 0, inl, needcopy, pendsrc = 0, cacheable;
-	uint64_t v = 0;
+	const char *a = s, *f, *m = NULL, *p;
+	size_t alen, flen, mlen = 0, i, w, tn = n;
+	int unknown = 0, inl, needcopy, pendsrc = 0;
 	struct centry *e = NULL;
 	const char *suf = NULL;
 	uint32_t id;
 	char *t;
 
-	for (alen = 0; alen < n; alen++) {
-		unsigned c = (unsigned char)s[alen];
-		if (c - '0' < 10)
-			v = v << 4 | (c - '0');
-		else if ((c | 0x20) - 'a' < 6)
-			v = v << 4 | ((c | 0x20) - 'a' + 10);
-		else
-			break;
-	}
-	if (alen == 0 || alen == n || !isws(s[alen]))
-		return 0;
-	flushpending(r);
-	while (n > 0 && isws(s[n - 1]))
-		n--;
-	tail = s + alen;
-	tl = n - alen;
-	cacheable = !r->opt.srcline && !r->opt.context && tl <= TAILMAX &&
-	    alen < 256;
-	if (cacheable) {
+	/* a line the cache knows is a frame line: see below */
+	while (tn > 0 && isws(s[tn - 1]))
+		tn--;
+	if (tn > 0 && tn <= TEXTMAX && !r->opt.srcline && !r->opt.context) {
 		if (!r->cache)
 			r->cache = fold_calloc((size_t)1 << CACHE_BITS,
 			    sizeof *r->cache);
-		e = &r->cache[((v ^ (uint64_t)tl << 40 ^ (uint64_t)alen << 56) *
-		    0x9e3779b97f4a7c15ULL) >> (64 - CACHE_BITS)];
-		if (e->len == tl && e->addr == v && e->alen == alen &&
-		    e->java == r->java && memcmp(e->tail, tail, tl) == 0) {
+		e = &r->cache[fold_hash(s, tn) >> (64 - CACHE_BITS)];
+		if (e->len == tn && e->java == r->java &&
+		    fold_same(e->text, s, tn)) {
 			if (e->id != FOLD_NOFRAME)
 				pushid(r, e->id);
 			return 1;
 		}
 	}
+	for (alen = 0; alen < n && ishex(s[alen]); alen++)
+		;
+	if (alen == 0 || alen == n || !isws(s[alen]))
+		return 0;
+	flushpending(r);
+	/*
+	 * Only texts with something after the address are cached: then any
+	 * line trimmed to the same text is a frame line parsed the same way.
+	 */
+	if (alen >= tn)
+		e = NULL;
+	n = tn;
 	t = scratch(r, 2 * n + 64);
 	s += alen;
 	n -= alen;
@@ -668,12 +663,10 @@ frame(struct perf_reader *r, const char *s, size_t n)
 	id = fold_intern(r->frames, f, flen);
 done:
 	if (e) {
-		e->addr = v;
 		e->id = id;
-		e->len = tl;
-		e->alen = alen;
+		e->len = tn;
 		e->java = r->java;
-		memcpy(e->tail, tail, tl);
+		memcpy(e->text, a, tn);
 	}
 	if (id != FOLD_NOFRAME)
 		pushid(r, id);

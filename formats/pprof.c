@@ -14,6 +14,7 @@
 #include "formats/pprof.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
+#include "libfold/hash.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
 

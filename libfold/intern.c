@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "hash.h"
 #include "intern.h"
 
 /*
@@ -35,93 +36,6 @@ struct fold_intern {
 };
 
 enum { BLOCK = 1 << 20, PAD = 8 };
-
-static inline uint64_t
-load64(const void *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static inline uint32_t
-load32(const void *p)
-{
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static inline uint64_t
-mix(uint64_t a, uint64_t b)
-{
-	__uint128_t r = (__uint128_t)a * b;
-	return (uint64_t)r ^ (uint64_t)(r >> 64);
-}
-
-/*
- * A multiply-mix hash (in the manner of wyhash). Names are mostly short:
- * up to 16 bytes take one multiplication, up to 32 two independent ones.
- */
-static inline __attribute__((always_inline)) uint64_t
-hash(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	const uint64_t k1 = 0xa0761d6478bd642fULL, k3 = 0x8ebc6af09c88c6e3ULL,
-	    k4 = 0x589965cc75374cc3ULL;
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-
-	if (n <= 16) {
-		uint64_t a = 0, b = 0;
-		if (n >= 8) {
-			a = load64(s);
-			b = load64(s + n - 8);
-		} else if (n >= 4) {
-			a = load32(s);
-			b = load32(s + n - 4);
-		} else if (n > 0) {
-			a = (uint64_t)s[0] << 16 | (uint64_t)s[n / 2] << 8 |
-			    s[n - 1];
-		}
-		return mix(a ^ k1, b ^ h);
-	}
-	if (n > 32) {
-		const unsigned char *e = s + n - 32;
-		for (; s < e; s += 32)
-			h = mix(load64(s) ^ k1, load64(s + 8) ^ h) ^
-			    mix(load64(s + 16) ^ k3, load64(s + 24) ^ k4);
-		s = e;	/* the last 32 bytes, overlapping the loop's */
-		n = 32;
-	}
-	return mix(load64(s) ^ k1, load64(s + 8) ^ h) ^
-	    mix(load64(s + n - 16) ^ k3, load64(s + n - 8) ^ k4 ^ h);
-}
-
-uint64_t
-fold_hash(const void *p, size_t n)
-{
-	return hash(p, n);
-}
-
-/* a[0..n) == b[0..n); a word at a time, the last word overlapping */
-static inline int
-same(const char *a, const char *b, size_t n)
-{
-	uint64_t d;
-	size_t i;
-
-	if (n >= 8) {
-		d = load64(a + n - 8) ^ load64(b + n - 8);
-		for (i = 0; i + 8 < n && !d; i += 8)
-			d = load64(a + i) ^ load64(b + i);
-		return d == 0;
-	}
-	if (n >= 4)
-		return ((load32(a) ^ load32(b)) |
-		    (load32(a + n - 4) ^ load32(b + n - 4))) == 0;
-	return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] &&
-	    a[n - 1] == b[n - 1]);
-}
 
 struct fold_intern *
 fold_intern_new(void)
@@ -212,8 +126,8 @@ lookup(const struct fold_intern *t, const char *s, size_t n, uint32_t h)
 	for (i = h & t->mask; t->slots[i].id != FOLD_NOFRAME;
 	    i = (i + 1) & t->mask) {
 		const struct slot *sl = &t->slots[i];
-		if (sl->hash == h && load32(sl->s - 4) == n &&
-		    same(sl->s, s, n))
+		if (sl->hash == h && fold_load32(sl->s - 4) == n &&
+		    fold_same(sl->s, s, n))
 			break;
 	}
 	return i;
@@ -245,7 +159,7 @@ add(struct fold_intern *t, size_t i, const char *s, size_t n, uint32_t h)
 uint32_t
 fold_intern(struct fold_intern *t, const char *s, size_t n)
 {
-	uint32_t h = (uint32_t)hash(s, n);
+	uint32_t h = (uint32_t)fold_hash(s, n);
 
 	return add(t, lookup(t, s, n, h), s, n, h);
 }
@@ -258,7 +172,7 @@ semicolon(const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i + 8 <= n; i += 8) {
-		uint64_t x = load64(s + i) ^ semis;
+		uint64_t x = fold_load64(s + i) ^ semis;
 		uint64_t z = (x - ones) & ~x & ones << 7;
 		if (z) {
 			/* bytes are in memory order on little-endian only */
@@ -301,7 +215,7 @@ fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
 			return fold_malloc(SIZE_MAX), k;	/* too long */
 		sp[nf].off = off;
 		sp[nf].len = e - off;
-		sp[nf].hash = hash(s + off, e - off);
+		sp[nf].hash = fold_hash(s + off, e - off);
 		__builtin_prefetch(&t->slots[sp[nf].hash & t->mask]);
 		nf++;
 		if (e == n)
@@ -356,7 +270,7 @@ fold_intern_join(const struct fold_intern *t, const uint32_t *ids, size_t n,
 uint32_t
 fold_intern_find(const struct fold_intern *t, const char *s, size_t n)
 {
-	return t->slots[lookup(t, s, n, (uint32_t)hash(s, n))].id;
+	return t->slots[lookup(t, s, n, (uint32_t)fold_hash(s, n))].id;
 }
 
 const char *

@@ -53,7 +53,4 @@ size_t fold_intern_count(const struct fold_intern *t);
 /* Byte-order comparison of two names (a prefix sorts first). */
 int fold_intern_cmp(const struct fold_intern *t, uint32_t a, uint32_t b);
 
-/* 64-bit hash of a byte string, used by every libfold table. */
-uint64_t fold_hash(const void *p, size_t n);
-
 #endif

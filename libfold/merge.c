@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "hash.h"
 #include "folded.h"
 #include "merge.h"
 

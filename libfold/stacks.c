@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "hash.h"
 #include "stacks.h"
 
 struct entry {
