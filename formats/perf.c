@@ -14,7 +14,35 @@
  * the finished sample goes into the stack table.
  */
 
-struct centry;
+/*
+ * Frame lines repeat: the same return address in the same code prints the
+ * same text. A direct-mapped cache from the line's text (from the address
+ * on, trimmed) to the frame id skips the parsing, the cleaning and the
+ * interning for them: a hash and a compare.
+ */
+enum { CACHE_BITS = 13, TEXTMAX = 122 };
+
+struct centry {
+	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
+	unsigned char len;	/* of text; 0: empty entry */
+	unsigned char java;
+	char text[TEXTMAX];
+};
+
+/*
+ * Threads seen in sample headers, by the header's start "COMM PID/TID ":
+ * where its fields were, and the name of the sample's root frame. Samples
+ * of a few threads interleave; a thread's next header is not searched.
+ */
+enum { THREAD_BITS = 6 };
+
+struct thread {
+	char text[80];
+	size_t len;		/* of text; 0: empty entry */
+	size_t commlen, pid, pidlen, tid, tidlen;
+	uint32_t pname;		/* FOLD_NOFRAME: not made yet */
+	int java;
+};
 
 struct ev {
 	char *name;
@@ -42,8 +70,6 @@ struct perf_reader {
 	int java;		/* comm starts with "java" */
 	uint64_t hdrline, period;
 	uint32_t pname;
-	char *lastp;		/* pname's text */
-	size_t lastplen, lastpcap;
 	uint32_t *fr;		/* frame ids, leaf first */
 	size_t nfr, capfr;
 	uint32_t *ids;		/* root first, for the table */
@@ -56,6 +82,7 @@ struct perf_reader {
 	size_t pendlen, pendcap;
 
 	struct centry *cache;	/* see frame() */
+	struct thread thread[1 << THREAD_BITS];
 	char *tmp;		/* scratch for rewritten names */
 	size_t tmpcap;
 
@@ -120,6 +147,10 @@ perf_reader_new(const struct perf_opt *opt, struct fold_stacks *st)
 	r->frames = fold_stacks_frames(st);
 	r->annotate = opt->kernel || opt->jit || opt->inlined ||
 	    opt->context || opt->srcline;
+	/* names join source lines in these modes: no cache */
+	if (!r->opt.srcline && !r->opt.context)
+		r->cache = fold_calloc((size_t)1 << CACHE_BITS,
+		    sizeof *r->cache);
 	return r;
 }
 
@@ -139,7 +170,6 @@ perf_reader_free(struct perf_reader *r)
 	free(r->pend);
 	free(r->tmp);
 	free(r->cache);
-	free(r->lastp);
 	free(r);
 }
 
@@ -463,27 +493,13 @@ javaclass(const char *f, size_t n)
 }
 
 /*
- * Frame lines repeat: the same return address in the same code prints the
- * same text. A direct-mapped cache from the line's text (from the address
- * on, trimmed) to the frame id skips the parsing, the cleaning and the
- * interning for them: a hash and a compare.
- */
-enum { CACHE_BITS = 13, TEXTMAX = 122 };
-
-struct centry {
-	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
-	unsigned char len;	/* of text; 0: empty entry */
-	unsigned char java;
-	char text[TEXTMAX];
-};
-
-/*
  * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
- * address. Returns 1 when it was one (and is added), 0 when not, -1 when
- * its name would hold a NUL byte.
+ * address; hash, if not NULL, is the fold_hash of s trimmed. Returns 1
+ * when it was one (and is added), 0 when not, -1 when its name would hold
+ * a NUL byte.
  */
 static int
-frame(struct perf_reader *r, const char *s, size_t n)
+frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 {
 	const char *a = s, *f, *m = NULL, *p;
 	size_t alen, flen, mlen = 0, i, w, tn = n;
@@ -496,11 +512,9 @@ frame(struct perf_reader *r, const char *s, size_t n)
 	/* a line the cache knows is a frame line: see below */
 	while (tn > 0 && isws(s[tn - 1]))
 		tn--;
-	if (tn > 0 && tn <= TEXTMAX && !r->opt.srcline && !r->opt.context) {
-		if (!r->cache)
-			r->cache = fold_calloc((size_t)1 << CACHE_BITS,
-			    sizeof *r->cache);
-		e = &r->cache[fold_hash(s, tn) >> (64 - CACHE_BITS)];
+	if (tn > 0 && tn <= TEXTMAX && r->cache) {
+		e = &r->cache[(hash ? *hash : fold_hash(s, tn)) >>
+		    (64 - CACHE_BITS)];
 		if (e->len == tn && e->java == r->java &&
 		    fold_same(e->text, s, tn)) {
 			if (e->id != FOLD_NOFRAME)
@@ -713,6 +727,7 @@ srcline(struct perf_reader *r, const char *s, size_t n)
 struct hdr {
 	const char *comm, *pid, *tid, *ev, *rest;
 	size_t commlen, pidlen, tidlen, evlen, restlen;
+	struct thread *thread;	/* its entry in perf_reader.thread */
 	uint64_t period;
 	int record;		/* PERF_RECORD_* side-band line */
 };
@@ -742,12 +757,40 @@ istime(const char *t, size_t n)
  * spaces ("C2 CompilerThre"). The fields after it are whatever -F chose.
  */
 static int
-header(const char *s, size_t n, struct hdr *h)
+header(struct perf_reader *r, const char *s, size_t n, struct hdr *h)
 {
-	size_t k, j, p, t, te = 0, a, b, prev = 0, prevlen = 0;
+	struct thread *th = NULL;
+	size_t k, j, p, t, te = 0, a = 0, b, prev = 0, prevlen = 0, e2;
 	int found = 0;
 
 	memset(h, 0, sizeof *h);
+	/*
+	 * "COMM PID ": the start of most headers. When a thread's entry has
+	 * exactly that text, this header's comm, pid and tid are where they
+	 * were: the search below looks no further than the blank after them.
+	 */
+	for (k = 2; k < n && !isws(s[k]); k++)
+		;
+	for (j = k; j < n && isws(s[j]); j++)
+		;
+	for (e2 = j; e2 < n && !isws(s[e2]); e2++)
+		;
+	if (e2 < n && e2 + 1 <= sizeof th->text) {
+		th = &r->thread[fold_hash(s, e2 + 1) >> (64 - THREAD_BITS)];
+		if (th->len == e2 + 1 && memcmp(th->text, s, th->len) == 0) {
+			k = th->commlen;
+			h->pid = s + th->pid;
+			h->pidlen = th->pidlen;
+			if (th->tidlen) {
+				h->tid = s + th->tid;
+				h->tidlen = th->tidlen;
+			}
+			te = e2;
+			found = 1;
+			h->thread = th;
+			goto fields;
+		}
+	}
 	for (k = 2; k < n; k++) {
 		if (!isws(s[k]))
 			continue;
@@ -799,6 +842,18 @@ header(const char *s, size_t n, struct hdr *h)
 	}
 	if (!found || k == 0)
 		return 0;
+	if (found == 1 && th && te == e2) {
+		th->len = te + 1;
+		memcpy(th->text, s, th->len);
+		th->commlen = k;
+		th->pid = h->pid - s;
+		th->pidlen = h->pidlen;
+		th->tid = h->tid ? (size_t)(h->tid - s) : 0;
+		th->tidlen = h->tidlen;
+		th->pname = FOLD_NOFRAME;
+		h->thread = th;
+	}
+fields:
 	h->comm = s;
 	h->commlen = k;
 	/* the fields after the pid: [cpu] time: period event: rest */
@@ -866,6 +921,11 @@ startsample(struct perf_reader *r, const struct hdr *h)
 	if (!r->keep)
 		return 0;
 	r->period = h->period ? h->period : 1;
+	if (h->thread && h->thread->pname != FOLD_NOFRAME) {
+		r->pname = h->thread->pname;
+		r->java = h->thread->java;
+		return 0;
+	}
 	r->java = startswith(h->comm, h->commlen, "java");
 	n = h->commlen;
 	t = scratch(r, n + h->pidlen + h->tidlen + 8);
@@ -893,15 +953,10 @@ startsample(struct perf_reader *r, const struct hdr *h)
 			n += tl;
 		}
 	}
-	/* consecutive samples often come from the same thread */
-	if (n != r->lastplen || memcmp(t, r->lastp, n) != 0) {
-		r->pname = fold_intern(r->frames, t, n);
-		if (n > r->lastpcap) {
-			r->lastpcap = n * 2;
-			r->lastp = fold_realloc(r->lastp, r->lastpcap);
-		}
-		memcpy(r->lastp, t, n);
-		r->lastplen = n;
+	r->pname = fold_intern(r->frames, t, n);
+	if (h->thread) {
+		h->thread->pname = r->pname;
+		h->thread->java = r->java;
 	}
 	return 0;
 }
@@ -923,7 +978,7 @@ dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
 		return -1;
 	/* without -g, the sample's one frame is on its header line */
 	if (h->restlen && r->keep) {
-		if ((rc = frame(r, h->rest, h->restlen)) < 0)
+		if ((rc = frame(r, h->rest, h->restlen, NULL)) < 0)
 			return badline(r, l, ln, "NUL byte in line");
 		if (rc > 0)
 			r->flat = r->lastframe = 1;
@@ -931,12 +986,71 @@ dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
 	return 0;
 }
 
-/* One line, without its newline. */
-static int
-line(struct perf_reader *r, const char *s, size_t n)
+/*
+ * A line as the read loop hands it over, looked at ahead of time: its
+ * leading blanks skipped and, for a frame line, its text hashed and its
+ * cache entry fetched, so that the entry is in cache when it is needed.
+ */
+struct pline {
+	const char *s;
+	size_t n;		/* without "\n" or "\r\n" */
+	size_t ws;		/* leading blanks */
+	int hashed;
+	uint64_t hash;		/* of s[ws..n) trimmed, if hashed */
+};
+
+/* perf indents frames with a tab and spaces: those a word at a time */
+static size_t
+skipblanks(const char *s, size_t n)
 {
+	size_t i = 0;
+
+	if (n > 0 && s[0] == '\t')
+		i++;
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		for (; i + 8 <= n; i += 8) {
+			uint64_t x = fold_load64(s + i) ^ 0x2020202020202020ULL;
+			if (x) {
+				i += __builtin_ctzll(x) >> 3;
+				break;
+			}
+		}
+	while (i < n && isws(s[i]))
+		i++;
+	return i;
+}
+
+static void
+lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
+{
+	size_t tn;
+
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	pl->s = s;
+	pl->n = n;
+	pl->ws = skipblanks(s, n);
+	pl->hashed = 0;
+	if (pl->ws == 0 || !r->cache)
+		return;
+	for (tn = n; tn > pl->ws && isws(s[tn - 1]); tn--)
+		;
+	tn -= pl->ws;
+	if (tn > 0 && tn <= TEXTMAX) {
+		pl->hash = fold_hash(s + pl->ws, tn);
+		pl->hashed = 1;
+		__builtin_prefetch(&r->cache[pl->hash >> (64 - CACHE_BITS)]);
+	}
+}
+
+/* One line. */
+static int
+line(struct perf_reader *r, const struct pline *pl)
+{
+	const char *s = pl->s;
+	size_t n = pl->n, i = pl->ws;
+	const uint64_t *hash = pl->hashed ? &pl->hash : NULL;
 	struct hdr h;
-	size_t i;
 	int wasframe = r->lastframe, rc;
 
 	r->lastframe = 0;
@@ -948,8 +1062,6 @@ line(struct perf_reader *r, const char *s, size_t n)
 		}
 		return 0;
 	}
-	for (i = 0; i < n && isws(s[i]); i++)
-		;
 	if (i == n) {		/* blanks only: a blank line */
 		if (r->insample)
 			r->blanks = 1;
@@ -961,7 +1073,7 @@ line(struct perf_reader *r, const char *s, size_t n)
 			r->lastframe = 1;
 			return 0;
 		}
-		if ((rc = frame(r, s + i, n - i)) > 0) {
+		if ((rc = frame(r, s + i, n - i, hash)) > 0) {
 			r->lastframe = 1;
 			return 0;
 		}
@@ -975,7 +1087,7 @@ line(struct perf_reader *r, const char *s, size_t n)
 		return badline(r, s, n, "unrecognized line");
 	}
 	/* headers start at the margin, or after blanks without -g */
-	if (header(s + i, n - i, &h))
+	if (header(r, s + i, n - i, &h))
 		return dohdr(r, &h, s + i, s, n);
 	if (i > 0 && wasframe && r->flat) {
 		srcline(r, s + i, n - i);
@@ -985,7 +1097,7 @@ line(struct perf_reader *r, const char *s, size_t n)
 	/* old captures print frames without indenting them */
 	if (i == 0 && r->insample && !r->flat) {
 		r->multiline = 1;
-		if (!r->keep || (rc = frame(r, s, n)) > 0) {
+		if (!r->keep || (rc = frame(r, s, n, NULL)) > 0) {
 			r->lastframe = 1;
 			return 0;
 		}
@@ -995,11 +1107,14 @@ line(struct perf_reader *r, const char *s, size_t n)
 	return badline(r, s, n, "unrecognized line");
 }
 
+enum { AHEAD = 8 };	/* lines looked at ahead: a power of two */
+
 int
 perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
 {
-	const char *s;
-	size_t n;
+	struct pline ring[AHEAD];
+	const char *buf, *p, *end, *nl;
+	size_t len, head, tail;
 	int rc;
 
 	r->fname = fold_in_name(in);
@@ -1009,10 +1124,23 @@ perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
 	r->insample = 0;
 	r->nfr = 0;
 	r->pending = 0;
-	while ((rc = fold_in_line(in, &s, &n)) > 0) {
-		r->lineno = fold_in_lineno(in);
-		if (line(r, s, n) < 0)
-			return -2;
+	r->lineno = 0;
+	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
+		end = buf + len;
+		/* ring[tail..head) are the lines looked at, not yet read */
+		for (p = buf, head = tail = 0; p < end || tail < head; tail++) {
+			while (p < end && head - tail < AHEAD) {
+				nl = memchr(p, '\n', end - p);
+				if (!nl)
+					nl = end;
+				lookahead(r, &ring[head++ % AHEAD], p, nl - p);
+				p = nl + 1;
+			}
+			r->lineno++;
+			if (line(r, &ring[tail % AHEAD]) < 0)
+				return -2;
+		}
+		fold_in_set_lineno(in, r->lineno);
 	}
 	if (rc < 0) {
 		/* keep the samples read, not the one cut short */

@@ -222,6 +222,45 @@ makeroom(struct fold_in *in, size_t max)
 }
 
 int
+fold_in_lines(struct fold_in *in, const char **buf, size_t *len)
+{
+	char *nl;
+
+	if (in->scan < in->start)
+		in->scan = in->start;
+	for (;;) {
+		/* buf[start..scan) holds no newline */
+		nl = memrchr(in->buf + in->scan, '\n', in->end - in->scan);
+		if (nl)
+			break;
+		in->scan = in->end;
+		if (in->eof) {
+			if (in->start == in->end)
+				return 0;
+			nl = in->buf + in->end - 1;	/* no "\n" at the end */
+			break;
+		}
+		if (in->end >= in->cap - 1 && makeroom(in, FOLD_LINE_MAX) < 0)
+			return -1;
+		ssize_t r = fill(in);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			in->eof = 1;
+	}
+	*buf = in->buf + in->start;
+	*len = nl + 1 - *buf;
+	in->start = in->scan = nl + 1 - in->buf;
+	return 1;
+}
+
+void
+fold_in_set_lineno(struct fold_in *in, uint64_t lineno)
+{
+	in->lineno = lineno;
+}
+
+int
 fold_in_line(struct fold_in *in, const char **line, size_t *len)
 {
 	char *nl;

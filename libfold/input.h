@@ -43,6 +43,18 @@ void fold_in_set_limit(struct fold_in *in, uint64_t max_bytes);
 int fold_in_line(struct fold_in *in, const char **line, size_t *len);
 
 /*
+ * Reads the next run of whole lines, for readers that split lines
+ * themselves: sets *buf and *len to every complete line buffered (at
+ * least one; each ends in "\n" but a last line without one at the end of
+ * input; "\r" is left in place), valid until the next call. Returns 1, 0
+ * at end of input, or -1 with a message. The caller numbers the lines and
+ * tells the count with fold_in_set_lineno(), for messages about the lines
+ * that follow.
+ */
+int fold_in_lines(struct fold_in *in, const char **buf, size_t *len);
+void fold_in_set_lineno(struct fold_in *in, uint64_t lineno);
+
+/*
  * Reads all remaining input into a new buffer (caller frees; NUL
  * terminated beyond *len). Its size is bounded by fold_in_set_limit, not
  * by FOLD_LINE_MAX. Returns 0 or -1 with a message.
