@@ -20,7 +20,7 @@
  * on, trimmed) to the frame id skips the parsing, the cleaning and the
  * interning for them: a hash and a compare.
  */
-enum { CACHE_BITS = 13, TEXTMAX = 122 };
+enum { CACHE_BITS = 14, TEXTMAX = 122 };
 
 struct centry {
 	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */

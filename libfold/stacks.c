@@ -123,7 +123,7 @@ fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
 			continue;
 		e = &st->ents[st->slots[j].i - 1];
 		if (e->n == n &&
-		    memcmp(st->ids + e->off, ids, n * sizeof *ids) == 0)
+		    fold_same(st->ids + e->off, ids, n * sizeof *ids))
 			break;
 	}
 	if (st->slots[j].i) {
