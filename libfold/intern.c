@@ -1,6 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "err.h"
 #include "hash.h"
 #include "intern.h"
@@ -11,7 +15,7 @@
  * id and text pointer, with the length stored just before the text, so a
  * probe reads the slot and then the name itself: two memory accesses, not
  * three. Every block ends in PAD zero bytes, so names may be read and
- * compared a word at a time past their end.
+ * copied 16 bytes at a time past their end.
  */
 struct name {
 	const char *s;
@@ -35,7 +39,7 @@ struct fold_intern {
 	size_t nblocks;
 };
 
-enum { BLOCK = 1 << 20, PAD = 8 };
+enum { BLOCK = 1 << 20, PAD = 16 };
 
 struct fold_intern *
 fold_intern_new(void)
@@ -164,26 +168,21 @@ fold_intern(struct fold_intern *t, const char *s, size_t n)
 	return add(t, lookup(t, s, n, h), s, n, h);
 }
 
-/* Where the first ';' of s[0..n) is, or n: a word at a time. */
-static inline size_t
-semicolon(const char *s, size_t n)
+/* bit i set when p[i] is ';', for the n <= 16 bytes at p */
+static inline uint32_t
+semicolons(const char *p, size_t n)
 {
-	const uint64_t ones = 0x0101010101010101ULL, semis = ones * ';';
+	uint32_t m = 0;
 	size_t i;
 
-	for (i = 0; i + 8 <= n; i += 8) {
-		uint64_t x = fold_load64(s + i) ^ semis;
-		uint64_t z = (x - ones) & ~x & ones << 7;
-		if (z) {
-			/* bytes are in memory order on little-endian only */
-			if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-				return i + (__builtin_ctzll(z) >> 3);
-			break;
-		}
-	}
-	for (; i < n && s[i] != ';'; i++)
-		;
-	return i;
+#ifdef __SSE2__
+	if (n == 16)
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(';')));
+#endif
+	for (i = 0; i < n; i++)
+		m |= (uint32_t)(p[i] == ';') << i;
+	return m;
 }
 
 size_t
@@ -191,7 +190,7 @@ fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
     uint32_t **ids, size_t *cap, size_t k)
 {
 	struct span { uint32_t off, len, hash; } *sp;
-	size_t nf = 0, capsp = 64, off = 0, e, i;
+	size_t nf = 0, capsp = 64, off, base, e, i;
 	struct span buf[64];
 
 	/*
@@ -200,27 +199,32 @@ fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
 	 * for memory one after another.
 	 */
 	sp = buf;
-	for (;;) {
-		if (nf == capsp) {
-			struct span *nsp = fold_reallocarray(NULL, capsp * 2,
-			    sizeof *nsp);
-			memcpy(nsp, sp, nf * sizeof *sp);
-			if (sp != buf)
-				free(sp);
-			sp = nsp;
-			capsp *= 2;
+	if (n > UINT32_MAX)
+		return fold_malloc(SIZE_MAX), k;	/* too long */
+	for (base = 0, off = 0; base <= n; base += 16) {
+		/* the ';' of 16 bytes at once; past the end, a last name */
+		uint32_t m = base < n ? semicolons(s + base, n - base < 16 ?
+		    n - base : 16) : 0;
+		if (base + 16 > n)
+			m |= (uint32_t)1 << (n - base);
+		for (; m; m &= m - 1) {
+			e = base + __builtin_ctz(m);
+			if (nf == capsp) {
+				struct span *nsp = fold_reallocarray(NULL,
+				    capsp * 2, sizeof *nsp);
+				memcpy(nsp, sp, nf * sizeof *sp);
+				if (sp != buf)
+					free(sp);
+				sp = nsp;
+				capsp *= 2;
+			}
+			sp[nf].off = off;
+			sp[nf].len = e - off;
+			sp[nf].hash = fold_hash(s + off, e - off);
+			__builtin_prefetch(&t->slots[sp[nf].hash & t->mask]);
+			nf++;
+			off = e + 1;
 		}
-		e = off + semicolon(s + off, n - off);
-		if (e - off > UINT32_MAX - 16 || n > UINT32_MAX)
-			return fold_malloc(SIZE_MAX), k;	/* too long */
-		sp[nf].off = off;
-		sp[nf].len = e - off;
-		sp[nf].hash = fold_hash(s + off, e - off);
-		__builtin_prefetch(&t->slots[sp[nf].hash & t->mask]);
-		nf++;
-		if (e == n)
-			break;
-		off = e + 1;
 	}
 	if (k + nf > *cap) {
 		*cap = (k + nf) * 2 + 64;
@@ -246,7 +250,7 @@ size_t
 fold_intern_join(const struct fold_intern *t, const uint32_t *ids, size_t n,
     char **buf, size_t *cap, size_t off)
 {
-	size_t need = off + 8, i, k;
+	size_t need = off + 16, i, k;
 	char *d;
 
 	for (i = 0; i < n; i++)
@@ -258,9 +262,9 @@ fold_intern_join(const struct fold_intern *t, const uint32_t *ids, size_t n,
 	d = *buf + off;
 	for (i = 0; i < n; i++) {
 		const struct name *nm = &t->names[ids[i]];
-		/* a word at a time: names are padded, the buffer has room */
-		for (k = 0; k < nm->len; k += 8)
-			memcpy(d + k, nm->s + k, 8);
+		/* 16 bytes at a time: names are padded, the buffer has room */
+		for (k = 0; k < nm->len; k += 16)
+			memcpy(d + k, nm->s + k, 16);
 		d += nm->len;
 		*d++ = ';';
 	}

@@ -403,8 +403,15 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 		}
 		if (sg.hi - sg.lo > 512)
 			radix_sort(ks + sg.lo, tmp, sg.hi - sg.lo, bits * per);
-		else
+		else if (sg.hi - sg.lo > 16)
 			qsort(ks + sg.lo, sg.hi - sg.lo, sizeof *ks, cmp_key);
+		else
+			for (i = sg.lo + 1; i < sg.hi; i++) {
+				struct keyed x = ks[i];
+				for (j = i; j > sg.lo && ks[j - 1].key > x.key; j--)
+					ks[j] = ks[j - 1];
+				ks[j] = x;
+			}
 		for (i = sg.lo; i < sg.hi; i = j) {
 			for (j = i + 1; j < sg.hi && ks[j].key == ks[i].key; j++)
 				;
