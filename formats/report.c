@@ -11,45 +11,42 @@
 #include "formats/report.h"
 #include "formats/stats.h"
 
+struct striphex {
+	char *buf;
+	size_t cap;
+};
+
+static const char *
+striphex(void *arg, const char *s, size_t *n)
+{
+	struct striphex *sh = arg;
+
+	if (!fold_has_hex(s, *n))
+		return s;
+	if (FOLD_STRIP_HEX_MAX(*n) > sh->cap) {
+		sh->cap = FOLD_STRIP_HEX_MAX(*n) * 2;
+		sh->buf = fold_realloc(sh->buf, sh->cap);
+	}
+	*n = fold_strip_hex(s, *n, sh->buf);
+	return sh->buf;
+}
+
 int
 fold_read_column(struct fold_in *in, struct fold_stacks *st, int col,
     int strip_hex, struct fold_diag *diag)
 {
-	struct fold_count c[2] = { FOLD_COUNT_INIT, FOLD_COUNT_INIT };
-	const char *line;
-	char *buf = NULL;
-	size_t len, slen, cap = 0;
-	int k, r;
+	struct fold_readopt opt = FOLD_READOPT_INIT;
+	struct striphex sh = { NULL, 0 };
+	int r;
 
-	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		k = fold_parse_line(line, len, &slen, &c[col], 1);
-		if (k == 0)
-			continue;
-		if (k < 0) {
-			if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
-			    "%s", fold_err()) < 0)
-				goto fail;
-			continue;
-		}
-		if (strip_hex && fold_has_hex(line, slen)) {
-			if (FOLD_STRIP_HEX_MAX(slen) > cap) {
-				cap = FOLD_STRIP_HEX_MAX(slen) * 2;
-				buf = fold_realloc(buf, cap);
-			}
-			slen = fold_strip_hex(line, slen, buf);
-			line = buf;
-		}
-		if (fold_stacks_add_text(st, NULL, 0, line, slen, c) < 0) {
-			fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)fold_in_lineno(in), fold_err());
-			goto fail;
-		}
+	opt.col = col;
+	if (strip_hex) {
+		opt.rewrite = striphex;
+		opt.arg = &sh;
 	}
-	free(buf);
+	r = fold_read(in, st, &opt, diag);
+	free(sh.buf);
 	return r;
-fail:
-	free(buf);
-	return -1;
 }
 
 int

@@ -67,12 +67,39 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 	return k;
 }
 
+/* a stack read and interned, waiting to be added to the table */
+struct pending {
+	uint32_t *ids;
+	size_t n, cap;
+	uint32_t hash;
+	struct fold_count c[FOLD_MAXCOLS];
+	uint64_t lineno;
+};
+
+static int
+flush(struct fold_in *in, struct fold_stacks *st, struct pending *p)
+{
+	if (p->lineno && fold_stacks_add_hashed(st, p->ids, p->n, p->hash,
+	    p->c) < 0)
+		return fold_seterr("%s:%llu: %s", fold_in_name(in),
+		    (unsigned long long)p->lineno, fold_err());
+	p->lineno = 0;
+	return 0;
+}
+
+/*
+ * Each stack is added to the table while the next line is read: its place
+ * in the table, far away in memory in a big table, is fetched meanwhile.
+ */
 int
 fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag)
 {
 	static const struct fold_readopt none = FOLD_READOPT_INIT;
+	struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), k, r;
+	struct pending p[2] = { { 0 }, { 0 } }, *cur = &p[0], *prev = &p[1],
+	    *t;
 	struct fold_count c[FOLD_MAXCOLS];
 	const char *line;
 	size_t len, slen;
@@ -80,25 +107,54 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	if (!opt)
 		opt = &none;
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		k = fold_parse_line(line, len, &slen, c, ncols);
+		if (opt->col >= 0) {
+			c[0] = c[1] = fold_count_u64(0);
+			k = fold_parse_line(line, len, &slen, &c[opt->col], 1);
+		} else {
+			k = fold_parse_line(line, len, &slen, c, ncols);
+			if (k > 0 && k < ncols) {	/* "stack N": 0 N */
+				c[1] = c[0];
+				c[0] = fold_count_u64(0);
+			}
+		}
 		if (k == 0)
 			continue;
 		if (k < 0) {
 			if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
 			    "%s", fold_err()) < 0)
-				return -1;
+				goto fail;
 			continue;
 		}
-		if (k < ncols) {	/* "stack N" in a two-column read: 0 N */
-			c[1] = c[0];
-			c[0] = fold_count_u64(0);
+		if (opt->rewrite)
+			line = opt->rewrite(opt->arg, line, &slen);
+		if (opt->nprefix > cur->cap) {
+			cur->cap = opt->nprefix * 2;
+			cur->ids = fold_reallocarray(cur->ids, cur->cap,
+			    sizeof *cur->ids);
 		}
-		if (fold_stacks_add_text(st, opt->prefix, opt->nprefix, line,
-		    slen, c) < 0)
-			return fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)fold_in_lineno(in), fold_err());
+		if (opt->nprefix)
+			memcpy(cur->ids, opt->prefix,
+			    opt->nprefix * sizeof *cur->ids);
+		cur->n = fold_intern_stack(fr, line, slen, &cur->ids, &cur->cap,
+		    opt->nprefix);
+		cur->hash = fold_stacks_hash(cur->ids, cur->n);
+		memcpy(cur->c, c, sizeof c);
+		cur->lineno = fold_in_lineno(in);
+		fold_stacks_prefetch(st, cur->hash);
+		if (flush(in, st, prev) < 0)
+			goto fail;
+		t = prev, prev = cur, cur = t;
 	}
-	return r;
+	/* after a read error too: what was read is kept */
+	if (flush(in, st, prev) < 0 || r < 0)
+		goto fail;
+	free(p[0].ids);
+	free(p[1].ids);
+	return 0;
+fail:
+	free(p[0].ids);
+	free(p[1].ids);
+	return -1;
 }
 
 void

@@ -35,15 +35,28 @@ int fold_parse_line(const char *line, size_t len, size_t *stacklen,
 struct fold_readopt {
 	const uint32_t *prefix;	/* frame ids put before every stack */
 	size_t nprefix;
+	/*
+	 * -1: up to as many counts as the table has columns. 0 or 1: the
+	 * last field is the one count, put in that column (the other is 0),
+	 * and everything before it is the stack.
+	 */
+	int col;
+	/*
+	 * When not NULL, called with each stack's text: returns the text to
+	 * add instead (its length in *n), valid until the next call.
+	 */
+	const char *(*rewrite)(void *arg, const char *s, size_t *n);
+	void *arg;
 };
 
-#define FOLD_READOPT_INIT { 0, 0 }
+#define FOLD_READOPT_INIT { NULL, 0, -1, NULL, NULL }
 
 /*
  * Reads every line of in into st. A line without a valid count or with an
  * empty stack is a warning counted in diag (an error under strict). With
- * a 2-column table, single-count lines count as "0 COUNT". Returns 0, or
- * -1 with a message on a read error, strict warning or overflow.
+ * a 2-column table and col -1, single-count lines count as "0 COUNT".
+ * Returns 0, or -1 with a message on a read error, strict warning or
+ * overflow.
  */
 int fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag);

@@ -107,11 +107,30 @@ rehash(struct fold_stacks *st, size_t mask)
 	st->hashed = 1;
 }
 
+uint32_t
+fold_stacks_hash(const uint32_t *ids, size_t n)
+{
+	return fold_hash(ids, n * sizeof *ids);
+}
+
+void
+fold_stacks_prefetch(const struct fold_stacks *st, uint32_t hash)
+{
+	__builtin_prefetch(&st->slots[hash & st->mask]);
+}
+
 long
 fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts)
 {
-	uint32_t h = (uint32_t)fold_hash(ids, n * sizeof *ids);
+	return fold_stacks_add_hashed(st, ids, n, fold_stacks_hash(ids, n),
+	    counts);
+}
+
+long
+fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
+    uint32_t h, const struct fold_count *counts)
+{
 	size_t j, i;
 	int c;
 

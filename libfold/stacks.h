@@ -39,6 +39,16 @@ long fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts);
 
 /*
+ * fold_stacks_add in two steps, for a reader that adds one stack while it
+ * reads the next: the stack's hash, a hint to fetch its place in the table
+ * now, and the add itself, later.
+ */
+uint32_t fold_stacks_hash(const uint32_t *ids, size_t n);
+void fold_stacks_prefetch(const struct fold_stacks *st, uint32_t hash);
+long fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids,
+    size_t n, uint32_t hash, const struct fold_count *counts);
+
+/*
  * Like fold_stacks_add for a folded stack text s[0..n) ("a;b;c"): the
  * frames are interned first. prefix[0..nprefix) are frame ids put in
  * front (NULL, 0 for none).
