@@ -349,12 +349,48 @@ cmp_tok(const void *x, const void *y, void *arg)
 	return (ca > cb) - (ca < cb);
 }
 
-static int
-cmp_key(const void *x, const void *y)
+/*
+ * Quicksort of a[0..n) on key (Hoare's partition around the middle key),
+ * insertion sort below 16: for the short runs, where a radix sort's
+ * passes cost more than they save. The smaller side is sorted first by
+ * recursion, so its depth stays below log2(n).
+ */
+static void
+key_sort(struct keyed *a, size_t n)
 {
-	const struct keyed *p = x, *q = y;
+	struct keyed x;
+	size_t i, j;
 
-	return (p->key > q->key) - (p->key < q->key);
+	while (n > 16) {
+		uint64_t p = a[(n - 1) / 2].key;
+		ptrdiff_t lo = -1, hi = n;
+		for (;;) {
+			do
+				lo++;
+			while (a[lo].key < p);
+			do
+				hi--;
+			while (a[hi].key > p);
+			if (lo >= hi)
+				break;
+			x = a[lo], a[lo] = a[hi], a[hi] = x;
+		}
+		/* a[0..hi] <= p <= a[hi+1..n) */
+		if ((size_t)hi + 1 < n - hi - 1) {
+			key_sort(a, hi + 1);
+			a += hi + 1;
+			n -= hi + 1;
+		} else {
+			key_sort(a + hi + 1, n - hi - 1);
+			n = hi + 1;
+		}
+	}
+	for (i = 1; i < n; i++) {
+		x = a[i];
+		for (j = i; j > 0 && a[j - 1].key > x.key; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
 }
 
 /* LSD radix sort of a[0..n) on the low `bits` bits of key, 11 at a time. */
@@ -422,15 +458,8 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 		}
 		if (sg.hi - sg.lo > 512)
 			radix_sort(ks + sg.lo, tmp, sg.hi - sg.lo, bits * per);
-		else if (sg.hi - sg.lo > 16)
-			qsort(ks + sg.lo, sg.hi - sg.lo, sizeof *ks, cmp_key);
 		else
-			for (i = sg.lo + 1; i < sg.hi; i++) {
-				struct keyed x = ks[i];
-				for (j = i; j > sg.lo && ks[j - 1].key > x.key; j--)
-					ks[j] = ks[j - 1];
-				ks[j] = x;
-			}
+			key_sort(ks + sg.lo, sg.hi - sg.lo);
 		for (i = sg.lo; i < sg.hi; i = j) {
 			for (j = i + 1; j < sg.hi && ks[j].key == ks[i].key; j++)
 				;
