@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static inline uint64_t
 fold_load64(const void *p)
@@ -80,6 +83,18 @@ fold_same(const void *pa, const void *pb, size_t n)
 	uint64_t d;
 	size_t i;
 
+#ifdef __SSE2__
+	if (n >= 16) {
+		/* 16 bytes a step; the last step overlaps */
+		__m128i x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)
+		    (a + n - 16)), _mm_loadu_si128((const __m128i *)(b + n - 16)));
+		for (i = 0; i + 16 < n && _mm_movemask_epi8(x) == 0xffff;
+		    i += 16)
+			x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + i)),
+			    _mm_loadu_si128((const __m128i *)(b + i)));
+		return _mm_movemask_epi8(x) == 0xffff;
+	}
+#endif
 	if (n >= 8) {
 		d = fold_load64(a + n - 8) ^ fold_load64(b + n - 8);
 		for (i = 0; i + 8 < n && !d; i += 8)

@@ -203,13 +203,17 @@ test_intern(void)
 			b[0] = 'y';
 			if (fold_intern(fr, b, len) == ia)
 				good = 0;
+			b[0] = 'x';
+			b[len / 2 + 1 < len ? len / 2 + 1 : 0] = 'y';
+			if (fold_intern(fr, b, len) == ia)
+				good = 0;
 		}
 		if (fold_intern(fr, a, len) != ia ||
 		    fold_intern_find(fr, a, len) != ia ||
 		    fold_intern_str(fr, ia, &n) == NULL || n != len)
 			good = 0;
 	}
-	CHECK(good, "intern: names of 0 to 70 bytes, one byte apart");
+	CHECK(good, "intern: names of 0 to 70 bytes, one byte apart anywhere");
 
 	memset(big, 'z', 600000);
 	id = fold_intern(fr, big, 600000);
