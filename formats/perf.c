@@ -133,6 +133,47 @@ contains(const char *s, size_t n, const char *p)
 	return memmem(s, n, p, strlen(p)) != NULL;
 }
 
+/*
+ * The first blank at or after s[i], or n; and the first byte that is not
+ * a blank. Header fields and the indentation of frames are short runs of
+ * bytes: eight at a time, then byte by byte from where the word test
+ * stopped (it looks for any byte below '!' and for any byte but ' ').
+ */
+static inline size_t
+toblank(const char *s, size_t i, size_t n)
+{
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		for (; i + 8 <= n; i += 8) {
+			uint64_t x = fold_load64(s + i);
+			uint64_t z = (x - 0x2121212121212121ULL) & ~x &
+			    0x8080808080808080ULL;
+			/* the lowest byte flagged is below '!': exact */
+			if (z) {
+				i += __builtin_ctzll(z) >> 3;
+				break;
+			}
+		}
+	while (i < n && !isws(s[i]))
+		i++;
+	return i;
+}
+
+static inline size_t
+skipblank(const char *s, size_t i, size_t n)
+{
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		for (; i + 8 <= n; i += 8) {
+			uint64_t x = fold_load64(s + i) ^ 0x2020202020202020ULL;
+			if (x) {
+				i += __builtin_ctzll(x) >> 3;
+				break;
+			}
+		}
+	while (i < n && isws(s[i]))
+		i++;
+	return i;
+}
+
 struct perf_reader *
 perf_reader_new(const struct perf_opt *opt, struct fold_stacks *st)
 {
@@ -769,12 +810,9 @@ header(struct perf_reader *r, const char *s, size_t n, struct hdr *h)
 	 * exactly that text, this header's comm, pid and tid are where they
 	 * were: the search below looks no further than the blank after them.
 	 */
-	for (k = 2; k < n && !isws(s[k]); k++)
-		;
-	for (j = k; j < n && isws(s[j]); j++)
-		;
-	for (e2 = j; e2 < n && !isws(s[e2]); e2++)
-		;
+	k = toblank(s, n < 2 ? n : 2, n);
+	j = skipblank(s, k, n);
+	e2 = toblank(s, j, n);
 	if (e2 < n && e2 + 1 <= sizeof th->text) {
 		th = &r->thread[fold_hash(s, e2 + 1) >> (64 - THREAD_BITS)];
 		if (th->len == e2 + 1 && memcmp(th->text, s, th->len) == 0) {
@@ -858,12 +896,10 @@ fields:
 	h->commlen = k;
 	/* the fields after the pid: [cpu] time: period event: rest */
 	for (a = found == 2 ? a : te; a < n; a = b) {
-		while (a < n && isws(s[a]))
-			a++;
+		a = skipblank(s, a, n);
 		if (a >= n)
 			break;
-		for (b = a; b < n && !isws(s[b]); b++)
-			;
+		b = toblank(s, a, n);
 		const char *tok = s + a;
 		size_t tl = b - a;
 		if (tl >= 3 && tok[0] == '[' && tok[tl - 1] == ']' &&
@@ -999,27 +1035,6 @@ struct pline {
 	uint64_t hash;		/* of s[ws..n) trimmed, if hashed */
 };
 
-/* perf indents frames with a tab and spaces: those a word at a time */
-static size_t
-skipblanks(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	if (n > 0 && s[0] == '\t')
-		i++;
-	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-		for (; i + 8 <= n; i += 8) {
-			uint64_t x = fold_load64(s + i) ^ 0x2020202020202020ULL;
-			if (x) {
-				i += __builtin_ctzll(x) >> 3;
-				break;
-			}
-		}
-	while (i < n && isws(s[i]))
-		i++;
-	return i;
-}
-
 static void
 lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
 {
@@ -1029,7 +1044,8 @@ lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
 		n--;
 	pl->s = s;
 	pl->n = n;
-	pl->ws = skipblanks(s, n);
+	/* perf indents frames with a tab and spaces */
+	pl->ws = skipblank(s, n > 0 && s[0] == '\t', n);
 	pl->hashed = 0;
 	if (pl->ws == 0 || !r->cache)
 		return;
