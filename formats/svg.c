@@ -459,7 +459,6 @@ chart_add(struct fold_svg *g, const char *line, size_t slen,
     const struct fold_count *c)
 {
 	struct chartline *cl;
-	const char *p, *e;
 
 	if (g->nlines == g->caplines) {
 		g->caplines = g->caplines * 2 + 256;
@@ -468,24 +467,11 @@ chart_add(struct fold_svg *g, const char *line, size_t slen,
 	}
 	cl = &g->lines[g->nlines++];
 	cl->off = g->nids;
-	cl->n = 0;
 	cl->c[0] = c[0];
 	cl->c[1] = c[1];
-	for (p = line, e = line + slen;; p++) {
-		const char *q = memchr(p, ';', e - p);
-		if (!q)
-			q = e;
-		if (g->nids == g->capids) {
-			g->capids = g->capids * 2 + 1024;
-			g->ids = fold_reallocarray(g->ids, g->capids,
-			    sizeof *g->ids);
-		}
-		g->ids[g->nids++] = fold_intern(g->frames, p, q - p);
-		cl->n++;
-		p = q;
-		if (q == e)
-			break;
-	}
+	g->nids = fold_intern_stack(g->frames, line, slen, &g->ids, &g->capids,
+	    g->nids);
+	cl->n = g->nids - cl->off;
 }
 
 /*
