@@ -34,3 +34,20 @@ perf script -i two.data > two-events.perf
 perf record -g -F 2999 -o node.data -- node --perf-basic-prof -e \
     'let s = 0; for (let i = 0; i < 3e7; i++) s += Math.sqrt(i); console.log(s)'
 perf script -i node.data | awk 'NR > 30000 && /^$/ { print; exit } { print }' > node-jit.perf
+
+# inlined functions as "(inlined)" frames (inlinework.c in the scratch
+# directory). perf 6.1 adds inlined frames only to DWARF-unwound call
+# chains: with -g (frame pointers) neither perf script, perf script --inline
+# nor perf script -F +srcline --inline printed any. Without libbfd perf
+# runs addr2line(1) from binutils for them.
+gcc -O2 -g -fno-omit-frame-pointer -o inlinework inlinework.c
+perf record --call-graph dwarf -F 999 -o inline.data -- ./inlinework
+perf script -i inline.data > inline.perf
+
+# Java 17 JIT frames through /tmp/perf-PID.map, written by the JVM at exit
+# (Hot.java in the scratch directory); perf script must run while the map
+# is still in /tmp
+javac -d . Hot.java
+perf record -g -F 499 -o java.data -- java -XX:+UnlockDiagnosticVMOptions \
+    -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer -cp . Hot
+perf script -i java.data > java-jit.perf

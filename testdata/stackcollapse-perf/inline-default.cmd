@@ -1,0 +1,1 @@
+stackcollapse-perf captures/inline.perf.gz

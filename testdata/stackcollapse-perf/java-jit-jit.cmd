@@ -1,0 +1,1 @@
+stackcollapse-perf --jit captures/java-jit.perf.gz
