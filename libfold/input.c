@@ -221,36 +221,59 @@ makeroom(struct fold_in *in, size_t max)
 	return 0;
 }
 
-int
-fold_in_lines(struct fold_in *in, const char **buf, size_t *len)
+/* More bytes after end, room made first: 0 (eof set at the end) or -1. */
+static int
+refill(struct fold_in *in)
 {
-	char *nl;
+	ssize_t r;
 
+	if (in->end >= in->cap - 1 && makeroom(in, FOLD_LINE_MAX) < 0)
+		return -1;
+	if ((r = fill(in)) < 0)
+		return -1;
+	if (r == 0)
+		in->eof = 1;
+	return 0;
+}
+
+/*
+ * Finds the first newline of the unread bytes (the last one, with last),
+ * reading more until there is one. Returns 1 and sets *nl; at the end of
+ * input, *nl is the end of the bytes when the last line has no newline.
+ * Returns 0 when nothing is left, -1 on error.
+ */
+static int
+findnl(struct fold_in *in, int last, char **nl)
+{
 	if (in->scan < in->start)
 		in->scan = in->start;
 	for (;;) {
 		/* buf[start..scan) holds no newline */
-		nl = memrchr(in->buf + in->scan, '\n', in->end - in->scan);
-		if (nl)
-			break;
+		char *p = in->buf + in->scan;
+		size_t n = in->end - in->scan;
+		if ((*nl = last ? memrchr(p, '\n', n) : memchr(p, '\n', n)))
+			return 1;
 		in->scan = in->end;
 		if (in->eof) {
-			if (in->start == in->end)
-				return 0;
-			nl = in->buf + in->end - 1;	/* no "\n" at the end */
-			break;
+			*nl = in->buf + in->end;
+			return in->start < in->end;
 		}
-		if (in->end >= in->cap - 1 && makeroom(in, FOLD_LINE_MAX) < 0)
+		if (refill(in) < 0)
 			return -1;
-		ssize_t r = fill(in);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			in->eof = 1;
 	}
+}
+
+int
+fold_in_lines(struct fold_in *in, const char **buf, size_t *len)
+{
+	char *nl;
+	int r;
+
+	if ((r = findnl(in, 1, &nl)) <= 0)
+		return r;
 	*buf = in->buf + in->start;
-	*len = nl + 1 - *buf;
-	in->start = in->scan = nl + 1 - in->buf;
+	*len = nl - *buf + (nl < in->buf + in->end);
+	in->start = in->scan = *buf + *len - in->buf;
 	return 1;
 }
 
@@ -265,29 +288,12 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 {
 	char *nl;
 	size_t n;
+	int r;
 
-	if (in->scan < in->start)
-		in->scan = in->start;
-	for (;;) {
-		nl = memchr(in->buf + in->scan, '\n', in->end - in->scan);
-		if (nl)
-			break;
-		in->scan = in->end;
-		if (in->eof) {
-			if (in->start == in->end)
-				return 0;
-			nl = in->buf + in->end;	/* a last line without "\n" */
-			in->end++;		/* room is kept for the NUL */
-			break;
-		}
-		if (in->end >= in->cap - 1 && makeroom(in, FOLD_LINE_MAX) < 0)
-			return -1;
-		ssize_t r = fill(in);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			in->eof = 1;
-	}
+	if ((r = findnl(in, 0, &nl)) <= 0)
+		return r;
+	if (nl == in->buf + in->end)
+		in->end++;	/* a last line without "\n": room is kept for NUL */
 	*nl = '\0';
 	n = nl - (in->buf + in->start);
 	if (n > 0 && nl[-1] == '\r')
