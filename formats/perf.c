@@ -77,6 +77,7 @@ struct perf_reader {
 
 	/* a frame waiting for its source line (--srcline, --context) */
 	int lastframe;		/* the previous line was a frame */
+	int lastpushed;		/* and its id is the last in fr */
 	int pending, pendsrc;
 	char *pend;
 	size_t pendlen, pendcap;
@@ -558,7 +559,7 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 		    (64 - CACHE_BITS)];
 		if (e->len == tn && e->java == r->java &&
 		    fold_same(e->text, s, tn)) {
-			if (e->id != FOLD_NOFRAME)
+			if ((r->lastpushed = e->id != FOLD_NOFRAME))
 				pushid(r, e->id);
 			return 1;
 		}
@@ -723,9 +724,63 @@ done:
 		e->java = r->java;
 		memcpy(e->text, a, tn);
 	}
-	if (id != FOLD_NOFRAME)
+	if ((r->lastpushed = id != FOLD_NOFRAME))
 		pushid(r, id);
 	return 1;
+}
+
+/*
+ * With -F +srcline, perf prints an inlined frame without its dso and
+ * moves "(inlined)" to the end of the frame's source line instead:
+ *
+ *	            13ce hash_word+0x5e
+ *	  inlinework.c:20 (inlined)
+ *
+ * Returns 1 when s[0..*n) ends so, cutting it off.
+ */
+static int
+inlinedsrc(const char *s, size_t *n)
+{
+	size_t m = *n;
+
+	while (m > 0 && isws(s[m - 1]))
+		m--;
+	if (!endswith(s, m, "(inlined)"))
+		return 0;
+	*n = m - 9;
+	return 1;
+}
+
+/* Names the frame just added, or the one pending, as an inlined one. */
+static void
+markinlined(struct perf_reader *r)
+{
+	const char *f;
+	size_t len;
+	char *t;
+
+	if (!r->opt.inlined)
+		return;
+	if (r->pending) {
+		if (!contains(r->pend, r->pendlen, "_[i]")) {
+			if (r->pendlen + 5 > r->pendcap) {
+				r->pendcap = (r->pendlen + 5) * 2;
+				r->pend = fold_realloc(r->pend, r->pendcap);
+			}
+			memcpy(r->pend + r->pendlen, "_[i]", 4);
+			r->pendlen += 4;
+		}
+		return;
+	}
+	if (!r->lastpushed || r->nfr == 0)
+		return;
+	f = fold_intern_str(r->frames, r->fr[r->nfr - 1], &len);
+	if (contains(f, len, "_[i]"))
+		return;
+	t = scratch(r, len + 4);
+	memcpy(t, f, len);
+	memcpy(t + len, "_[i]", 4);
+	r->fr[r->nfr - 1] = fold_intern(r->frames, t, len + 4);
 }
 
 /*
@@ -738,6 +793,8 @@ srcline(struct perf_reader *r, const char *s, size_t n)
 {
 	size_t i, j, start;
 
+	if (inlinedsrc(s, &n))
+		markinlined(r);
 	if (!r->pending || !r->pendsrc)
 		return;
 	start = r->pendlen;

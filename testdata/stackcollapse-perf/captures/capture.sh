@@ -51,3 +51,6 @@ javac -d . Hot.java
 perf record -g -F 499 -o java.data -- java -XX:+UnlockDiagnosticVMOptions \
     -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer -cp . Hot
 perf script -i java.data > java-jit.perf
+# the same recording with source lines: perf then prints an inlined frame
+# without its dso and puts "(inlined)" at the end of its source line
+perf script -i inline.data -F +srcline --inline > inline-srcline.perf

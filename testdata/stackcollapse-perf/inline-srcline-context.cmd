@@ -1,0 +1,1 @@
+stackcollapse-perf --context captures/inline-srcline.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf captures/inline-srcline.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf --inline captures/inline-srcline.perf.gz

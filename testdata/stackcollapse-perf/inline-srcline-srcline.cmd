@@ -1,0 +1,1 @@
+stackcollapse-perf --srcline captures/inline-srcline.perf.gz
