@@ -301,7 +301,7 @@ event(struct perf_reader *r, const char *name, size_t len)
 	return e->kept && !r->opt.list;
 }
 
-static void
+static inline void
 pushid(struct perf_reader *r, uint32_t id)
 {
 	if (r->nfr == r->capfr) {
