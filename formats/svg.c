@@ -423,36 +423,6 @@ fold_svg_free(struct fold_svg *g)
 	free(g);
 }
 
-static int
-isblank_(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/*
- * Finds the optional first of two counts at the end of line[0..*slen)
- * (what fold_parse_line left as the stack). It looks back only over bytes
- * that can make a count, so a stack without one costs a few bytes, not a
- * scan of the whole line. Returns 1 and shortens *slen when found.
- */
-static int
-first_count(const char *line, size_t *slen, struct fold_count *c)
-{
-	size_t p = *slen, q;
-
-	while (p > 0 && ((line[p - 1] >= '0' && line[p - 1] <= '9') ||
-	    line[p - 1] == '.'))
-		p--;
-	if (p == *slen || p == 0 || !isblank_((unsigned char)line[p - 1]))
-		return 0;
-	for (q = p; q > 0 && isblank_((unsigned char)line[q - 1]); q--)
-		;
-	if (q == 0 || fold_count_parse(line + p, *slen - p, c) < 0)
-		return 0;
-	*slen = q;
-	return 1;
-}
-
 /* Flame chart input: every line kept, in order. */
 static void
 chart_add(struct fold_svg *g, const char *line, size_t slen,
@@ -475,8 +445,8 @@ chart_add(struct fold_svg *g, const char *line, size_t slen,
 }
 
 /*
- * As fold_read with two columns, and notes whether any line had two
- * counts: that makes the graph a differential one.
+ * fold_read with two columns; a line with two counts makes the graph a
+ * differential one. A flame chart keeps every line, in order.
  */
 int
 fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
@@ -486,8 +456,13 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 	size_t len, slen;
 	int k, r;
 
+	if (!g->opt.flamechart) {
+		if ((r = fold_read(in, g->st, NULL, diag)) == 2)
+			g->twocols = 1;
+		return r < 0 ? -1 : 0;
+	}
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		k = fold_parse_line(line, len, &slen, &c[1], 1);
+		k = fold_parse_line(line, len, &slen, c, 2);
 		if (k == 0)
 			continue;
 		if (k < 0) {
@@ -496,15 +471,13 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 				return -1;
 			continue;
 		}
-		if (first_count(line, &slen, &c[0]))
+		if (k == 2) {
 			g->twocols = 1;
-		else
+		} else {
+			c[1] = c[0];
 			c[0] = fold_count_u64(0);
-		if (g->opt.flamechart)
-			chart_add(g, line, slen, c);
-		else if (fold_stacks_add_text(g->st, NULL, 0, line, slen, c) < 0)
-			return fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)fold_in_lineno(in), fold_err());
+		}
+		chart_add(g, line, slen, c);
 	}
 	return r;
 }

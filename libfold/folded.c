@@ -45,13 +45,16 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 	end = b;
 	while (k < maxcols) {
 		/* only digits and points can be a count: look no further back */
-		size_t e2 = end, b2;
+		size_t e2 = end, b2, s2;
 		while (e2 > 0 && isblank_(line[e2 - 1]))
 			e2--;
 		for (b2 = e2; b2 > 0 && ((line[b2 - 1] >= '0' &&
 		    line[b2 - 1] <= '9') || line[b2 - 1] == '.'); b2--)
 			;
-		if (b2 == 0 || b2 == e2 || !isblank_(line[b2 - 1]) ||
+		/* and a stack before it: "5 6" is the stack "5" */
+		for (s2 = b2; s2 > 0 && isblank_(line[s2 - 1]); s2--)
+			;
+		if (s2 == 0 || b2 == e2 || s2 == b2 ||
 		    fold_count_parse(line + b2, e2 - b2, &c[k]) < 0)
 			break;
 		k++;
@@ -103,6 +106,7 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	struct fold_count c[FOLD_MAXCOLS];
 	const char *line;
 	size_t len, slen;
+	int most = 0;
 
 	if (!opt)
 		opt = &none;
@@ -125,6 +129,8 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 				goto fail;
 			continue;
 		}
+		if (k > most)
+			most = k;
 		if (opt->rewrite)
 			line = opt->rewrite(opt->arg, line, &slen);
 		if (opt->nprefix > cur->cap) {
@@ -150,7 +156,7 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		goto fail;
 	free(p[0].ids);
 	free(p[1].ids);
-	return 0;
+	return most;
 fail:
 	free(p[0].ids);
 	free(p[1].ids);

@@ -55,8 +55,8 @@ struct fold_readopt {
  * Reads every line of in into st. A line without a valid count or with an
  * empty stack is a warning counted in diag (an error under strict). With
  * a 2-column table and col -1, single-count lines count as "0 COUNT".
- * Returns 0, or -1 with a message on a read error, strict warning or
- * overflow.
+ * Returns the most counts found on a line (0 when no line had a stack),
+ * or -1 with a message on a read error, strict warning or overflow.
  */
 int fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag);

@@ -119,6 +119,10 @@ test_parse(void)
 	CHECK(fold_parse_line(" 5", 2, &sl, c, 1) < 0, "parse: empty stack");
 	CHECK(fold_parse_line("a\t7 \t", 5, &sl, c, 1) == 1 && sl == 1 &&
 	    c[0].v.u == 7, "parse: tabs and trailing blanks");
+	CHECK(fold_parse_line("5 6", 3, &sl, c, 2) == 1 && sl == 1 &&
+	    c[0].v.u == 6, "parse: a count needs a stack before it");
+	CHECK(fold_parse_line("a 5 6", 5, &sl, c, 2) == 2 && sl == 1 &&
+	    c[0].v.u == 5 && c[1].v.u == 6, "parse: two counts");
 }
 
 static void
