@@ -200,7 +200,7 @@ main(int argc, char *argv[])
 			cmd_warn("%s", fold_err());
 			fold_in_close(in);
 			fold_svg_free(g);
-			cmd_diag_summary(&diag, "lines");
+			cmd_diag_summary(&diag, "line", "lines");
 			return EXIT_ERR;
 		}
 		if (fold_in_close(in) < 0) {
@@ -208,7 +208,7 @@ main(int argc, char *argv[])
 			status = EXIT_ERR;
 		}
 	}
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	if (fold_svg_write(g, out, &info) < 0) {
 		cmd_warn("%s", fold_err());

@@ -224,7 +224,7 @@ main(int argc, char *argv[])
 		if (fold_in_close(in) < 0)
 			status = fail(fold_err());
 	}
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	if (status == EXIT_OK && (report || ngates)) {
 		if (!(rep = fold_diffreport_new(st, &opt))) {

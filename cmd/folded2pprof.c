@@ -111,7 +111,7 @@ main(int argc, char *argv[])
 	rd.diag = &diag;
 	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
 	    &stopped);
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
 		if (pprof_write(out, st, &opt) < 0) {

@@ -238,7 +238,7 @@ main(int argc, char *argv[])
 			status = EXIT_ERR;
 		}
 	}
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	/* what could be read is still filtered, as the status says */
 	if (fold_filter_run(f, &st) < 0) {

@@ -114,7 +114,7 @@ main(int argc, char *argv[])
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	free(in);
 	return cmd_close(out, status);
 }

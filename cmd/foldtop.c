@@ -85,7 +85,7 @@ main(int argc, char *argv[])
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
-	cmd_diag_summary(&diag, "lines");
+	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	if (status == EXIT_OK && fold_top_write(out, st, &opt) < 0) {
 		cmd_warn("%s", fold_err());

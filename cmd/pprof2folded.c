@@ -157,7 +157,7 @@ main(int argc, char *argv[])
 	rd.diag = &diag;
 	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
 	    &stopped);
-	cmd_diag_summary(&diag, "samples");
+	cmd_diag_summary(&diag, "sample", "samples");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
 		if ((opt.list ? pprof_list(r, out) :

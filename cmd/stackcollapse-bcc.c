@@ -116,7 +116,7 @@ main(int argc, char *argv[])
 	if (s->stacks == 0 && status == EXIT_OK)
 		cmd_warn("no stacks in the input");
 done:
-	cmd_diag_summary(&diag, "lines or entries");
+	cmd_diag_summary(&diag, "line or entry", "lines or entries");
 	bcc_reader_free(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);

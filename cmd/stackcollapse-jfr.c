@@ -138,7 +138,7 @@ main(int argc, char *argv[])
 		    "-XX:FlightRecorderOptions=stackdepth=N)",
 		    (unsigned long long)s->jvmcut);
 done:
-	cmd_diag_summary(&diag, "events or lines");
+	cmd_diag_summary(&diag, "event or line", "events or lines");
 	jfr_reader_free(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);

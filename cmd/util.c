@@ -81,8 +81,11 @@ cmd_diag_init(struct fold_diag *d, int strict)
 }
 
 unsigned long long
-cmd_diag_summary(const struct fold_diag *d, const char *what)
+cmd_diag_summary(const struct fold_diag *d, const char *one,
+    const char *many)
 {
+	const char *what = d->count == 1 ? one : many;
+
 	if (d->strict)		/* the first one was an error, reported as such */
 		return d->count;
 	if (d->count > d->limit)

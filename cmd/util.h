@@ -33,10 +33,11 @@ void cmd_diag_init(struct fold_diag *d, int strict);
 
 /*
  * Prints "progname: N bad lines skipped" when there were warnings (what
- * is counted is named by what: "lines", "samples", ...). Returns the count.
+ * is counted is named by one and many: "line", "lines"). Returns the
+ * count.
  */
 unsigned long long cmd_diag_summary(const struct fold_diag *d,
-    const char *what);
+    const char *one, const char *many);
 
 struct fold_in;
 
