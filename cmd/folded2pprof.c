@@ -24,17 +24,10 @@ usage(FILE *f)
 	    "                    [--strict] [file ...]\n", progname);
 }
 
-struct reading {
-	struct fold_stacks *st;
-	struct fold_diag *diag;
-};
-
 static int
-read_one(void *arg, struct fold_in *in)
+read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 {
-	struct reading *rd = arg;
-
-	return fold_read(in, rd->st, NULL, rd->diag);
+	return fold_read(in, st, NULL, diag);
 }
 
 /* Splits "TYPE/UNIT" (UNIT defaults to count) into *type and *unit. */
@@ -70,7 +63,6 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	struct reading rd;
 	unsigned long long period;
 	int c, strict = 0, stopped, status;
 
@@ -107,10 +99,8 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
-	rd.st = st;
-	rd.diag = &diag;
-	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
-	    &stopped);
+	status = cmd_each_input(argv + optind, argc - optind, read_one, st,
+	    &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();

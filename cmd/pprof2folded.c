@@ -26,17 +26,10 @@ usage(FILE *f)
 	    "[--tag-root KEY[,KEY...]] [profile ...]\n", progname);
 }
 
-struct reading {
-	struct pprof_reader *r;
-	struct fold_diag *diag;
-};
-
 static int
-read_one(void *arg, struct fold_in *in)
+read_one(void *r, struct fold_in *in, struct fold_diag *diag)
 {
-	struct reading *rd = arg;
-
-	return pprof_read(rd->r, in, rd->diag);
+	return pprof_read(r, in, diag);
 }
 
 /* Adds the comma-separated keys of s to *keys. */
@@ -96,7 +89,6 @@ main(int argc, char *argv[])
 	struct pprof_reader *r;
 	struct fold_diag diag;
 	struct fold_out *out;
-	struct reading rd;
 	int c, strict = 0, stopped, status;
 
 	cmd_init(argv[0]);
@@ -153,10 +145,8 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* every profile is read (and each failure reported) before anything
 	   is written: a merge with a profile missing would mislead */
-	rd.r = r;
-	rd.diag = &diag;
-	status = cmd_each_input(argv + optind, argc - optind, read_one, &rd,
-	    &stopped);
+	status = cmd_each_input(argv + optind, argc - optind, read_one, r,
+	    &diag, &stopped);
 	cmd_diag_summary(&diag, "sample", "samples");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();

@@ -26,17 +26,10 @@ usage(FILE *f)
 	    "[file ...]\n", progname);
 }
 
-struct ctx {
-	struct bcc_reader *r;
-	struct fold_diag *diag;
-};
-
 static int
-readone(void *arg, struct fold_in *in)
+readone(void *r, struct fold_in *in, struct fold_diag *diag)
 {
-	struct ctx *c = arg;
-
-	return bcc_read(c->r, in, c->diag);
+	return bcc_read(r, in, diag);
 }
 
 int
@@ -56,7 +49,6 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct bcc_reader *r;
 	struct fold_diag diag;
-	struct ctx ctx;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
 	char buf[FOLD_COUNT_BUFSZ];
@@ -93,10 +85,8 @@ main(int argc, char *argv[])
 	r = bcc_reader_new(&opt, st);
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
-	ctx.r = r;
-	ctx.diag = &diag;
-	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
-	    &stopped);
+	status = cmd_each_input(argv + optind, argc - optind, readone, r,
+	    &diag, &stopped);
 	if (stopped)
 		goto done;
 	fold_write(out, st);

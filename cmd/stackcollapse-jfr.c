@@ -27,17 +27,10 @@ usage(FILE *f)
 	    "[file ...]\n", progname);
 }
 
-struct ctx {
-	struct jfr_reader *r;
-	struct fold_diag *diag;
-};
-
 static int
-readone(void *arg, struct fold_in *in)
+readone(void *r, struct fold_in *in, struct fold_diag *diag)
 {
-	struct ctx *c = arg;
-
-	return jfr_read(c->r, in, c->diag);
+	return jfr_read(r, in, diag);
 }
 
 int
@@ -59,7 +52,6 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct jfr_reader *r;
 	struct fold_diag diag;
-	struct ctx ctx;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
 	const char *ev;
@@ -106,10 +98,8 @@ main(int argc, char *argv[])
 		cmd_die(EXIT_USAGE, "%s", fold_err());
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
-	ctx.r = r;
-	ctx.diag = &diag;
-	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
-	    &stopped);
+	status = cmd_each_input(argv + optind, argc - optind, readone, r,
+	    &diag, &stopped);
 	if (stopped)
 		goto done;
 	fold_write(out, st);

@@ -79,21 +79,15 @@ report_events(const struct perf_reader *r, const struct perf_opt *opt,
 	fprintf(stderr, " choose with --event-filter\n");
 }
 
-struct ctx {
-	struct perf_reader *r;
-	struct fold_diag *diag;
-};
-
 static int
-readone(void *arg, struct fold_in *in)
+readone(void *r, struct fold_in *in, struct fold_diag *diag)
 {
-	struct ctx *c = arg;
-	int rc = perf_read(c->r, in, c->diag);
+	int rc = perf_read(r, in, diag);
 
-	if (perf_unterminated(c->r))
+	if (perf_unterminated(r))
 		cmd_warn("%s:%llu: last sample has no closing blank line (input "
 		    "cut short?): not counted", fold_in_name(in),
-		    (unsigned long long)perf_unterminated(c->r));
+		    (unsigned long long)perf_unterminated(r));
 	return rc;
 }
 
@@ -122,7 +116,6 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct perf_reader *r;
 	struct fold_diag diag;
-	struct ctx ctx;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
 
@@ -187,10 +180,8 @@ main(int argc, char *argv[])
 	diag.limit = 1;
 	diag.report = keepfirst;
 	out = cmd_stdout();
-	ctx.r = r;
-	ctx.diag = &diag;
-	status = cmd_each_input(argv + optind, argc - optind, readone, &ctx,
-	    &stopped);
+	status = cmd_each_input(argv + optind, argc - optind, readone, r,
+	    &diag, &stopped);
 	if (stopped)
 		goto done;
 	if (diag.count) {

@@ -99,7 +99,8 @@ cmd_diag_summary(const struct fold_diag *d, const char *one,
 
 int
 cmd_each_input(char **files, int n,
-    int (*read)(void *arg, struct fold_in *in), void *arg, int *stopped)
+    int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
+    void *reader, struct fold_diag *diag, int *stopped)
 {
 	int status = EXIT_OK, i, rc;
 
@@ -111,7 +112,7 @@ cmd_each_input(char **files, int n,
 			status = EXIT_ERR;
 			continue;
 		}
-		if ((rc = read(arg, in)) < 0) {
+		if ((rc = read(reader, in, diag)) < 0) {
 			cmd_warn("%s", fold_err());
 			status = EXIT_ERR;
 		}

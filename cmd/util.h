@@ -43,14 +43,15 @@ struct fold_in;
 
 /*
  * Reads each of files[0..n) in turn (standard input when n is 0) through
- * read(arg, in), which returns 0, -1 on a failure it left in fold_err()
- * (reported here, the next file is read), or -2 on one that ends the
- * whole run (reported here too). A file that cannot be opened or closed is
- * reported and the others are still read (as rev(1) does). Returns
- * EXIT_OK, or EXIT_ERR when any file failed; *stopped is set on -2.
+ * read(reader, in, diag), which returns 0, -1 on a failure it left in
+ * fold_err() (reported here, the next file is read), or -2 on one that
+ * ends the whole run (reported here too). A file that cannot be opened or
+ * closed is reported and the others are still read (as rev(1) does).
+ * Returns EXIT_OK, or EXIT_ERR when any file failed; *stopped is set on -2.
  */
 int cmd_each_input(char **files, int n,
-    int (*read)(void *arg, struct fold_in *in), void *arg, int *stopped);
+    int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
+    void *reader, struct fold_diag *diag, int *stopped);
 
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);
