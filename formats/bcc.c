@@ -938,7 +938,7 @@ folded(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 		return warn(diag, in, fold_in_lineno(in), "%s",
 		    "empty frame in a folded line: line skipped");
 	}
-	if (fold_stacks_add_text(r->st, NULL, 0, s, slen, &c) < 0)
+	if (fold_stacks_add_text(r->st, s, slen, &c) < 0)
 		return fold_seterr("%s:%llu: %s", fold_in_name(in),
 		    (unsigned long long)fold_in_lineno(in), fold_err()), -2;
 	r->stats.folded++;

@@ -133,16 +133,8 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 			most = k;
 		if (opt->rewrite)
 			line = opt->rewrite(opt->arg, line, &slen);
-		if (opt->nprefix > cur->cap) {
-			cur->cap = opt->nprefix * 2;
-			cur->ids = fold_reallocarray(cur->ids, cur->cap,
-			    sizeof *cur->ids);
-		}
-		if (opt->nprefix)
-			memcpy(cur->ids, opt->prefix,
-			    opt->nprefix * sizeof *cur->ids);
 		cur->n = fold_intern_stack(fr, line, slen, &cur->ids, &cur->cap,
-		    opt->nprefix);
+		    0);
 		cur->hash = fold_stacks_hash(cur->ids, cur->n);
 		memcpy(cur->c, c, sizeof c);
 		cur->lineno = fold_in_lineno(in);

@@ -33,8 +33,6 @@ int fold_parse_line(const char *line, size_t len, size_t *stacklen,
     struct fold_count *counts, int maxcols);
 
 struct fold_readopt {
-	const uint32_t *prefix;	/* frame ids put before every stack */
-	size_t nprefix;
 	/*
 	 * -1: up to as many counts as the table has columns. 0 or 1: the
 	 * last field is the one count, put in that column (the other is 0),
@@ -49,7 +47,7 @@ struct fold_readopt {
 	void *arg;
 };
 
-#define FOLD_READOPT_INIT { NULL, 0, -1, NULL, NULL }
+#define FOLD_READOPT_INIT { -1, NULL, NULL }
 
 /*
  * Reads every line of in into st. A line without a valid count or with an

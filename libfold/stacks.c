@@ -185,20 +185,12 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 }
 
 long
-fold_stacks_add_text(struct fold_stacks *st, const uint32_t *prefix,
-    size_t nprefix, const char *s, size_t n, const struct fold_count *counts)
+fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
+    const struct fold_count *counts)
 {
-	size_t k;
+	size_t k = fold_intern_stack(st->frames, s, n, &st->scratch,
+	    &st->capscratch, 0);
 
-	if (nprefix > st->capscratch) {
-		st->capscratch = nprefix * 2 + 64;
-		st->scratch = fold_reallocarray(st->scratch, st->capscratch,
-		    sizeof *st->scratch);
-	}
-	if (nprefix)
-		memcpy(st->scratch, prefix, nprefix * sizeof *prefix);
-	k = fold_intern_stack(st->frames, s, n, &st->scratch, &st->capscratch,
-	    nprefix);
 	return fold_stacks_add(st, st->scratch, k, counts);
 }
 

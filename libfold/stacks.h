@@ -50,11 +50,10 @@ long fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids,
 
 /*
  * Like fold_stacks_add for a folded stack text s[0..n) ("a;b;c"): the
- * frames are interned first. prefix[0..nprefix) are frame ids put in
- * front (NULL, 0 for none).
+ * frames are interned first.
  */
-long fold_stacks_add_text(struct fold_stacks *st, const uint32_t *prefix,
-    size_t nprefix, const char *s, size_t n, const struct fold_count *counts);
+long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
+    const struct fold_count *counts);
 
 size_t fold_stacks_len(const struct fold_stacks *st);
 

@@ -135,8 +135,8 @@ test_order(void)
 	size_t i, n;
 
 	for (i = 0; i < 6; i++)
-		fold_stacks_add_text(st, NULL, 0, in[i], strlen(in[i]), &one);
-	fold_stacks_add_text(st, NULL, 0, "a;x", 3, &one);
+		fold_stacks_add_text(st, in[i], strlen(in[i]), &one);
+	fold_stacks_add_text(st, "a;x", 3, &one);
 	CHECK(fold_stacks_len(st) == 6, "stacks: identical stacks merge");
 	fold_stacks_sort(st, FOLD_ORDER_TEXT);
 	/* LC_ALL=C sort of the texts: a, a!, a;x, a;x;y, ab, b;c */
@@ -281,7 +281,7 @@ test_order_random(void)
 				    12345) >> 16) % 7];
 		}
 		buf[k] = '\0';
-		if (fold_stacks_add_text(st, NULL, 0, buf, k, &one) == (long)m)
+		if (fold_stacks_add_text(st, buf, k, &one) == (long)m)
 			texts[m++] = strdup(buf);
 	}
 	qsort(texts, m, sizeof *texts, cmpstr);
