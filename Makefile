@@ -28,24 +28,24 @@ LIBFOLD = \
 	libfold/count.o \
 	libfold/diag.o \
 	libfold/err.o \
+	libfold/filter.o \
 	libfold/folded.o \
 	libfold/input.o \
 	libfold/intern.o \
 	libfold/merge.o \
 	libfold/output.o \
+	libfold/report.o \
 	libfold/stacks.o \
+	libfold/stats.o \
 	libfold/tree.o
 
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
-	formats/filter.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
-	formats/report.o \
-	formats/stats.o \
 	formats/svg.o
 
 # Generated sources (protoc-c output), built into $(B).

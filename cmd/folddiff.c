@@ -18,8 +18,8 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
-#include "formats/filter.h"
-#include "formats/report.h"
+#include "libfold/filter.h"
+#include "libfold/report.h"
 #include "cmd/util.h"
 
 /* diff(1)'s statuses: 1 is "a regression", so trouble is 2 */

@@ -15,7 +15,7 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
-#include "formats/filter.h"
+#include "libfold/filter.h"
 #include "cmd/util.h"
 
 static void

@@ -12,7 +12,7 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
-#include "formats/report.h"
+#include "libfold/report.h"
 #include "cmd/util.h"
 
 static void

@@ -24,6 +24,9 @@ struct fold_in {
 	unsigned char *raw;
 	size_t rawlen;
 	int raweof;
+	/* fold_in_mem: the bytes read instead of fd */
+	const char *mem;
+	size_t memlen;
 };
 
 static struct fold_in *
@@ -86,11 +89,29 @@ fold_in_gzipped(const struct fold_in *in)
 	return in->gz;
 }
 
+struct fold_in *
+fold_in_mem(const void *buf, size_t n, const char *name)
+{
+	struct fold_in *in = newin(-1, 0, name);
+
+	in->mem = buf;
+	in->memlen = n;
+	return in;
+}
+
 static ssize_t
 readfd(struct fold_in *in, void *p, size_t n)
 {
 	ssize_t r;
 
+	if (in->mem) {
+		if (n > in->memlen)
+			n = in->memlen;
+		memcpy(p, in->mem, n);
+		in->mem += n;
+		in->memlen -= n;
+		return n;
+	}
 	do
 		r = read(in->fd, p, n);
 	while (r < 0 && errno == EINTR);
@@ -261,6 +282,19 @@ findnl(struct fold_in *in, int last, char **nl)
 		if (refill(in) < 0)
 			return -1;
 	}
+}
+
+int
+fold_in_peek(struct fold_in *in, size_t want, const char **buf, size_t *len)
+{
+	if (want > BUFSZ / 2)
+		want = BUFSZ / 2;
+	while (in->end - in->start < want && !in->eof)
+		if (refill(in) < 0)
+			return -1;
+	*buf = in->buf + in->start;
+	*len = in->end - in->start;
+	return 0;
 }
 
 int

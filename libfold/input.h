@@ -28,6 +28,12 @@ struct fold_in *fold_in_open(const char *path);
 struct fold_in *fold_in_fdopen(int fd, const char *name);
 
 /*
+ * Reads the bytes buf[0..n) as if they were a file named name (gzip too);
+ * buf must outlive the result. For tests and fuzzing.
+ */
+struct fold_in *fold_in_mem(const void *buf, size_t n, const char *name);
+
+/*
  * Caps the number of decompressed bytes (default: none). Reading past it
  * fails with a message naming the limit: a guard against decompression
  * bombs.
@@ -41,6 +47,15 @@ void fold_in_set_limit(struct fold_in *in, uint64_t max_bytes);
  * line without a newline is returned as a line.
  */
 int fold_in_line(struct fold_in *in, const char **line, size_t *len);
+
+/*
+ * Looks at the next bytes without reading them: sets *buf and *len to at
+ * least want bytes (fewer only at the end of input; want is at most
+ * 64 KiB), decompressed, valid until the next call. For telling an
+ * input's format from its first bytes. Returns 0, or -1 with a message.
+ */
+int fold_in_peek(struct fold_in *in, size_t want, const char **buf,
+    size_t *len);
 
 /*
  * Reads the next run of whole lines, for readers that split lines

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "libfold/err.h"
-#include "formats/filter.h"
-#include "formats/report.h"
-#include "formats/stats.h"
+#include "libfold/filter.h"
+#include "libfold/report.h"
+#include "libfold/stats.h"
 
 static int failed;
 

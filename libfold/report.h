@@ -14,11 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "libfold/count.h"
-#include "libfold/diag.h"
-#include "libfold/input.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
+#include "count.h"
+#include "diag.h"
+#include "input.h"
+#include "output.h"
+#include "stacks.h"
 
 /*
  * Reads a folded profile into column col of the two-column table st, as

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/intern.h"
-#include "formats/filter.h"
-#include "formats/report.h"
-#include "formats/stats.h"
+#include "err.h"
+#include "folded.h"
+#include "intern.h"
+#include "filter.h"
+#include "report.h"
+#include "stats.h"
 
 struct striphex {
 	char *buf;

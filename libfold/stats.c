@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/err.h"
-#include "formats/stats.h"
+#include "err.h"
+#include "stats.h"
 
 /* Outcomes whose probability is within this factor of the observed one
    count as equally likely (rounding in the log-probabilities). */

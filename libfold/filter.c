@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/intern.h"
-#include "formats/filter.h"
+#include "err.h"
+#include "folded.h"
+#include "intern.h"
+#include "filter.h"
 
 /* What a step remembers of each frame id it has seen. */
 enum { UNKNOWN = 0, MATCH = 1, NOMATCH = 2 };

@@ -17,9 +17,9 @@
 
 #include <stddef.h>
 
-#include "libfold/count.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
+#include "count.h"
+#include "output.h"
+#include "stacks.h"
 
 enum fold_step {
 	FOLD_STEP_GREP,		/* keep stacks with a matching frame */
