@@ -44,14 +44,12 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bcc_opt opt = BCC_OPT_INIT;
-	const struct bcc_stats *s;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct bcc_reader *r;
 	struct fold_diag diag;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
-	char buf[FOLD_COUNT_BUFSZ];
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -91,20 +89,7 @@ main(int argc, char *argv[])
 		goto done;
 	fold_write(out, st);
 
-	s = bcc_reader_stats(r);
-	if (s->toolwarn[0])
-		cmd_warn("the input says: %s", s->toolwarn);
-	if (s->empty) {
-		fold_count_fmt(&s->emptytotal, buf);
-		cmd_warn("%llu entries with an empty stack dropped (count %s)",
-		    (unsigned long long)s->empty, buf);
-	}
-	if (s->nostack)
-		cmd_warn("%llu bpftrace entries without a stack in their key "
-		    "dropped%s", (unsigned long long)s->nostack,
-		    opt.map ? "" : " (choose a map with --map)");
-	if (s->stacks == 0 && status == EXIT_OK)
-		cmd_warn("no stacks in the input");
+	bcc_summary(r, status == EXIT_OK, cmd_say, NULL);
 done:
 	cmd_diag_summary(&diag, "line or entry", "lines or entries");
 	bcc_reader_free(r);

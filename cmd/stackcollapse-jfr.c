@@ -47,14 +47,12 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct jfr_opt opt = JFR_OPT_INIT;
-	const struct jfr_stats *s;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct jfr_reader *r;
 	struct fold_diag diag;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
-	const char *ev;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -104,29 +102,7 @@ main(int argc, char *argv[])
 		goto done;
 	fold_write(out, st);
 
-	s = jfr_reader_stats(r);
-	ev = opt.event ? opt.event : "jdk.ExecutionSample";
-	if (s->events == 0 && status == EXIT_OK) {
-		const char *other = jfr_other_events(r);
-		if (*other)
-			cmd_warn("no %s events; the input has %s (choose with "
-			    "--event)", ev, other);
-		else
-			cmd_warn("no %s events in the input", ev);
-	}
-	if (s->nostack)
-		cmd_warn("%llu %s events without a stack trace dropped",
-		    (unsigned long long)s->nostack, ev);
-	if (jfr_looks_truncated(s))
-		cmd_warn("%llu of %llu stacks are exactly %d frames deep: "
-		    "jfr print cuts stacks there by default; print with "
-		    "jfr print --stack-depth 2048",
-		    (unsigned long long)s->cut, (unsigned long long)s->stacks,
-		    JFR_PRINT_DEPTH);
-	if (s->jvmcut)
-		cmd_warn("%llu stacks were cut when recorded (raise the JVM's "
-		    "-XX:FlightRecorderOptions=stackdepth=N)",
-		    (unsigned long long)s->jvmcut);
+	jfr_summary(r, &opt, status == EXIT_OK, cmd_say, NULL);
 done:
 	cmd_diag_summary(&diag, "event or line", "events or lines");
 	jfr_reader_free(r);

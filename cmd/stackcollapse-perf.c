@@ -39,55 +39,12 @@ keepfirst(void *arg, const char *msg)
 		snprintf(firstbad, sizeof firstbad, "%s", msg);
 }
 
-/* "kept cycles (N samples); dropped instructions (M samples), ..." */
-static void
-report_events(const struct perf_reader *r, const struct perf_opt *opt,
-    int *status)
-{
-	const struct perf_event *ev;
-	size_t n, i, named = 0, kept = 0;
-
-	ev = perf_events(r, &n);
-	for (i = 0; i < n; i++) {
-		if (!ev[i].name[0])
-			continue;
-		named++;
-		if (ev[i].kept)
-			kept++;
-	}
-	if (opt->event && kept == 0 && named > 0) {
-		fprintf(stderr, "%s: no samples of event %s; the input has",
-		    progname, opt->event);
-		for (i = 0; i < n; i++)
-			if (ev[i].name[0])
-				fprintf(stderr, " %s", ev[i].name);
-		fputc('\n', stderr);
-		*status = EXIT_ERR;
-		return;
-	}
-	if (opt->event || named < 2)
-		return;
-	for (i = 0; i < n; i++)
-		if (ev[i].name[0] && ev[i].kept)
-			fprintf(stderr, "%s: kept event %s (%llu samples);",
-			    progname, ev[i].name,
-			    (unsigned long long)ev[i].samples);
-	for (i = 0; i < n; i++)
-		if (ev[i].name[0] && !ev[i].kept)
-			fprintf(stderr, " dropped %s (%llu samples);", ev[i].name,
-			    (unsigned long long)ev[i].samples);
-	fprintf(stderr, " choose with --event-filter\n");
-}
-
 static int
 readone(void *r, struct fold_in *in, struct fold_diag *diag)
 {
 	int rc = perf_read(r, in, diag);
 
-	if (perf_unterminated(r))
-		cmd_warn("%s:%llu: last sample has no closing blank line (input "
-		    "cut short?): not counted", fold_in_name(in),
-		    (unsigned long long)perf_unterminated(r));
+	perf_input_summary(r, fold_in_name(in), cmd_say, NULL);
 	return rc;
 }
 
@@ -199,7 +156,8 @@ main(int argc, char *argv[])
 			    ev[k].name[0] ? ev[k].name : "-",
 			    (unsigned long long)ev[k].samples);
 	} else {
-		report_events(r, &opt, &status);
+		if (perf_summary(r, &opt, cmd_say, NULL) < 0)
+			status = EXIT_ERR;
 		fold_write(out, st);
 	}
 done:

@@ -64,8 +64,8 @@ cmd_die(int status, const char *fmt, ...)
 	exit(status);
 }
 
-static void
-report(void *arg, const char *msg)
+void
+cmd_say(void *arg, const char *msg)
 {
 	cmd_warn("%s", msg);
 }
@@ -76,7 +76,7 @@ cmd_diag_init(struct fold_diag *d, int strict)
 	struct fold_diag init = FOLD_DIAG_INIT;
 
 	*d = init;
-	d->report = report;
+	d->report = cmd_say;
 	d->strict = strict;
 }
 

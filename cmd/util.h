@@ -24,6 +24,9 @@ void cmd_init(const char *argv0);
 /* "progname: message" on stderr. */
 void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* cmd_warn("%s", msg), as a fold_say_fn: arg is not used. */
+void cmd_say(void *arg, const char *msg);
+
 /* cmd_warn, then exit(status). */
 noreturn void cmd_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

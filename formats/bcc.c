@@ -1086,3 +1086,29 @@ bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 		return -2;
 	return 0;
 }
+
+void
+bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say, void *arg)
+{
+	const struct bcc_stats *s = &r->stats;
+	char msg[1024], buf[FOLD_COUNT_BUFSZ];
+
+	if (s->toolwarn[0]) {
+		snprintf(msg, sizeof msg, "the input says: %s", s->toolwarn);
+		say(arg, msg);
+	}
+	if (s->empty) {
+		fold_count_fmt(&s->emptytotal, buf);
+		snprintf(msg, sizeof msg, "%llu entries with an empty stack "
+		    "dropped (count %s)", (unsigned long long)s->empty, buf);
+		say(arg, msg);
+	}
+	if (s->nostack) {
+		snprintf(msg, sizeof msg, "%llu bpftrace entries without a stack "
+		    "in their key dropped%s", (unsigned long long)s->nostack,
+		    r->opt.map ? "" : " (choose a map with --map)");
+		say(arg, msg);
+	}
+	if (s->stacks == 0 && ok)
+		say(arg, "no stacks in the input");
+}

@@ -78,6 +78,14 @@ int bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag);
 const struct bcc_stats *bcc_reader_stats(const struct bcc_reader *r);
 
 /*
+ * After every input: says what the input warned of and what was dropped
+ * (empty stacks with their count, bpftrace entries without a stack), and
+ * when nothing was found. ok is 0 when an input failed.
+ */
+void bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say,
+    void *arg);
+
+/*
  * Cleans one frame as printed by any of the tools into buf (at least
  * n + 16 bytes): leading addresses and "#N", "+0x1f"/"+31" offsets and
  * perf-mode " (module)" are dropped, b'...' is decoded, ';' and control

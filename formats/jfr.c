@@ -705,3 +705,42 @@ jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 	}
 	return 0;
 }
+
+void
+jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
+    fold_say_fn *say, void *arg)
+{
+	const struct jfr_stats *s = &r->stats;
+	const char *ev = opt->event ? opt->event : "jdk.ExecutionSample";
+	char msg[1024];
+
+	if (s->events == 0 && ok) {
+		const char *other = jfr_other_events(r);
+		if (*other)
+			snprintf(msg, sizeof msg, "no %s events; the input has "
+			    "%s (choose with --event)", ev, other);
+		else
+			snprintf(msg, sizeof msg, "no %s events in the input",
+			    ev);
+		say(arg, msg);
+	}
+	if (s->nostack) {
+		snprintf(msg, sizeof msg, "%llu %s events without a stack trace "
+		    "dropped", (unsigned long long)s->nostack, ev);
+		say(arg, msg);
+	}
+	if (jfr_looks_truncated(s)) {
+		snprintf(msg, sizeof msg, "%llu of %llu stacks are exactly %d "
+		    "frames deep: jfr print cuts stacks there by default; print "
+		    "with jfr print --stack-depth 2048",
+		    (unsigned long long)s->cut, (unsigned long long)s->stacks,
+		    JFR_PRINT_DEPTH);
+		say(arg, msg);
+	}
+	if (s->jvmcut) {
+		snprintf(msg, sizeof msg, "%llu stacks were cut when recorded "
+		    "(raise the JVM's -XX:FlightRecorderOptions=stackdepth=N)",
+		    (unsigned long long)s->jvmcut);
+		say(arg, msg);
+	}
+}

@@ -87,6 +87,15 @@ int jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag);
 const struct jfr_stats *jfr_reader_stats(const struct jfr_reader *r);
 
 /*
+ * After every input: says what was dropped, when no event of the chosen
+ * type was found (and which events the input has), and when the stacks
+ * look cut by `jfr print` or by the JVM. ok is 0 when an input failed
+ * (then "no events" is not said).
+ */
+void jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
+    fold_say_fn *say, void *arg);
+
+/*
  * 1 when most stacks look cut at `jfr print`'s default depth: no stack
  * deeper than JFR_PRINT_DEPTH and at least half of them exactly that
  * deep without reaching a thread's entry point (Thread.run, main, ...).

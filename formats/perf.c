@@ -1,3 +1,4 @@
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1227,4 +1228,78 @@ perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
 		r->insample = 0;
 	}
 	return endsample(r) < 0 ? -2 : 0;
+}
+
+void
+perf_input_summary(const struct perf_reader *r, const char *name,
+    fold_say_fn *say, void *arg)
+{
+	char msg[1024];
+
+	if (!r->unterminated)
+		return;
+	snprintf(msg, sizeof msg, "%s:%llu: last sample has no closing blank "
+	    "line (input cut short?): not counted", name,
+	    (unsigned long long)r->unterminated);
+	say(arg, msg);
+}
+
+/* Appends to the message *s (of *len bytes). */
+static void
+addf(char **s, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	*s = fold_realloc(*s, *len + n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*s + *len, n + 1, fmt, ap);
+	va_end(ap);
+	*len += n;
+}
+
+int
+perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
+    fold_say_fn *say, void *arg)
+{
+	const struct perf_event *ev;
+	size_t n, i, named = 0, kept = 0, len = 0;
+	char *msg = NULL;
+	int rc = 0;
+
+	ev = perf_events(r, &n);
+	for (i = 0; i < n; i++) {
+		if (!ev[i].name[0])
+			continue;
+		named++;
+		if (ev[i].kept)
+			kept++;
+	}
+	if (opt->event && kept == 0 && named > 0) {
+		addf(&msg, &len, "no samples of event %s; the input has",
+		    opt->event);
+		for (i = 0; i < n; i++)
+			if (ev[i].name[0])
+				addf(&msg, &len, " %s", ev[i].name);
+		rc = -1;
+	} else if (!opt->event && named >= 2) {
+		for (i = 0; i < n; i++)
+			if (ev[i].name[0] && ev[i].kept)
+				addf(&msg, &len, "kept event %s (%llu "
+				    "samples);", ev[i].name,
+				    (unsigned long long)ev[i].samples);
+		for (i = 0; i < n; i++)
+			if (ev[i].name[0] && !ev[i].kept)
+				addf(&msg, &len, " dropped %s (%llu "
+				    "samples);", ev[i].name,
+				    (unsigned long long)ev[i].samples);
+		addf(&msg, &len, " choose with --event-filter");
+	} else
+		return 0;
+	say(arg, msg);
+	free(msg);
+	return rc;
 }

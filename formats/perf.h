@@ -71,4 +71,19 @@ uint64_t perf_unterminated(const struct perf_reader *r);
 /* The events seen so far (valid until the next perf_read). */
 const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);
 
+/*
+ * After perf_read of the input named name: says so when its last sample
+ * was not counted (perf_unterminated).
+ */
+void perf_input_summary(const struct perf_reader *r, const char *name,
+    fold_say_fn *say, void *arg);
+
+/*
+ * After every input: says which events were kept and which dropped when
+ * the input held several. Returns 0, or -1 when opt->event names an
+ * event the input does not have (the message lists those it has).
+ */
+int perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
+    fold_say_fn *say, void *arg);
+
 #endif

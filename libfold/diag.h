@@ -20,6 +20,13 @@ struct fold_diag {
 	uint64_t count;		/* warnings so far */
 };
 
+/*
+ * Where a reader hands the messages that are not about one line (what it
+ * dropped in all, an input that looks cut short): the command prints
+ * them.
+ */
+typedef void fold_say_fn(void *arg, const char *msg);
+
 #define FOLD_DIAG_LIMIT 5
 #define FOLD_DIAG_INIT { 0, 0, FOLD_DIAG_LIMIT, 0, 0 }
 
