@@ -42,6 +42,7 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/collapse.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
@@ -59,6 +60,7 @@ BIN = \
 	foldmerge \
 	foldtop \
 	pprof2folded \
+	stackcollapse \
 	stackcollapse-bcc \
 	stackcollapse-jfr \
 	stackcollapse-perf

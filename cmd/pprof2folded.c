@@ -32,39 +32,6 @@ read_one(void *r, struct fold_in *in, struct fold_diag *diag)
 	return pprof_read(r, in, diag);
 }
 
-/* Adds the comma-separated keys of s to *keys. */
-static void
-add_keys(const char *opt, char *s, const char ***keys, size_t *n)
-{
-	char *k;
-
-	for (k = strtok(s, ","); k; k = strtok(NULL, ",")) {
-		*keys = fold_reallocarray(*keys, *n + 1, sizeof **keys);
-		(*keys)[(*n)++] = k;
-	}
-	if (*n == 0)
-		cmd_die(EXIT_USAGE, "%s: no label key", opt);
-}
-
-/* BYTES, or with a K, M, G or T suffix (powers of 1024). */
-static unsigned long long
-size_arg(const char *opt, const char *s)
-{
-	static const char suffixes[] = "KMGT";
-	size_t n = strlen(s);
-	const char *p = n ? strchr(suffixes, s[n - 1]) : NULL;
-	unsigned long long v, mul = 1;
-	char *num = fold_strndup(s, p && *p ? n - 1 : n);
-
-	if (p && *p)
-		mul = 1ULL << (10 * (p - suffixes + 1));
-	v = cmd_uint(opt, num);
-	free(num);
-	if (v == 0 || v > ~0ULL / mul)
-		cmd_die(EXIT_USAGE, "%s: out of range: %s", opt, s);
-	return v * mul;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -107,7 +74,7 @@ main(int argc, char *argv[])
 			opt.list = 1;
 			break;
 		case O_MAX_SIZE:
-			opt.max_size = size_arg("--max-size", optarg);
+			opt.max_size = cmd_size("--max-size", optarg);
 			break;
 		case O_SAMPLE_INDEX:
 			opt.sample_index = optarg;
@@ -126,10 +93,10 @@ main(int argc, char *argv[])
 			ignore[opt.ntag_ignore++] = optarg;
 			break;
 		case O_TAG_LEAF:
-			add_keys("--tag-leaf", optarg, &leaf, &opt.ntag_leaf);
+			cmd_keys("--tag-leaf", optarg, &leaf, &opt.ntag_leaf);
 			break;
 		case O_TAG_ROOT:
-			add_keys("--tag-root", optarg, &root, &opt.ntag_root);
+			cmd_keys("--tag-root", optarg, &root, &opt.ntag_root);
 			break;
 		default:
 			usage(stderr);

@@ -163,3 +163,36 @@ cmd_uint(const char *opt, const char *s)
 		cmd_die(EXIT_USAGE, "%s: not a non-negative integer: %s", opt, s);
 	return c.v.u;
 }
+
+/* Adds the comma-separated keys of s to *keys. */
+void
+cmd_keys(const char *opt, char *s, const char ***keys, size_t *n)
+{
+	char *k;
+
+	for (k = strtok(s, ","); k; k = strtok(NULL, ",")) {
+		*keys = fold_reallocarray(*keys, *n + 1, sizeof **keys);
+		(*keys)[(*n)++] = k;
+	}
+	if (*n == 0)
+		cmd_die(EXIT_USAGE, "%s: no label key", opt);
+}
+
+/* BYTES, or with a K, M, G or T suffix (powers of 1024). */
+unsigned long long
+cmd_size(const char *opt, const char *s)
+{
+	static const char suffixes[] = "KMGT";
+	size_t n = strlen(s);
+	const char *p = n ? strchr(suffixes, s[n - 1]) : NULL;
+	unsigned long long v, mul = 1;
+	char *num = fold_strndup(s, p && *p ? n - 1 : n);
+
+	if (p && *p)
+		mul = 1ULL << (10 * (p - suffixes + 1));
+	v = cmd_uint(opt, num);
+	free(num);
+	if (v == 0 || v > ~0ULL / mul)
+		cmd_die(EXIT_USAGE, "%s: out of range: %s", opt, s);
+	return v * mul;
+}

@@ -6,6 +6,7 @@
 #ifndef CMD_UTIL_H
 #define CMD_UTIL_H
 
+#include <stddef.h>
 #include <stdnoreturn.h>
 
 #include "libfold/diag.h"
@@ -73,5 +74,17 @@ double cmd_number(const char *opt, const char *s);
 
 /* Parses a non-negative integer option value or dies with usage. */
 unsigned long long cmd_uint(const char *opt, const char *s);
+
+/*
+ * Adds the comma-separated keys of s (modified) to *keys (of *n), or dies
+ * with a usage message naming opt when there is none.
+ */
+void cmd_keys(const char *opt, char *s, const char ***keys, size_t *n);
+
+/*
+ * Parses BYTES, or a number with a K, M, G or T suffix (powers of 1024),
+ * greater than 0, or dies with a usage message naming opt.
+ */
+unsigned long long cmd_size(const char *opt, const char *s);
 
 #endif

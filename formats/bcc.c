@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1111,4 +1112,45 @@ bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say, void *arg)
 	}
 	if (s->stacks == 0 && ok)
 		say(arg, "no stacks in the input");
+}
+
+/* 1 when s[0..n) begins with the string lit. */
+#define STARTS(s, n, lit) ((n) >= sizeof(lit) - 1 && \
+	memcmp((s), (lit), sizeof(lit) - 1) == 0)
+
+int
+bcc_detect(const char *head, size_t n, int eof)
+{
+	const char *p = head, *end = head + n, *s;
+	size_t len, i;
+
+	while (fold_head_line(&p, end, eof, &s, &len)) {
+		if (len > 1 && s[0] == '@') {
+			for (i = 1; i < len && (isalnum((unsigned char)s[i]) ||
+			    s[i] == '_'); i++)
+				;
+			if (i < len && (s[i] == '[' || (s[i] == ':' &&
+			    i + 1 < len && s[i + 1] == ' ')))
+				return 2;
+			continue;
+		}
+		if (STARTS(s, len, "Tracing ") || STARTS(s, len, "Sampling at ") ||
+		    (STARTS(s, len, "Attaching ") && len > 10 &&
+		    isdigit((unsigned char)s[10])))
+			return 2;
+		for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+			;
+		if (i == 0)
+			continue;
+		s += i, len -= i;
+		if (STARTS(s, len, "b'") || STARTS(s, len, "target:") ||
+		    STARTS(s, len, "waker:") || (len == 2 && s[1] == '-' &&
+		    s[0] == '-'))
+			return 2;
+		/* "-                swapper/1 (0)" */
+		if (len > 4 && s[0] == '-' && (s[1] == ' ' || s[1] == '\t') &&
+		    s[len - 1] == ')' && memchr(s, '(', len))
+			return 2;
+	}
+	return 0;
 }

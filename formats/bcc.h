@@ -78,6 +78,15 @@ int bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag);
 const struct bcc_stats *bcc_reader_stats(const struct bcc_reader *r);
 
 /*
+ * COLLAPSE_SURE (2) when head[0..n) shows a form only these tools print:
+ * a bpftrace map entry ("@name[" or "@name: "), their banners ("Tracing
+ * ...", "Attaching N probes..."), python bytes frames (b'...'), the "-
+ * comm (pid)", "--", "target:" or "waker:" lines of the multi-line form;
+ * else 0 (bcc's -f output is folded stacks, read as such).
+ */
+int bcc_detect(const char *head, size_t n, int eof);
+
+/*
  * After every input: says what the input warned of and what was dropped
  * (empty stacks with their count, bpftrace entries without a stack), and
  * when nothing was found. ok is 0 when an input failed.

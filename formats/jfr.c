@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -743,4 +744,38 @@ jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
 		    (unsigned long long)s->jvmcut);
 		say(arg, msg);
 	}
+}
+
+int
+jfr_detect(const char *head, size_t n, int eof)
+{
+	const char *p = head, *end = head + n, *s;
+	size_t len, i;
+	int open = 0;
+
+	/* jfr print --json and --xml: the reader says to print text */
+	for (i = 0; i < n && isspace((unsigned char)head[i]); i++)
+		;
+	if (i < n && (head[i] == '{' || head[i] == '<') &&
+	    memmem(head, n, "recording", 9))
+		return 2;
+	while (fold_head_line(&p, end, eof, &s, &len)) {
+		if (open) {
+			/* "  startTime = 13:26:00.239" */
+			for (i = 0; i < len && s[i] == ' '; i++)
+				;
+			if (i >= 2 && i < len && memchr(s + i, '=', len - i) &&
+			    (isalpha((unsigned char)s[i]) || s[i] == '_'))
+				return 2;
+			open = 0;
+		}
+		if (len > 2 && memcmp(s + len - 2, " {", 2) == 0 &&
+		    isalpha((unsigned char)s[0])) {
+			for (i = 0; i < len - 2 && (isalnum((unsigned char)s[i]) ||
+			    s[i] == '.' || s[i] == '_' || s[i] == '$'); i++)
+				;
+			open = i == len - 2 && memchr(s, '.', len);
+		}
+	}
+	return 0;
 }

@@ -87,6 +87,12 @@ int jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag);
 const struct jfr_stats *jfr_reader_stats(const struct jfr_reader *r);
 
 /*
+ * COLLAPSE_SURE (2) when head[0..n) looks like `jfr print` text: an
+ * event line "jdk.Name {" followed by an indented "field = value"; else 0.
+ */
+int jfr_detect(const char *head, size_t n, int eof);
+
+/*
  * After every input: says what was dropped, when no event of the chosen
  * type was found (and which events the input has), and when the stacks
  * look cut by `jfr print` or by the JVM. ok is 0 when an input failed

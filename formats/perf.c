@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1302,4 +1303,79 @@ perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
 	say(arg, msg);
 	free(msg);
 	return rc;
+}
+
+/* 1 when s[0..n) holds a blank-separated "SECONDS.USECS:" field. */
+static int
+has_timestamp(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i + 8 < n; i++) {
+		if (s[i] != '.' || (i > 0 && !isdigit((unsigned char)s[i - 1])))
+			continue;
+		for (j = i + 1; j < n && isdigit((unsigned char)s[j]); j++)
+			;
+		if (j - i == 7 && j < n && s[j] == ':' &&
+		    (j + 1 == n || s[j + 1] == ' ' || s[j + 1] == '\t'))
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 when s[0..n) has a blank-separated field of digits, or digits/digits. */
+static int
+has_pid(const char *s, size_t n)
+{
+	size_t i = 0, j;
+
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		for (j = i; j < n && s[j] != ' ' && s[j] != '\t'; j++)
+			;
+		if (i > 0 && j > i && strspn(s + i, "0123456789/") >= j - i &&
+		    isdigit((unsigned char)s[i]))
+			return 1;
+		i = j;
+	}
+	return 0;
+}
+
+/*
+ * 1 for a frame line "ADDRESS name (dso)": indented, or (in old perf
+ * versions) not indented but then with its "(dso)".
+ */
+static int
+is_frame(const char *s, size_t n)
+{
+	size_t i = 0, j;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (j = i; j < n && isxdigit((unsigned char)s[j]); j++)
+		;
+	return j > i && j < n && s[j] == ' ' &&
+	    (i > 0 || (s[n - 1] == ')' && memchr(s + j, '(', n - j)));
+}
+
+int
+perf_detect(const char *head, size_t n, int eof)
+{
+	const char *p = head, *end = head + n, *s;
+	size_t len;
+	int prev = 0;	/* the line before is a header with a pid */
+
+	while (fold_head_line(&p, end, eof, &s, &len)) {
+		if (len == 0 || s[0] == '#') {
+			prev = 0;
+			continue;
+		}
+		if (has_timestamp(s, len))
+			return 2;
+		if (prev && is_frame(s, len))
+			return 2;
+		prev = s[0] != ' ' && s[0] != '\t' && has_pid(s, len);
+	}
+	return 0;
 }

@@ -72,6 +72,13 @@ uint64_t perf_unterminated(const struct perf_reader *r);
 const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);
 
 /*
+ * COLLAPSE_SURE (2) when head[0..n) looks like perf script output: a
+ * sample header with perf's timestamp ("12.345678:"), or a header with a
+ * pid followed by an indented frame with an address; else 0.
+ */
+int perf_detect(const char *head, size_t n, int eof);
+
+/*
  * After perf_read of the input named name: says so when its last sample
  * was not counted (perf_unterminated).
  */

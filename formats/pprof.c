@@ -1355,6 +1355,89 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 }
 
 int
+pprof_detect(const char *head, size_t n, int eof)
+{
+	const uint8_t *p = (const uint8_t *)head;
+	size_t pos = 0, i, ctl = 0;
+	uint64_t key, v;
+	int fields = 0;
+
+	/* varints and packed ids: text with a stray control byte is not */
+	for (i = 0; i < n; i++)
+		ctl += p[i] < 0x20 && p[i] != '\t' && p[i] != '\n' &&
+		    p[i] != '\r';
+	if (ctl == 0 || ctl < n / 100)
+		return 0;
+	while (pos < n) {
+		if (varint(p, n, &pos, &key) < 0)
+			break;
+		switch (key) {
+		case 1 << 3 | 2: case 2 << 3 | 2: case 3 << 3 | 2:
+		case 4 << 3 | 2: case 5 << 3 | 2: case 6 << 3 | 2:
+		case 11 << 3 | 2: case 13 << 3 | 2:
+			/* sample_type ... string_table, period_type, comment */
+			if (varint(p, n, &pos, &v) < 0 || v > n - pos) {
+				pos = n + 1;	/* goes on past the head */
+				break;
+			}
+			pos += v;
+			break;
+		case 7 << 3: case 8 << 3: case 9 << 3: case 10 << 3:
+		case 12 << 3: case 13 << 3: case 14 << 3:
+			/* drop_frames ... default_sample_type */
+			if (varint(p, n, &pos, &v) < 0)
+				pos = n + 1;
+			break;
+		default:
+			return fields ? 1 : 0;
+		}
+		if (pos <= n)
+			fields++;
+	}
+	if (fields == 0)
+		return 0;
+	/* a field cut by the end of the head is fine; by the end of the
+	   input, or a field that is not there, is a damaged profile: the
+	   reader says what is wrong */
+	return pos > n && eof ? 1 : 2;
+}
+
+int
+pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
+{
+	struct fold_intern *to = fold_stacks_frames(st);
+	size_t i, n, len, cap = 0, nfr = fold_intern_count(r->frames);
+	uint32_t *map, *ids = NULL;
+	int rc = 0;
+
+	if (r->nread == 0)
+		return fold_seterr("no profile read");
+	map = fold_reallocarray(NULL, nfr + 1, sizeof *map);
+	for (i = 0; i < nfr; i++) {
+		const char *s = fold_intern_str(r->frames, i, &len);
+		map[i] = fold_intern(to, s, len);
+	}
+	for (i = 0; i < r->nents && rc == 0; i++) {
+		const struct ent *e = &r->ents[i];
+		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
+		const uint8_t *end = k + ENT_LEN(e);
+		struct fold_count c = fold_count_u64(e->count);
+		for (n = 0; k < end; n++) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				ids = fold_reallocarray(ids, cap, sizeof *ids);
+			}
+			ids[n] = map[getvar(&k)];
+		}
+		if (fold_stacks_add(st, ids, n, &c) < 0)
+			rc = -1;
+	}
+	free(map);
+	free(ids);
+	return rc;
+}
+
+int
 pprof_list(struct pprof_reader *r, struct fold_out *out)
 {
 	size_t i;

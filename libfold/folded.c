@@ -95,6 +95,27 @@ flush(struct fold_in *in, struct fold_stacks *st, struct pending *p)
  * in the table, far away in memory in a big table, is fetched meanwhile.
  */
 int
+fold_detect(const char *head, size_t n, int eof)
+{
+	const char *p = head, *end = head + n, *s;
+	struct fold_count c[FOLD_MAXCOLS];
+	size_t len, slen;
+	uint64_t good = 0, bad = 0;
+	int k;
+
+	while (fold_head_line(&p, end, eof, &s, &len)) {
+		if ((k = fold_parse_line(s, len, &slen, c, FOLD_MAXCOLS)) == 0)
+			continue;
+		if (k < 0 || s[0] == ' ' || s[0] == '\t')
+			bad++;
+		else
+			good++;
+	}
+	/* a few bad lines are the reader's to report */
+	return good > 0 && good >= 4 * bad;
+}
+
+int
 fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag)
 {

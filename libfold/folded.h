@@ -32,6 +32,14 @@
 int fold_parse_line(const char *line, size_t len, size_t *stacklen,
     struct fold_count *counts, int maxcols);
 
+/*
+ * 1 when the lines of head[0..n) that are not blank are folded lines
+ * ("stack count", or "stack before after"), but for at most one in five;
+ * else 0. Other formats may look folded too (bcc's -f output is), so this is
+ * only a "could be".
+ */
+int fold_detect(const char *head, size_t n, int eof);
+
 struct fold_readopt {
 	/*
 	 * -1: up to as many counts as the table has columns. 0 or 1: the

@@ -298,6 +298,27 @@ fold_in_peek(struct fold_in *in, size_t want, const char **buf, size_t *len)
 }
 
 int
+fold_head_line(const char **p, const char *end, int eof, const char **line,
+    size_t *len)
+{
+	const char *s = *p, *nl;
+
+	if (s >= end)
+		return 0;
+	if (!(nl = memchr(s, '\n', end - s))) {
+		if (!eof)
+			return 0;
+		nl = end;
+	}
+	*line = s;
+	*len = nl - s;
+	if (*len > 0 && s[*len - 1] == '\r')
+		(*len)--;
+	*p = nl < end ? nl + 1 : end;
+	return 1;
+}
+
+int
 fold_in_lines(struct fold_in *in, const char **buf, size_t *len)
 {
 	char *nl;

@@ -58,6 +58,15 @@ int fold_in_peek(struct fold_in *in, size_t want, const char **buf,
     size_t *len);
 
 /*
+ * Steps through the lines of a buffer such as fold_in_peek's: sets *line
+ * and *len to the line at *p (without "\n" or "\r\n") and moves *p past
+ * it. Returns 1, or 0 when no whole line is left before end (a last line
+ * without "\n" counts only when eof is set, since a peek may cut it).
+ */
+int fold_head_line(const char **p, const char *end, int eof,
+    const char **line, size_t *len);
+
+/*
  * Reads the next run of whole lines, for readers that split lines
  * themselves: sets *buf and *len to every complete line buffered (at
  * least one; each ends in "\n" but a last line without one at the end of

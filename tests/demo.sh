@@ -3,7 +3,7 @@
 set -e
 b=${1:-build}
 in=testdata/demo/example-perf-stacks.txt.gz
-"$b/stackcollapse-perf" "$in" > demo.folded
+gzip -dc "$in" | "$b/stackcollapse" > demo.folded
 "$b/flamegraph-svg" --title "example-perf-stacks" < demo.folded > demo.svg
 echo "demo.folded: $(wc -l < demo.folded) unique stacks," \
 	"$(awk '{ s += $NF } END { printf "%d", s }' demo.folded) total"

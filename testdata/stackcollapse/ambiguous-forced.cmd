@@ -1,0 +1,1 @@
+stackcollapse --format perf both.txt

@@ -1,0 +1,1 @@
+stackcollapse --format gprof ../stackcollapse-bcc/py-folded.txt

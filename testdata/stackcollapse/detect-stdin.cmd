@@ -1,0 +1,1 @@
+zcat ../stackcollapse-bcc/bpftrace-profile.txt.gz | stackcollapse --detect

@@ -1,0 +1,1 @@
+stackcollapse --detect ../stackcollapse-perf/captures/go.perf.gz ../stackcollapse-perf/suite/perf-java-stacks-02.txt.gz ../stackcollapse-jfr/cpu.txt.gz ../stackcollapse-bcc/offcputime.txt.gz ../stackcollapse-bcc/bpftrace-perf.txt.gz ../pprof2folded/cpu.pb.gz ../pprof2folded/cpu.pb ../stackcollapse-bcc/py-folded.txt /dev/null

@@ -1,0 +1,1 @@
+stackcollapse unknown-format.txt

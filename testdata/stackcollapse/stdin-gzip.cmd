@@ -1,0 +1,1 @@
+stackcollapse --kernel < ../stackcollapse-bcc/offcputime.txt.gz

@@ -1,0 +1,1 @@
+stackcollapse --strict --format perf both.txt ../stackcollapse-bcc/py-folded.txt

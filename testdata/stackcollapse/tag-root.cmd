@@ -1,0 +1,1 @@
+stackcollapse --tag-root tenant ../pprof2folded/labels.pb.gz

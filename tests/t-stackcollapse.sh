@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# stackcollapse against every collapser's goldens: each successful golden
+# of a format's own tool, run again with `stackcollapse` (its format
+# detected) and with `stackcollapse --format NAME`, must print the same
+# bytes; so must the reference perf suite. usage: tests/t-stackcollapse.sh
+# BUILDDIR
+set -u
+b=$(cd "${1:?usage: $0 BUILDDIR}" && pwd) || exit 2
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+export LC_ALL=C PATH="$b:$PATH"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# The format of each tool's goldens; the listing modes (--list-events,
+# --list) belong to the tools alone.
+for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
+    stackcollapse-bcc:bcc pprof2folded:pprof; do
+	tool=${pair%%:*} fmt=${pair##*:}
+	for c in "$top/testdata/$tool"/*.cmd; do
+		base=${c%.cmd} name=$tool/$(basename "$base")
+		[ -e "$base.rc" ] && continue
+		grep -q -- '--list' "$c" && continue
+		grep -qw "$tool" "$c" || continue
+		for how in "stackcollapse" "stackcollapse --format $fmt"; do
+			sed "s/\\b$tool\\b/$how/g" "$c" >"$tmp/cmd"
+			(cd "$(dirname "$c")" && sh "$tmp/cmd") \
+			    >"$tmp/raw" 2>"$tmp/err" </dev/null
+			rc=$?
+			# goldens that keep messages name the tool
+			sed "s/^stackcollapse: /$tool: /" "$tmp/raw" >"$tmp/out"
+			if [ "$rc" -ne 0 ]; then
+				echo "FAIL $how as $name (exit status $rc)"
+				head -n 5 "$tmp/err" | sed 's/^/# /'
+			elif ! cmp -s "$base.out" "$tmp/out"; then
+				echo "FAIL $how as $name"
+				diff -u "$base.out" "$tmp/out" | head -n 20 |
+				    sed 's/^/# /'
+			else
+				echo "ok $how as $name"
+			fi
+		done
+	done
+done
+
+cd "$top/testdata/stackcollapse-perf/suite" || exit 2
+for opt in pid tid kernel jit all addrs; do
+	for in in *.txt.gz; do
+		name=${in%.txt.gz}
+		stackcollapse --"$opt" "$in" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		gzip -dc "results/$name-collapsed-$opt.txt.gz" >"$tmp/want"
+		if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
+			echo "ok stackcollapse suite $name --$opt"
+		else
+			echo "FAIL stackcollapse suite $name --$opt (status $rc)"
+			diff -u "$tmp/want" "$tmp/out" | head -n 10 | sed 's/^/# /'
+		fi
+	done
+done
