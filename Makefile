@@ -42,10 +42,13 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/dtrace.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
+	formats/rustname.o \
+	formats/sample.o \
 	formats/svg.o
 
 # Generated sources (protoc-c output), built into $(B).
@@ -60,8 +63,10 @@ BIN = \
 	foldtop \
 	pprof2folded \
 	stackcollapse-bcc \
+	stackcollapse-dtrace \
 	stackcollapse-jfr \
-	stackcollapse-perf
+	stackcollapse-perf \
+	stackcollapse-sample
 
 UNIT = \
 	test-libfold \
