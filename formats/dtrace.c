@@ -436,8 +436,9 @@ dtrace_summary(const struct dtrace_reader *r,
 
 	if (r->empty) {
 		fold_count_fmt(&r->emptytotal, buf);
-		snprintf(msg, sizeof msg, "%llu counts without a stack dropped "
-		    "(total %s)", (unsigned long long)r->empty, buf);
+		snprintf(msg, sizeof msg, "%llu %s without a stack dropped "
+		    "(total %s)", (unsigned long long)r->empty,
+		    r->empty == 1 ? "count" : "counts", buf);
 		say(arg, msg);
 	}
 	if (r->stacks == 0)
