@@ -5,7 +5,9 @@
  * output's total plus the reported values without a stack is the sum of
  * the value lines after the header).
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

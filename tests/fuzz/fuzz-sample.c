@@ -6,7 +6,9 @@
  * report read without warnings (the threads' counts are the output's
  * total plus the waiting threads' samples reported as dropped).
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
