@@ -69,6 +69,7 @@ BIN = \
 	stackcollapse-sample
 
 UNIT = \
+	test-dtrace-sample \
 	test-libfold \
 	test-report
 

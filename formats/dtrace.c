@@ -399,7 +399,7 @@ dtrace_detect(const char *head, size_t n, int eof)
 {
 	const char *t;
 	size_t tn, off = 0, i, lines = 0;
-	int indent, blank = 0, frames = 0;
+	int indent, blank = 0, strong = 0;
 
 	while (nextline(head, n, &off, eof, &t, &tn, &indent)) {
 		lines++;
@@ -417,15 +417,13 @@ dtrace_detect(const char *head, size_t n, int eof)
 			return 0;
 		for (i = 0; i < tn && isdigit_(t[i]); i++)
 			;
-		if (i == tn)
-			return frames ? 2 : 0;
-		if (memchr(t, '`', tn) || hexaddr(t, tn)) {
-			frames++;
-			continue;
-		}
-		return 0;
+		if (i == tn)	/* the first entry's count */
+			return strong ? 2 : 0;
+		/* some frame of it must be "module`name" or an address */
+		if (memchr(t, '`', tn) || hexaddr(t, tn))
+			strong = 1;
 	}
-	return !eof && frames ? 1 : 0;
+	return !eof && strong ? 1 : 0;
 }
 
 void

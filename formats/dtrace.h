@@ -56,8 +56,9 @@ int dtrace_read(struct dtrace_reader *r, struct fold_in *in,
 /*
  * How sure it is that an input starting with head[0..n) is DTrace
  * output (eof: that is the whole input): 0 no, 1 could be, 2 surely.
- * Past the header, indented frame lines (with a '`' or a bare 0x
- * address) must lead to an indented count.
+ * Past the header (at most 8 lines up to a blank one), the first entry
+ * must be indented frame lines, one at least "module`name" or a bare 0x
+ * address, up to an indented count.
  */
 int dtrace_detect(const char *head, size_t n, int eof);
 
