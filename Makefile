@@ -43,10 +43,13 @@ LIBFOLD = \
 FORMATS = \
 	formats/bcc.o \
 	formats/collapse.o \
+	formats/dtrace.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
+	formats/rustname.o \
+	formats/sample.o \
 	formats/svg.o
 
 # Generated sources (protoc-c output), built into $(B).
@@ -62,10 +65,13 @@ BIN = \
 	pprof2folded \
 	stackcollapse \
 	stackcollapse-bcc \
+	stackcollapse-dtrace \
 	stackcollapse-jfr \
-	stackcollapse-perf
+	stackcollapse-perf \
+	stackcollapse-sample
 
 UNIT = \
+	test-dtrace-sample \
 	test-libfold \
 	test-report
 

@@ -35,7 +35,9 @@ usage(FILE *f)
 	    "[--sample-index NAME|N]\n"
 	    "          [--tag-focus KEY=REGEX] [--tag-ignore KEY=REGEX] "
 	    "[--tag-leaf KEY[,KEY...]]\n"
-	    "          [--tag-root KEY[,KEY...]]\n");
+	    "          [--tag-root KEY[,KEY...]]\n"
+	    "  dtrace: [--includeoffset]\n"
+	    "  sample: [--no-modules]\n");
 }
 
 static int
@@ -74,8 +76,9 @@ int
 main(int argc, char *argv[])
 {
 	enum { O_ADDRS = 256, O_ALL, O_CONTEXT, O_DETECT, O_EVENT,
-	    O_EVENT_FILTER, O_FILENAMES, O_FORMAT, O_INLINE, O_JIT, O_KERNEL,
-	    O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE, O_PID, O_SAMPLE_INDEX,
+	    O_EVENT_FILTER, O_FILENAMES, O_FORMAT, O_INCLUDEOFFSET, O_INLINE,
+	    O_JIT, O_KERNEL, O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE,
+	    O_NO_MODULES, O_PID, O_SAMPLE_INDEX,
 	    O_SAMPLES, O_SIGNATURES, O_SRCLINE, O_STRICT, O_TAG_FOCUS,
 	    O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT, O_THREADS, O_TID,
 	    O_WEIGHT };
@@ -89,6 +92,7 @@ main(int argc, char *argv[])
 		{ "filenames", no_argument, NULL, O_FILENAMES },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
+		{ "includeoffset", no_argument, NULL, O_INCLUDEOFFSET },
 		{ "inline", no_argument, NULL, O_INLINE },
 		{ "jit", no_argument, NULL, O_JIT },
 		{ "kernel", no_argument, NULL, O_KERNEL },
@@ -96,6 +100,7 @@ main(int argc, char *argv[])
 		{ "list-formats", no_argument, NULL, O_LIST_FORMATS },
 		{ "map", required_argument, NULL, O_MAP },
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
+		{ "no-modules", no_argument, NULL, O_NO_MODULES },
 		{ "pid", no_argument, NULL, O_PID },
 		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
 		{ "samples", no_argument, NULL, O_SAMPLES },
@@ -160,6 +165,9 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
+		case O_INCLUDEOFFSET:
+			opt.dtrace.includeoffset = 1;
+			break;
 		case O_INLINE:
 			opt.perf.inlined = 1;
 			break;
@@ -182,6 +190,9 @@ main(int argc, char *argv[])
 			break;
 		case O_MAX_SIZE:
 			po->max_size = cmd_size("--max-size", optarg);
+			break;
+		case O_NO_MODULES:
+			opt.sample.no_modules = 1;
 			break;
 		case O_PID:
 			opt.perf.pid = opt.bcc.pid = 1;

@@ -131,6 +131,37 @@ pprof_in(struct collapse *c, void *st, struct fold_in *in,
 	return rc;
 }
 
+/*
+ * The converters that follow the common shape: X_reader_new(&opt->X,
+ * st), X_read, X_summary(r, say, arg), X_reader_free.
+ */
+#define CONVERTER(x) \
+static void * \
+x##_open(const struct collapse_opt *o, struct fold_stacks *st) \
+{ \
+	return x##_reader_new(&o->x, st); \
+} \
+static int \
+x##_in(struct collapse *c, void *r, struct fold_in *in, \
+    struct fold_diag *diag) \
+{ \
+	return x##_read(r, in, diag); \
+} \
+static int \
+x##_end(struct collapse *c, void *r, int ok) \
+{ \
+	x##_summary(r, c->say, c->arg); \
+	return 0; \
+} \
+static void \
+x##_close(void *r) \
+{ \
+	x##_reader_free(r); \
+}
+
+CONVERTER(dtrace)
+CONVERTER(sample)
+
 /* folded stacks, passed through */
 
 static void *
@@ -174,6 +205,10 @@ const struct collapse_format collapse_formats[] = {
 	    "bcc, libbpf-tools and bpftrace stacks", bcc_detect },
 	{ "pprof", "pprof2folded", "pprof profiles (gzip or raw protobuf)",
 	    pprof_detect },
+	{ "dtrace", "stackcollapse-dtrace",
+	    "DTrace stack(), ustack() and jstack() aggregations", dtrace_detect },
+	{ "sample", "stackcollapse-sample", "macOS sample reports",
+	    sample_detect },
 	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
 	    fold_detect },
 };
@@ -184,6 +219,8 @@ static const struct ops ops[] = {
 	{ jfr_open, jfr_in, jfr_end, jfr_close },
 	{ bcc_open, bcc_in, bcc_end, bcc_close },
 	{ pprof_open, pprof_in, NULL, NULL },
+	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close },
+	{ sample_open, sample_in, sample_end, sample_close },
 	{ folded_open, folded_in, NULL, NULL },
 };
 

@@ -18,9 +18,11 @@
 #include "libfold/input.h"
 #include "libfold/stacks.h"
 #include "formats/bcc.h"
+#include "formats/dtrace.h"
 #include "formats/jfr.h"
 #include "formats/perf.h"
 #include "formats/pprof.h"
+#include "formats/sample.h"
 
 /* The options of every format; each reader takes its own part. */
 struct collapse_opt {
@@ -28,10 +30,12 @@ struct collapse_opt {
 	struct jfr_opt jfr;
 	struct bcc_opt bcc;
 	struct pprof_readopt pprof;
+	struct dtrace_opt dtrace;
+	struct sample_opt sample;
 };
 
 #define COLLAPSE_OPT_INIT { PERF_OPT_INIT, JFR_OPT_INIT, BCC_OPT_INIT, \
-	PPROF_READOPT_INIT }
+	PPROF_READOPT_INIT, DTRACE_OPT_INIT, SAMPLE_OPT_INIT }
 
 /* What detect answers: how sure a format is that an input is its own. */
 enum { COLLAPSE_NO = 0, COLLAPSE_MAYBE = 1, COLLAPSE_SURE = 2 };

@@ -14,7 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 # The format of each tool's goldens; the listing modes (--list-events,
 # --list) belong to the tools alone.
 for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
-    stackcollapse-bcc:bcc pprof2folded:pprof; do
+    stackcollapse-bcc:bcc pprof2folded:pprof stackcollapse-dtrace:dtrace \
+    stackcollapse-sample:sample; do
 	tool=${pair%%:*} fmt=${pair##*:}
 	for c in "$top/testdata/$tool"/*.cmd; do
 		base=${c%.cmd} name=$tool/$(basename "$base")

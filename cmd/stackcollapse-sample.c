@@ -1,0 +1,90 @@
+/*
+ * stackcollapse-sample: turn the call graph of a macOS sample(1) report
+ * into folded stacks, as FlameGraph's stackcollapse-sample.awk does.
+ *
+ *	sample Safari 10 -file safari.txt
+ *	stackcollapse-sample safari.txt | flamegraph-svg > safari.svg
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "formats/sample.h"
+#include "cmd/util.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: %s [--no-modules] [--strict] [file ...]\n",
+	    progname);
+}
+
+static int
+readone(void *r, struct fold_in *in, struct fold_diag *diag)
+{
+	return sample_read(r, in, diag);
+}
+
+static void
+say(void *arg, const char *msg)
+{
+	cmd_warn("%s", msg);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "no-modules", no_argument, NULL, 'm' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct sample_opt opt = SAMPLE_OPT_INIT;
+	struct fold_intern *frames;
+	struct fold_stacks *st;
+	struct sample_reader *r;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int c, strict = 0, status, stopped;
+
+	cmd_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'm':
+			opt.no_modules = 1;
+			break;
+		case 'S':
+			strict = 1;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+
+	frames = fold_intern_new();
+	st = fold_stacks_new(frames, 1);
+	r = sample_reader_new(&opt, st);
+	cmd_diag_init(&diag, strict);
+	out = cmd_stdout();
+	status = cmd_each_input(argv + optind, argc - optind, readone, r,
+	    &diag, &stopped);
+	if (!stopped) {
+		fold_write(out, st);
+		sample_summary(r, say, NULL);
+	}
+	cmd_diag_summary(&diag, "line", "lines");
+	sample_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	return cmd_close(out, status);
+}

@@ -1,0 +1,1 @@
+sed 's/$/\r/' hex-addresses.txt | stackcollapse-dtrace

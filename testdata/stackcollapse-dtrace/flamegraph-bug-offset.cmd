@@ -1,0 +1,1 @@
+stackcollapse-dtrace --includeoffset flamegraph-bug.txt

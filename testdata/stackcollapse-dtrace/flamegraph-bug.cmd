@@ -1,0 +1,1 @@
+stackcollapse-dtrace flamegraph-bug.txt

@@ -1,0 +1,1 @@
+stackcollapse-dtrace hex-addresses.txt

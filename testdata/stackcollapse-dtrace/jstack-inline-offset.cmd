@@ -1,0 +1,1 @@
+stackcollapse-dtrace --includeoffset jstack-inline.txt

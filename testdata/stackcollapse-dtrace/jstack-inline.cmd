@@ -1,0 +1,1 @@
+stackcollapse-dtrace jstack-inline.txt

@@ -1,0 +1,1 @@
+stackcollapse-dtrace no-such-file.txt java.txt

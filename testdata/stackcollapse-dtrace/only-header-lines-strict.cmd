@@ -1,0 +1,1 @@
+stackcollapse-dtrace --strict only-header-lines.txt

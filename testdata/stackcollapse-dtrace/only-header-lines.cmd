@@ -1,0 +1,1 @@
+stackcollapse-dtrace only-header-lines.txt

@@ -1,0 +1,1 @@
+tail -n +3 flamegraph-bug.txt | stackcollapse-dtrace

@@ -1,0 +1,1 @@
+stackcollapse-dtrace --includeoffset rust-names.txt

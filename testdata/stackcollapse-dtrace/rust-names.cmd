@@ -1,0 +1,1 @@
+stackcollapse-dtrace rust-names.txt

@@ -1,0 +1,1 @@
+stackcollapse-dtrace scope_with_no_argument_list.txt

@@ -1,0 +1,1 @@
+stackcollapse-dtrace java.txt java.txt hex-addresses.txt

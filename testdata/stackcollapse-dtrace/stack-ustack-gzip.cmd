@@ -1,0 +1,1 @@
+gzip -c stack-ustack.txt | stackcollapse-dtrace -

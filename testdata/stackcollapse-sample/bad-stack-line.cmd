@@ -1,0 +1,1 @@
+stackcollapse-sample bad-stack-line.txt

@@ -1,0 +1,1 @@
+sed 's/$/\r/' sample.txt | stackcollapse-sample

@@ -1,0 +1,1 @@
+stackcollapse-sample end-before-call-graph-end.txt

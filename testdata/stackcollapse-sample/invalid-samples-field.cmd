@@ -1,0 +1,1 @@
+stackcollapse-sample invalid-samples-field.txt

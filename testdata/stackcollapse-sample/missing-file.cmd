@@ -1,0 +1,1 @@
+stackcollapse-sample no-such-file.txt differences.txt

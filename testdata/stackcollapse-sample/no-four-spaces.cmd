@@ -1,0 +1,1 @@
+stackcollapse-sample no-four-spaces.txt

@@ -1,0 +1,1 @@
+stackcollapse-sample --strict odd-indentation.txt

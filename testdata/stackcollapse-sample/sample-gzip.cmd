@@ -1,0 +1,1 @@
+gzip -c sample.txt | stackcollapse-sample -

@@ -1,0 +1,1 @@
+stackcollapse-sample < sample.txt

@@ -1,0 +1,1 @@
+stackcollapse-sample differences.txt differences.txt

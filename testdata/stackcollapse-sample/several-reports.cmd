@@ -1,0 +1,1 @@
+cat sample.txt differences.txt | stackcollapse-sample

@@ -1,0 +1,1 @@
+stackcollapse-sample stack-line-only-indent-chars.txt

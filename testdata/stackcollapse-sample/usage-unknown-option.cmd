@@ -1,0 +1,1 @@
+stackcollapse-sample --nomodules sample.txt

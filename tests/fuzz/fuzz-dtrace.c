@@ -1,0 +1,176 @@
+/*
+ * libFuzzer target for the DTrace reader. Beyond not crashing: the output
+ * is the same when read twice, every line of it parses back as a folded
+ * line without an empty frame, and the values read are conserved (the
+ * output's total plus the reported values without a stack is the sum of
+ * the value lines after the header).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "libfold/count.h"
+#include "libfold/diag.h"
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/output.h"
+#include "libfold/stacks.h"
+#include "formats/dtrace.h"
+
+struct run {
+	char *out;
+	size_t len;
+	int rc;
+	unsigned long long dropped;	/* values without a stack */
+};
+
+static void
+say(void *arg, const char *msg)
+{
+	struct run *r = arg;
+	const char *p = strstr(msg, "(total ");
+
+	if (strstr(msg, "without a stack") && p)
+		r->dropped = strtoull(p + 7, NULL, 10);
+}
+
+static void
+run(const uint8_t *data, size_t size, int includeoffset, struct run *res)
+{
+	struct dtrace_opt opt = DTRACE_OPT_INIT;
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_intern *frames = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(frames, 1);
+	struct dtrace_reader *r;
+	struct fold_in *in;
+	struct fold_out *out;
+	int fd = memfd_create("fuzz", 0);
+	off_t n;
+
+	if (fd < 0)
+		abort();
+	opt.includeoffset = includeoffset;
+	r = dtrace_reader_new(&opt, st);
+	in = fold_in_mem(data, size, "fuzz");
+	res->rc = dtrace_read(r, in, &diag);
+	if (res->rc < -2 || res->rc > 0)
+		abort();
+	fold_in_close(in);
+	res->dropped = 0;
+	dtrace_summary(r, say, res);
+	out = fold_out_new(dup(fd), "fuzz");
+	fold_write(out, st);
+	if (fold_out_close(out) < 0)
+		abort();
+	n = lseek(fd, 0, SEEK_END);
+	res->out = malloc(n + 1);
+	if (pread(fd, res->out, n, 0) != n)
+		abort();
+	res->len = n;
+	close(fd);
+	dtrace_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+}
+
+/* The sum of the value lines after the header, as the format defines
+   them; 0 when it overflows (no check then). */
+static int
+values(const uint8_t *d, size_t n, unsigned long long *sum)
+{
+	size_t i = 0, s, e, k;
+	int head = 1;
+	unsigned long long v;
+
+	*sum = 0;
+	while (i < n) {
+		for (e = i; e < n && d[e] != '\n'; e++)
+			;
+		s = i;
+		i = e + 1;
+		while (s < e && strchr(" \t\r\v\f", d[s]) && d[s])
+			s++;
+		while (e > s && strchr(" \t\r\v\f", d[e - 1]) && d[e - 1])
+			e--;
+		if (s == e) {
+			head = 0;
+			continue;
+		}
+		if (head)
+			continue;
+		for (k = s; k < e && d[k] >= '0' && d[k] <= '9'; k++)
+			;
+		if (k < e)
+			continue;
+		for (v = 0, k = s; k < e; k++)
+			if (__builtin_mul_overflow(v, 10, &v) ||
+			    __builtin_add_overflow(v, d[k] - '0', &v))
+				break;
+		if (k < e)
+			continue;	/* out of range: a warning, not counted */
+		if (__builtin_add_overflow(*sum, v, sum))
+			return 0;
+	}
+	return 1;
+}
+
+static void
+check(const struct run *r, int conserve, unsigned long long want)
+{
+	struct fold_count c;
+	unsigned long long total = 0;
+	size_t i = 0, e, slen;
+
+	while (i < r->len) {
+		for (e = i; e < r->len && r->out[e] != '\n'; e++)
+			;
+		if (e == r->len)
+			abort();	/* a line without its newline */
+		if (fold_parse_line(r->out + i, e - i, &slen, &c, 1) != 1)
+			abort();
+		if (r->out[i] == ';' || r->out[i + slen - 1] == ';' ||
+		    memmem(r->out + i, slen, ";;", 2))
+			abort();
+		if (c.frac || __builtin_add_overflow(total, c.v.u, &total))
+			abort();
+		i = e + 1;
+	}
+	if (conserve && r->rc == 0 && total + r->dropped != want)
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct run a, b;
+	unsigned long long want;
+	int o, conserve;
+	size_t k;
+
+	for (k = 0; k <= size && k <= 4096; k += 512)
+		if (dtrace_detect((const char *)data, k < size ? k : size,
+		    k >= size) > 2)
+			abort();
+	/* gzip input is read decompressed: no count of its own bytes */
+	conserve = !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b) &&
+	    values(data, size, &want);
+	for (o = 0; o < 2; o++) {
+		run(data, size, o, &a);
+		run(data, size, o, &b);
+		if (a.rc != b.rc || a.len != b.len ||
+		    memcmp(a.out, b.out, a.len) != 0)
+			abort();
+		check(&a, conserve, want);
+		free(a.out);
+		free(b.out);
+	}
+	return 0;
+}
