@@ -45,9 +45,9 @@ oom(void)
 }
 
 static void
-hit(void *arg, const char *line)
+hit(void *arg, const struct fold_gatehit *h)
 {
-	cmd_warn("regression: %s", line);
+	cmd_warn("regression: %s", h->line);
 }
 
 /* auto, W or W1,W2: the weight of one sample before and after. */
