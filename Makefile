@@ -42,7 +42,10 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/github.o \
+	formats/html.o \
 	formats/jfr.o \
+	formats/junit.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \

@@ -173,6 +173,29 @@ fold_svg_escape(struct fold_out *out, const char *s, size_t n)
 	escape_chars(out, s, n, SIZE_MAX);
 }
 
+char *
+fold_svg_clean(const char *s, size_t n)
+{
+	/* U+FFFD is 3 bytes: each bad byte may grow to three */
+	char *t = fold_reallocarray(NULL, n + 1, 3), *p = t;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if ((k = utf8_valid((const unsigned char *)s + i, n - i)) &&
+		    s[i] != '\t') {
+			memcpy(p, s + i, k);
+			p += k;
+			i += k;
+		} else {
+			memcpy(p, "\xef\xbf\xbd", 3);
+			p += 3;
+			i++;
+		}
+	}
+	*p = '\0';
+	return t;
+}
+
 static void
 esc(struct fold_out *out, const char *s)
 {
@@ -423,10 +446,9 @@ fold_svg_free(struct fold_svg *g)
 	free(g);
 }
 
-/* Flame chart input: every line kept, in order. */
-static void
-chart_add(struct fold_svg *g, const char *line, size_t slen,
-    const struct fold_count *c)
+/* Flame chart input: every stack kept, in order. */
+static struct chartline *
+chart_line(struct fold_svg *g, const struct fold_count *c)
 {
 	struct chartline *cl;
 
@@ -439,9 +461,33 @@ chart_add(struct fold_svg *g, const char *line, size_t slen,
 	cl->off = g->nids;
 	cl->c[0] = c[0];
 	cl->c[1] = c[1];
+	return cl;
+}
+
+static void
+chart_add(struct fold_svg *g, const char *line, size_t slen,
+    const struct fold_count *c)
+{
+	struct chartline *cl = chart_line(g, c);
+
 	g->nids = fold_intern_stack(g->frames, line, slen, &g->ids, &g->capids,
 	    g->nids);
 	cl->n = g->nids - cl->off;
+}
+
+static void
+chart_ids(struct fold_svg *g, const uint32_t *ids, size_t n,
+    const struct fold_count *c)
+{
+	struct chartline *cl = chart_line(g, c);
+
+	if (n > g->capids - g->nids) {
+		g->capids = 2 * (g->nids + n);
+		g->ids = fold_reallocarray(g->ids, g->capids, sizeof *g->ids);
+	}
+	memcpy(g->ids + g->nids, ids, n * sizeof *ids);
+	g->nids += n;
+	cl->n = n;
 }
 
 /*
@@ -480,6 +526,47 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 		chart_add(g, line, slen, c);
 	}
 	return r;
+}
+
+int
+fold_svg_add(struct fold_svg *g, const struct fold_stacks *st)
+{
+	const struct fold_intern *from = fold_stacks_frames(st);
+	int ncols = fold_stacks_ncols(st);
+	uint32_t *ids = NULL;
+	size_t i, j, n, cap = 0;
+	int ret = 0;
+
+	if (ncols == 2)
+		g->twocols = 1;
+	for (i = 0; i < fold_stacks_len(st); i++) {
+		const uint32_t *src = fold_stacks_ids(st, i, &n);
+		const struct fold_count *c =
+		    fold_stacks_counts((struct fold_stacks *)st, i);
+		struct fold_count two[2];
+		if (n > cap) {
+			cap = 2 * n;
+			ids = fold_reallocarray(ids, cap, sizeof *ids);
+		}
+		for (j = 0; j < n; j++) {
+			size_t len;
+			const char *s = fold_intern_str(from, src[j], &len);
+			ids[j] = fold_intern(g->frames, s, len);
+		}
+		if (ncols == 1) {
+			two[0] = fold_count_u64(0);
+			two[1] = c[0];
+			c = two;
+		}
+		if (g->opt.flamechart) {
+			chart_ids(g, ids, n, c);
+		} else if (fold_stacks_add(g->st, ids, n, c) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	free(ids);
+	return ret;
 }
 
 static void
@@ -990,9 +1077,10 @@ header(struct layout *L, const char *title)
 	else if (bg[0] == '#')
 		bg1 = bg2 = bg;
 
-	fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
-	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
-	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	if (!opt->embed)
+		fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+		    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
 	fold_out_printf(o, "<svg version=\"1.1\" id=\"%s\" width=\"", id);
 	putnum(o, L->width, 2);
 	fold_out_puts(o, "\" height=\"");

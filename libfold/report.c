@@ -1081,7 +1081,8 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 			for (j = 0; j < ng; j++)
 				if (crossed[j])
 					idx[h.ngates++] = j;
-			hit(arg, &h);
+			if (hit)
+				hit(arg, &h);
 		}
 	}
 	free(crossed);

@@ -253,9 +253,9 @@ struct fold_gatehit {
  * Checks every function against the gates: a function fails when its
  * total share reaches the floor in either profile, and the change of a
  * metric is significant (q-value at most alpha) and crosses a gate on
- * that metric. Calls hit once per failing function, in report order;
- * what it is given is valid during the call only. Returns the number of
- * failing functions.
+ * that metric. Calls hit (unless NULL) once per failing function, in
+ * report order; what it is given is valid during the call only. Returns
+ * the number of failing functions.
  */
 size_t fold_diffreport_gate(const struct fold_diffreport *r,
     const struct fold_gate *g, size_t ng,
