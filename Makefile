@@ -44,7 +44,10 @@ FORMATS = \
 	formats/bcc.o \
 	formats/collapse.o \
 	formats/dtrace.o \
+	formats/github.o \
+	formats/html.o \
 	formats/jfr.o \
+	formats/junit.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
@@ -158,8 +161,10 @@ deps:
 # The regression gate of the README ("Catching regressions in CI") on the
 # bundled captures: two runs of one build, so it passes; with
 # REPORT_AFTER=testdata/folddiff/slow.folded (checksum() made 20% slower)
-# it fails, naming the function. Leaves report.md and report-diff.svg in
-# $(B); the gate runs last, so both exist even when it fails.
+# it fails, naming the function. Leaves report.md, report-diff.svg,
+# report.html (the page to open) and junit.xml (for a CI test report
+# view) in $(B); the gate runs last, so they exist even when it fails
+# (status 1 of the page and the JUnit file is the verdict they hold).
 REPORT_BEFORE = testdata/folddiff/base-1.folded
 REPORT_AFTER = testdata/folddiff/base-2.folded
 REPORT_GATE = --fail-if 'self>+1pp' --fail-if 'total>+10%'
@@ -169,6 +174,12 @@ report: all
 		$(B)/flamegraph-svg --title 'before -> after' > $(B)/report-diff.svg
 	$(B)/folddiff --report --format markdown --top 15 \
 		$(REPORT_BEFORE) $(REPORT_AFTER) > $(B)/report.md
+	$(B)/folddiff --report --format html --top 15 $(REPORT_GATE) \
+		$(REPORT_BEFORE) $(REPORT_AFTER) > $(B)/report.html || \
+		[ $$? -eq 1 ]
+	$(B)/folddiff --report --format junit $(REPORT_GATE) \
+		$(REPORT_BEFORE) $(REPORT_AFTER) > $(B)/junit.xml || \
+		[ $$? -eq 1 ]
 	$(B)/folddiff --report --top 15 $(REPORT_GATE) \
 		$(REPORT_BEFORE) $(REPORT_AFTER)
 

@@ -20,16 +20,23 @@
 #include "libfold/stacks.h"
 #include "libfold/filter.h"
 #include "libfold/report.h"
+#include "formats/github.h"
+#include "formats/html.h"
+#include "formats/junit.h"
+#include "formats/svg.h"
 #include "cmd/util.h"
 
 /* diff(1)'s statuses: 1 is "a regression", so trouble is 2 */
 enum { EXIT_FAIL = 1, EXIT_TROUBLE = 2 };
 
+/* The report's representations beyond the tables of libfold. */
+enum page { PAGE_TABLE, PAGE_HTML, PAGE_JUNIT, PAGE_GITHUB };
+
 static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [-nrs] [--alpha Q] [--fail-if EXPR] [--floor P%%] "
-	    "[--format text|markdown|tsv] [--strict]\n"
+	    "[--format FORMAT] [--strict]\n"
 	    "                [--top N] [--units-before N --units-after M] "
 	    "[--weight auto|W[,W]] before after\n", progname);
 }
@@ -45,9 +52,9 @@ oom(void)
 }
 
 static void
-hit(void *arg, const char *line)
+hit(void *arg, const struct fold_gatehit *h)
 {
-	cmd_warn("regression: %s", line);
+	cmd_warn("regression: %s", h->line);
 }
 
 /* auto, W or W1,W2: the weight of one sample before and after. */
@@ -89,6 +96,56 @@ percent(const char *opt, const char *s)
 	return v;
 }
 
+/* text, markdown, tsv (libfold's tables), html, junit or github */
+static void
+parse_format(const char *s, enum fold_format *table, enum page *page)
+{
+	static const char *const names[] = { "html", "junit", "github" };
+	static const enum page pages[] = { PAGE_HTML, PAGE_JUNIT, PAGE_GITHUB };
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*page = pages[i];
+			return;
+		}
+	*page = PAGE_TABLE;
+	if (fold_format_parse(s, table) < 0)
+		cmd_die(EXIT_USAGE, "--format: unknown format '%s' (text, "
+		    "markdown, tsv, html, junit or github)", s);
+}
+
+/* The HTML page: the report, the differential graph, the top tables. */
+static int
+html(struct fold_out *out, const struct fold_diffreport *rep,
+    const struct fold_stacks *st, const struct fold_gate *gates,
+    size_t ngates, const char *names[2])
+{
+	struct fold_svg_opt so = FOLD_SVG_OPT_INIT;
+	struct fold_html_opt ho = FOLD_HTML_OPT_INIT;
+	size_t n = strlen(names[0]) + strlen(names[1]) + 8;
+	char *title = fold_malloc(n);
+	struct fold_svg *g;
+	int rc = -1;
+
+	snprintf(title, n, "%s -> %s", names[0], names[1]);
+	so.title = title;
+	so.embed = 1;
+	if (!(g = fold_svg_new(&so)))
+		goto done;
+	if (fold_svg_add(g, st) < 0)
+		goto done;
+	ho.gates = gates;
+	ho.ngates = ngates;
+	ho.graph = g;
+	ho.st = st;
+	rc = fold_html_report(out, rep, &ho);
+done:
+	fold_svg_free(g);
+	free(title);
+	return rc;
+}
+
 static int
 fail(const char *msg)
 {
@@ -120,6 +177,7 @@ main(int argc, char *argv[])
 	};
 	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
 	struct fold_diffreport *rep = NULL;
+	enum page page = PAGE_TABLE;
 	struct fold_gate *gates;
 	const char **gatetext;
 	struct fold_intern *frames;
@@ -149,8 +207,7 @@ main(int argc, char *argv[])
 			opt.floor = percent("--floor", optarg) / 100;
 			break;
 		case OPT_FORMAT:
-			if (fold_format_parse(optarg, &opt.format) < 0)
-				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
+			parse_format(optarg, &opt.format, &page);
 			break;
 		case 'h':
 			usage(stdout);
@@ -230,8 +287,21 @@ main(int argc, char *argv[])
 		if (!(rep = fold_diffreport_new(st, &opt))) {
 			status = fail(fold_err());
 		} else {
-			if (report)
+			if (!report)
+				;
+			else if (page == PAGE_HTML) {
+				if (html(out, rep, st, gates, ngates,
+				    opt.names) < 0)
+					status = fail(fold_err());
+			} else if (page == PAGE_JUNIT) {
+				if (fold_junit_report(out, rep, gates,
+				    ngates) < 0)
+					status = fail(fold_err());
+			} else if (page == PAGE_GITHUB) {
+				fold_github_report(out, rep, gates, ngates);
+			} else {
 				fold_diffreport_write(out, rep);
+			}
 			nhit = fold_diffreport_gate(rep, gates, ngates, hit,
 			    NULL);
 		}

@@ -21,7 +21,8 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--period N] [--period-type TYPE/UNIT] "
 	    "[--sample-type TYPE/UNIT]\n"
-	    "                    [--strict] [file ...]\n", progname);
+	    "                    [--strict] [--progress | --no-progress] "
+	    "[file ...]\n", progname);
 }
 
 static int
@@ -52,8 +53,10 @@ main(int argc, char *argv[])
 	enum { O_PERIOD = 256, O_PERIOD_TYPE, O_SAMPLE_TYPE, O_STRICT };
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
 		{ "period", required_argument, NULL, O_PERIOD },
 		{ "period-type", required_argument, NULL, O_PERIOD_TYPE },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "sample-type", required_argument, NULL, O_SAMPLE_TYPE },
 		{ "strict", no_argument, NULL, O_STRICT },
 		{ NULL, 0, NULL, 0 }
@@ -88,6 +91,10 @@ main(int argc, char *argv[])
 			break;
 		case O_STRICT:
 			strict = 1;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

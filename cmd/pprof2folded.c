@@ -23,7 +23,8 @@ usage(FILE *f)
 	    "                    [--strict] [--tag-focus KEY=REGEX] "
 	    "[--tag-ignore KEY=REGEX]\n"
 	    "                    [--tag-leaf KEY[,KEY...]] "
-	    "[--tag-root KEY[,KEY...]] [profile ...]\n", progname);
+	    "[--tag-root KEY[,KEY...]]\n"
+	    "                    [--progress | --no-progress] [profile ...]\n", progname);
 }
 
 static int
@@ -43,6 +44,8 @@ main(int argc, char *argv[])
 		{ "lines", no_argument, NULL, O_LINES },
 		{ "list", no_argument, NULL, O_LIST },
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
 		{ "strict", no_argument, NULL, O_STRICT },
 		{ "tag-focus", required_argument, NULL, O_TAG_FOCUS },
@@ -97,6 +100,10 @@ main(int argc, char *argv[])
 			break;
 		case O_TAG_ROOT:
 			cmd_keys("--tag-root", optarg, &root, &opt.ntag_root);
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

@@ -23,7 +23,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--kernel] [--pid] [--strict] [--map NAME] "
-	    "[file ...]\n", progname);
+	    "[--progress | --no-progress]\n"
+	    "                         [file ...]\n", progname);
 }
 
 static int
@@ -39,7 +40,9 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", no_argument, NULL, 'k' },
 		{ "map", required_argument, NULL, 'm' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
 		{ "pid", no_argument, NULL, 'p' },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -71,6 +74,10 @@ main(int argc, char *argv[])
 			break;
 		case 'S':
 			strict = 1;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "libfold/err.h"
 #include "libfold/folded.h"
@@ -22,8 +23,9 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [--includeoffset] [--strict] [file ...]\n",
-	    progname);
+	fprintf(f, "usage: %s [--includeoffset] [--strict]\n"
+	    "       %*s [--progress | --no-progress] [file ...]\n",
+	    progname, (int)strlen(progname), "");
 }
 
 static int
@@ -44,6 +46,8 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "includeoffset", no_argument, NULL, 'o' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -66,6 +70,10 @@ main(int argc, char *argv[])
 			break;
 		case 'S':
 			strict = 1;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

@@ -24,7 +24,8 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--lines] [--signatures] [--strict] [--threads]"
 	    "\n                         [--event NAME] [--weight FIELD] "
-	    "[file ...]\n", progname);
+	    "[--progress | --no-progress]\n"
+	    "                         [file ...]\n", progname);
 }
 
 static int
@@ -40,6 +41,8 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "lines", no_argument, NULL, 'l' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "signatures", no_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "threads", no_argument, NULL, 't' },
@@ -83,6 +86,10 @@ main(int argc, char *argv[])
 				cmd_die(EXIT_USAGE, "--weight: not a field "
 				    "name: '%s'", optarg);
 			opt.weight = optarg;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

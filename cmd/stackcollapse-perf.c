@@ -26,7 +26,8 @@ usage(FILE *f)
 	    "                          [--jit] [--kernel] [--list-events] "
 	    "[--pid] [--samples]\n"
 	    "                          [--srcline] [--strict] [--tid] "
-	    "[file ...]\n", progname);
+	    "[--progress | --no-progress]\n"
+	    "                          [file ...]\n", progname);
 }
 
 /* The first bad line is kept and shown at the end, with the count. */
@@ -61,7 +62,9 @@ main(int argc, char *argv[])
 		{ "jit", no_argument, NULL, 'j' },
 		{ "kernel", no_argument, NULL, 'k' },
 		{ "list-events", no_argument, NULL, 'l' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
 		{ "pid", no_argument, NULL, 'p' },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "samples", no_argument, NULL, 's' },
 		{ "srcline", no_argument, NULL, 'S' },
 		{ "strict", no_argument, NULL, 'X' },
@@ -123,6 +126,10 @@ main(int argc, char *argv[])
 			break;
 		case 'X':
 			strict = 1;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "libfold/err.h"
 #include "libfold/folded.h"
@@ -20,8 +21,9 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [--no-modules] [--strict] [file ...]\n",
-	    progname);
+	fprintf(f, "usage: %s [--no-modules] [--strict]\n"
+	    "       %*s [--progress | --no-progress] [file ...]\n",
+	    progname, (int)strlen(progname), "");
 }
 
 static int
@@ -42,6 +44,8 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "no-modules", no_argument, NULL, 'm' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -64,6 +68,10 @@ main(int argc, char *argv[])
 			break;
 		case 'S':
 			strict = 1;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

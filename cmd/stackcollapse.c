@@ -23,7 +23,7 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--detect | --list-formats] [--format NAME] "
 	    "[--strict] [format options]\n"
-	    "                     [file ...]\n", progname);
+	    "                     [--progress | --no-progress] [file ...]\n", progname);
 	fprintf(f, "format options:\n"
 	    "  perf:   [--addrs] [--all] [--context] [--event-filter EVENT] "
 	    "[--inline] [--jit]\n"
@@ -101,7 +101,9 @@ main(int argc, char *argv[])
 		{ "map", required_argument, NULL, O_MAP },
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
 		{ "no-modules", no_argument, NULL, O_NO_MODULES },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
 		{ "pid", no_argument, NULL, O_PID },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
 		{ "samples", no_argument, NULL, O_SAMPLES },
 		{ "signatures", no_argument, NULL, O_SIGNATURES },
@@ -239,6 +241,10 @@ main(int argc, char *argv[])
 				cmd_die(EXIT_USAGE, "--weight: not a field "
 				    "name: '%s'", optarg);
 			opt.jfr.weight = optarg;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		default:
 			usage(stderr);

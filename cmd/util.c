@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libfold/count.h"
@@ -11,6 +12,22 @@
 #include "cmd/util.h"
 
 const char *progname = "fold";
+
+/* The progress line: -1 never, 0 on a terminal, 1 always. */
+static struct {
+	int mode;
+	int drawn;		/* a line is on the screen */
+	double start, last;	/* seconds, monotonic */
+} prog;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static void
 oom(void)
@@ -33,11 +50,67 @@ cmd_init(const char *argv0)
 	}
 	fold_set_oom_handler(oom);
 	signal(SIGPIPE, SIG_IGN);
+	prog.start = now();
+}
+
+void
+cmd_progress_opt(int opt)
+{
+	prog.mode = opt == CMD_OPT_PROGRESS ? 1 : -1;
+}
+
+static void
+progress_erase(void)
+{
+	if (prog.drawn)
+		fputs("\r\033[K", stderr);
+	prog.drawn = 0;
+}
+
+/* 1536 -> "1.5 KiB" */
+static void
+bytes(char *buf, size_t n, double v)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+
+	while (v >= 1024 && u < 4)
+		v /= 1024, u++;
+	snprintf(buf, n, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+}
+
+static void
+progress(void *arg, uint64_t done, uint64_t size)
+{
+	const char *name = arg, *slash = strrchr(name, '/');
+	char d[32], s[32], rate[32];
+	double t = now(), el = t - prog.start;
+	unsigned long sec;
+
+	/* nothing for short runs, then a few times a second */
+	if (el < 0.5 || t - prog.last < 0.25)
+		return;
+	prog.last = t;
+	if (slash && slash[1])
+		name = slash + 1;
+	bytes(d, sizeof d, done);
+	bytes(rate, sizeof rate, done / el);
+	sec = (unsigned long)el;
+	fprintf(stderr, "\r\033[K%s: %.40s: %s", progname, name, d);
+	if (size > 0) {
+		bytes(s, sizeof s, size);
+		fprintf(stderr, " of %s (%.0f%%)", s,
+		    done < size ? 100.0 * done / size : 100.0);
+	}
+	fprintf(stderr, ", %s/s, %lu:%02lu", rate, sec / 60, sec % 60);
+	fflush(stderr);
+	prog.drawn = 1;
 }
 
 static void
 vwarn(const char *fmt, va_list ap)
 {
+	progress_erase();
 	fprintf(stderr, "%s: ", progname);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
@@ -112,7 +185,12 @@ cmd_each_input(char **files, int n,
 			status = EXIT_ERR;
 			continue;
 		}
-		if ((rc = read(reader, in, diag)) < 0) {
+		if (prog.mode > 0 || (prog.mode == 0 && isatty(2)))
+			fold_in_set_progress(in, progress,
+			    (void *)fold_in_name(in));
+		rc = read(reader, in, diag);
+		progress_erase();
+		if (rc < 0) {
 			cmd_warn("%s", fold_err());
 			status = EXIT_ERR;
 		}

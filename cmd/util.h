@@ -57,6 +57,18 @@ int cmd_each_input(char **files, int n,
     int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
     void *reader, struct fold_diag *diag, int *stopped);
 
+/*
+ * Progress on standard error while cmd_each_input reads: the bytes read
+ * of the file's size when it is known, the rate and the time elapsed,
+ * redrawn a few times a second once a run takes half a second, erased
+ * when the file is done. By default only when standard error is a
+ * terminal; --progress asks for it anyway, --no-progress never. A
+ * command lists both options (CMD_OPT_PROGRESS, CMD_OPT_NO_PROGRESS) and
+ * hands them to cmd_progress_opt.
+ */
+enum { CMD_OPT_PROGRESS = 0x1000, CMD_OPT_NO_PROGRESS };
+void cmd_progress_opt(int opt);
+
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);
 

@@ -537,6 +537,211 @@ javaclass(const char *f, size_t n)
 }
 
 /*
+ * The frame-line cache: an entry per hash of a line's trimmed text
+ * s[0..tn). Sets *slot to the entry that text would use (NULL when it is
+ * not cacheable) and returns 1 when the entry holds that very text: its
+ * frame is then pushed, with no parse.
+ */
+static int
+cache_hit(struct perf_reader *r, const char *s, size_t tn,
+    const uint64_t *hash, struct centry **slot)
+{
+	struct centry *e;
+
+	*slot = NULL;
+	if (tn == 0 || tn > TEXTMAX || !r->cache)
+		return 0;
+	e = &r->cache[(hash ? *hash : fold_hash(s, tn)) >> (64 - CACHE_BITS)];
+	*slot = e;
+	if (e->len != tn || e->java != r->java || !fold_same(e->text, s, tn))
+		return 0;
+	if ((r->lastpushed = e->id != FOLD_NOFRAME))
+		pushid(r, e->id);
+	return 1;
+}
+
+/*
+ * The dso: the parenthesized group ending s[0..*n), after a space, its
+ * parentheses balanced. Sets *m and *mlen (*m stays NULL when there is
+ * none) and cuts it and the space off *n.
+ */
+static void
+split_dso(const char *s, size_t *n, const char **m, size_t *mlen)
+{
+	const char *open;
+	size_t i, d = 0;
+
+	if (*n == 0 || s[*n - 1] != ')')
+		return;
+	open = memrchr(s, '(', *n - 1);
+	if (open && memchr(open, ')', s + *n - 1 - open)) {
+		for (i = *n; i-- > 0;) {
+			if (s[i] == ')')
+				d++;
+			else if (s[i] == '(' && --d == 0)
+				break;
+		}
+		open = i < *n && d == 0 ? s + i : NULL;
+	}
+	if (open && open > s && open[-1] == ' ') {
+		*m = open + 1;
+		*mlen = s + *n - 1 - *m;
+		*n = open - 1 - s;
+	}
+}
+
+/*
+ * The symbol of s[0..n) (what is left of the line after the address and
+ * the dso): after the blanks, a lone blank when only blanks remain before
+ * a dso, "[unknown]" when nothing does; "+0x1c", its offset, cut off.
+ */
+static void
+split_symbol(const char *s, size_t n, int hasdso, const char **f,
+    size_t *flen)
+{
+	size_t i, w;
+
+	for (w = 0; w < n && isws(s[w]); w++)
+		;
+	if (w < n) {
+		*f = s + w;
+		*flen = n - w;
+	} else if (hasdso && n > 0) {
+		*f = s + n - 1;
+		*flen = 1;
+	} else {
+		*f = "[unknown]";
+		*flen = 9;
+	}
+	for (i = *flen; i > 0 && (isdig((*f)[i - 1]) || ((*f)[i - 1] >= 'a' &&
+	    (*f)[i - 1] <= 'f')); i--)
+		;
+	if (i < *flen && i >= 3 && (*f)[i - 1] == 'x' && (*f)[i - 2] == '0' &&
+	    (*f)[i - 3] == '+')
+		*flen = i - 3;
+}
+
+/*
+ * The name of an [unknown] symbol, written to t: "[dso base name]", or
+ * "[unknown]" (*unknown set) when the dso is unknown too; with --addrs,
+ * the address a[0..alen) inside. Returns its length, or -1 when it would
+ * hold a NUL byte.
+ */
+static long
+unknown_name(struct perf_reader *r, char *t, const char *a, size_t alen,
+    const char *m, size_t mlen, int *unknown)
+{
+	const char *b = "unknown", *p;
+	size_t bn = 7, flen, i, w;
+
+	if (m && !(mlen == 9 && memcmp(m, "[unknown]", 9) == 0)) {
+		p = memrchr(m, '/', mlen);
+		b = p ? p + 1 : m;
+		bn = m + mlen - b;
+	} else {
+		*unknown = 1;
+	}
+	if (memchr(b, '\0', bn))
+		return -1;
+	t[0] = '[';
+	memcpy(t + 1, b, bn);
+	flen = bn + 1;
+	if (r->opt.addrs) {
+		memcpy(t + flen, " <", 2);
+		memcpy(t + flen + 2, a, alen);
+		memcpy(t + flen + 2 + alen, ">", 1);
+		flen += alen + 3;
+	}
+	t[flen++] = ']';
+	for (i = w = 0; i < flen; i++)
+		if (t[i] != '"' && t[i] != '\'')
+			t[w++] = t[i] == ';' ? ':' : t[i];
+	return w;
+}
+
+/*
+ * A symbol made a frame name as the reference makes it: arguments cut,
+ * ';' made ':', quotes dropped (into t when anything changes), and the
+ * 'L' of a Java class path dropped. Returns 0, or -1 when the name would
+ * hold a NUL byte.
+ */
+static int
+clean_name(struct perf_reader *r, char *t, const char **fp, size_t *flenp,
+    const char *m, size_t mlen)
+{
+	const char *f = *fp;
+	size_t flen = *flenp, i, w;
+	int needcopy = 0;
+
+	for (i = 0; i < flen; i++) {
+		char c = f[i];
+		if (c == ';' || c == '"' || c == '\'' || c == '(' ||
+		    c == '\0') {
+			if (c == '\0')
+				return -1;
+			needcopy = 1;
+		}
+	}
+	if (needcopy) {
+		flen = cutargs(f, flen);
+		for (i = w = 0; i < flen; i++) {
+			char c = f[i];
+			if (c == ';')
+				t[w++] = ':';
+			else if (c != '"' && c != '\'')
+				t[w++] = c;
+		}
+		f = t;
+		flen = w;
+	}
+	if (flen > 1 && f[0] == 'L' && (r->java ||
+	    (m && isjit(m, mlen) && javaclass(f, flen))) &&
+	    memchr(f, '/', flen)) {
+		f++;
+		flen--;
+	}
+	*fp = f;
+	*flenp = flen;
+	return 0;
+}
+
+/* The annotation of --inline, --kernel or --jit due to f: "_[i]" ..., or NULL. */
+static const char *
+annotation(const struct perf_reader *r, const char *f, size_t flen,
+    const char *m, size_t mlen)
+{
+	if (!r->annotate)
+		return NULL;
+	if (m && mlen == 7 && memcmp(m, "inlined", 7) == 0 && r->opt.inlined)
+		return contains(f, flen, "_[i]") ? NULL : "_[i]";
+	if (r->opt.kernel && m && iskernel(m, mlen))
+		return "_[k]";
+	if (r->opt.jit && m && isjit(m, mlen))
+		return contains(f, flen, "_[j]") ? NULL : "_[j]";
+	return NULL;
+}
+
+/*
+ * With --srcline or --context, the frame waits for the source line that
+ * may follow: f and its suffix are kept as the pending frame.
+ */
+static void
+defer(struct perf_reader *r, const char *f, size_t flen, const char *suf,
+    int pendsrc)
+{
+	if (flen + 5 > r->pendcap) {
+		r->pendcap = (flen + 5) * 2;
+		r->pend = fold_realloc(r->pend, r->pendcap);
+	}
+	memcpy(r->pend, f, flen);
+	if (suf)
+		memcpy(r->pend + flen, suf, 4), flen += 4;
+	r->pendlen = flen;
+	r->pending = 1;
+	r->pendsrc = pendsrc;
+}
+
+/*
  * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
  * address; hash, if not NULL, is the fold_hash of s trimmed. Returns 1
  * when it was one (and is added), 0 when not, -1 when its name would hold
@@ -545,27 +750,18 @@ javaclass(const char *f, size_t n)
 static int
 frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 {
-	const char *a = s, *f, *m = NULL, *p;
-	size_t alen, flen, mlen = 0, i, w, tn = n;
-	int unknown = 0, inl, needcopy, pendsrc = 0;
-	struct centry *e = NULL;
-	const char *suf = NULL;
+	const char *a = s, *f, *m = NULL, *suf;
+	size_t alen, flen, mlen = 0, tn = n;
+	int unknown = 0;
+	struct centry *e;
 	uint32_t id;
+	long len;
 	char *t;
 
-	/* a line the cache knows is a frame line: see below */
 	while (tn > 0 && isws(s[tn - 1]))
 		tn--;
-	if (tn > 0 && tn <= TEXTMAX && r->cache) {
-		e = &r->cache[(hash ? *hash : fold_hash(s, tn)) >>
-		    (64 - CACHE_BITS)];
-		if (e->len == tn && e->java == r->java &&
-		    fold_same(e->text, s, tn)) {
-			if ((r->lastpushed = e->id != FOLD_NOFRAME))
-				pushid(r, e->id);
-			return 1;
-		}
-	}
+	if (cache_hit(r, s, tn, hash, &e))
+		return 1;
 	for (alen = 0; alen < n && ishex(s[alen]); alen++)
 		;
 	if (alen == 0 || alen == n || !isws(s[alen]))
@@ -577,139 +773,28 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 	 */
 	if (alen >= tn)
 		e = NULL;
-	n = tn;
-	t = scratch(r, 2 * n + 64);
+	t = scratch(r, 2 * tn + 64);
 	s += alen;
-	n -= alen;
-	/* the dso: the parenthesized group ending the line, after a space */
-	if (n > 0 && s[n - 1] == ')') {
-		const char *open = memrchr(s, '(', n - 1);
-		if (open && memchr(open, ')', s + n - 1 - open)) {
-			size_t d = 0;
-			for (i = n; i-- > 0;) {
-				if (s[i] == ')')
-					d++;
-				else if (s[i] == '(' && --d == 0)
-					break;
-			}
-			open = i < n && d == 0 ? s + i : NULL;
-		}
-		if (open && open > s && open[-1] == ' ') {
-			m = open + 1;
-			mlen = s + n - 1 - m;
-			n = open - 1 - s;
-		}
-	}
-	/* the symbol: after the blanks; a lone blank when only blanks */
-	for (w = 0; w < n && isws(s[w]); w++)
-		;
-	if (w < n) {
-		f = s + w;
-		flen = n - w;
-	} else if (m && n > 0) {
-		f = s + n - 1;
-		flen = 1;
-	} else {
-		f = "[unknown]";
-		flen = 9;
-	}
-	/* "+0x1c": the offset in the symbol */
-	for (i = flen; i > 0 && (isdig(f[i - 1]) || (f[i - 1] >= 'a' &&
-	    f[i - 1] <= 'f')); i--)
-		;
-	if (i < flen && i >= 3 && f[i - 1] == 'x' && f[i - 2] == '0' &&
-	    f[i - 3] == '+')
-		flen = i - 3;
-	inl = m && mlen == 7 && memcmp(m, "inlined", 7) == 0;
-
+	n = tn - alen;
+	split_dso(s, &n, &m, &mlen);
+	split_symbol(s, n, m != NULL, &f, &flen);
 	if (flen > 0 && f[0] == '(' &&
 	    !startswith(f, flen, "(anonymous namespace)")) {
 		id = FOLD_NOFRAME;	/* the reference skips these */
 		goto done;
 	}
 	if (flen == 9 && memcmp(f, "[unknown]", 9) == 0) {
-		const char *b = "unknown";
-		size_t bn = 7;
-		if (m && !(mlen == 9 && memcmp(m, "[unknown]", 9) == 0)) {
-			p = memrchr(m, '/', mlen);
-			b = p ? p + 1 : m;
-			bn = m + mlen - b;
-		} else {
-			unknown = 1;
-		}
-		if (memchr(b, '\0', bn))
+		if ((len = unknown_name(r, t, a, alen, m, mlen, &unknown)) < 0)
 			return -1;
-		t[0] = '[';
-		memcpy(t + 1, b, bn);
-		flen = bn + 1;
-		if (r->opt.addrs) {
-			memcpy(t + flen, " <", 2);
-			memcpy(t + flen + 2, a, alen);
-			memcpy(t + flen + 2 + alen, ">", 1);
-			flen += alen + 3;
-		}
-		t[flen++] = ']';
-		for (i = w = 0; i < flen; i++)
-			if (t[i] != '"' && t[i] != '\'')
-				t[w++] = t[i] == ';' ? ':' : t[i];
 		f = t;
-		flen = w;
-	} else {
-		needcopy = 0;
-		for (i = 0; i < flen; i++) {
-			char c = f[i];
-			if (c == ';' || c == '"' || c == '\'' || c == '(' ||
-			    c == '\0') {
-				if (c == '\0')
-					return -1;
-				needcopy = 1;
-			}
-		}
-		if (needcopy) {
-			flen = cutargs(f, flen);
-			for (i = w = 0; i < flen; i++) {
-				char c = f[i];
-				if (c == ';')
-					t[w++] = ':';
-				else if (c != '"' && c != '\'')
-					t[w++] = c;
-			}
-			f = t;
-			flen = w;
-		}
-		if (flen > 1 && f[0] == 'L' && (r->java ||
-		    (m && isjit(m, mlen) && javaclass(f, flen))) &&
-		    memchr(f, '/', flen)) {
-			f++;
-			flen--;
-		}
+		flen = len;
+	} else if (clean_name(r, t, &f, &flen, m, mlen) < 0) {
+		return -1;
 	}
-	if (r->annotate) {
-		if (inl && r->opt.inlined) {
-			if (!contains(f, flen, "_[i]"))
-				suf = "_[i]";
-		} else if (r->opt.kernel && m && iskernel(m, mlen)) {
-			suf = "_[k]";
-		} else if (r->opt.jit && m && isjit(m, mlen)) {
-			if (!contains(f, flen, "_[j]"))
-				suf = "_[j]";
-		}
-	}
+	suf = annotation(r, f, flen, m, mlen);
 	if (r->opt.srcline || r->opt.context) {
-		if (r->opt.srcline)
-			pendsrc = !unknown;
-		else
-			pendsrc = m && isuser(m, mlen);
-		if (flen + 5 > r->pendcap) {
-			r->pendcap = (flen + 5) * 2;
-			r->pend = fold_realloc(r->pend, r->pendcap);
-		}
-		memcpy(r->pend, f, flen);
-		if (suf)
-			memcpy(r->pend + flen, suf, 4), flen += 4;
-		r->pendlen = flen;
-		r->pending = 1;
-		r->pendsrc = pendsrc;
+		defer(r, f, flen, suf, r->opt.srcline ? !unknown :
+		    m && isuser(m, mlen));
 		return 1;
 	}
 	if (suf) {

@@ -173,6 +173,29 @@ fold_svg_escape(struct fold_out *out, const char *s, size_t n)
 	escape_chars(out, s, n, SIZE_MAX);
 }
 
+char *
+fold_svg_clean(const char *s, size_t n)
+{
+	/* U+FFFD is 3 bytes: each bad byte may grow to three */
+	char *t = fold_reallocarray(NULL, n + 1, 3), *p = t;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if ((k = utf8_valid((const unsigned char *)s + i, n - i)) &&
+		    s[i] != '\t') {
+			memcpy(p, s + i, k);
+			p += k;
+			i += k;
+		} else {
+			memcpy(p, "\xef\xbf\xbd", 3);
+			p += 3;
+			i++;
+		}
+	}
+	*p = '\0';
+	return t;
+}
+
 static void
 esc(struct fold_out *out, const char *s)
 {
@@ -423,10 +446,9 @@ fold_svg_free(struct fold_svg *g)
 	free(g);
 }
 
-/* Flame chart input: every line kept, in order. */
-static void
-chart_add(struct fold_svg *g, const char *line, size_t slen,
-    const struct fold_count *c)
+/* Flame chart input: every stack kept, in order. */
+static struct chartline *
+chart_line(struct fold_svg *g, const struct fold_count *c)
 {
 	struct chartline *cl;
 
@@ -439,9 +461,33 @@ chart_add(struct fold_svg *g, const char *line, size_t slen,
 	cl->off = g->nids;
 	cl->c[0] = c[0];
 	cl->c[1] = c[1];
+	return cl;
+}
+
+static void
+chart_add(struct fold_svg *g, const char *line, size_t slen,
+    const struct fold_count *c)
+{
+	struct chartline *cl = chart_line(g, c);
+
 	g->nids = fold_intern_stack(g->frames, line, slen, &g->ids, &g->capids,
 	    g->nids);
 	cl->n = g->nids - cl->off;
+}
+
+static void
+chart_ids(struct fold_svg *g, const uint32_t *ids, size_t n,
+    const struct fold_count *c)
+{
+	struct chartline *cl = chart_line(g, c);
+
+	if (n > g->capids - g->nids) {
+		g->capids = 2 * (g->nids + n);
+		g->ids = fold_reallocarray(g->ids, g->capids, sizeof *g->ids);
+	}
+	memcpy(g->ids + g->nids, ids, n * sizeof *ids);
+	g->nids += n;
+	cl->n = n;
 }
 
 /*
@@ -480,6 +526,47 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 		chart_add(g, line, slen, c);
 	}
 	return r;
+}
+
+int
+fold_svg_add(struct fold_svg *g, const struct fold_stacks *st)
+{
+	const struct fold_intern *from = fold_stacks_frames(st);
+	int ncols = fold_stacks_ncols(st);
+	uint32_t *ids = NULL;
+	size_t i, j, n, cap = 0;
+	int ret = 0;
+
+	if (ncols == 2)
+		g->twocols = 1;
+	for (i = 0; i < fold_stacks_len(st); i++) {
+		const uint32_t *src = fold_stacks_ids(st, i, &n);
+		const struct fold_count *c =
+		    fold_stacks_counts((struct fold_stacks *)st, i);
+		struct fold_count two[2];
+		if (n > cap) {
+			cap = 2 * n;
+			ids = fold_reallocarray(ids, cap, sizeof *ids);
+		}
+		for (j = 0; j < n; j++) {
+			size_t len;
+			const char *s = fold_intern_str(from, src[j], &len);
+			ids[j] = fold_intern(g->frames, s, len);
+		}
+		if (ncols == 1) {
+			two[0] = fold_count_u64(0);
+			two[1] = c[0];
+			c = two;
+		}
+		if (g->opt.flamechart) {
+			chart_ids(g, ids, n, c);
+		} else if (fold_stacks_add(g->st, ids, n, c) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	free(ids);
+	return ret;
 }
 
 static void
@@ -990,9 +1077,10 @@ header(struct layout *L, const char *title)
 	else if (bg[0] == '#')
 		bg1 = bg2 = bg;
 
-	fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
-	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
-	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	if (!opt->embed)
+		fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+		    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
 	fold_out_printf(o, "<svg version=\"1.1\" id=\"%s\" width=\"", id);
 	putnum(o, L->width, 2);
 	fold_out_puts(o, "\" height=\"");
@@ -1219,6 +1307,158 @@ write_script(struct layout *L)
 	    L->id);
 }
 
+/* The sums of both columns, the stacks reversed first under --reverse. */
+static int
+sums(struct fold_svg *g, struct fold_count sum[2])
+{
+	const struct fold_svg_opt *opt = &g->opt;
+	size_t i;
+
+	sum[0] = sum[1] = fold_count_u64(0);
+	if (opt->flamechart) {
+		for (i = 0; i < g->nlines; i++)
+			if (fold_count_add(&sum[0], &g->lines[i].c[0]) < 0 ||
+			    fold_count_add(&sum[1], &g->lines[i].c[1]) < 0)
+				return -1;
+		return 0;
+	}
+	if (opt->reverse && reverse_stacks(g) < 0)
+		return -1;
+	if (fold_stacks_total(g->st, 0, &sum[0]) < 0 ||
+	    fold_stacks_total(g->st, 1, &sum[1]) < 0)
+		return -1;
+	return 0;
+}
+
+/* The largest change of a stack in a differential, at least 1. */
+static double
+max_delta(const struct fold_svg *g)
+{
+	const struct fold_svg_opt *opt = &g->opt;
+	size_t i, nst = opt->flamechart ? g->nlines : fold_stacks_len(g->st);
+	double max = 1;
+
+	for (i = 0; i < nst; i++) {
+		const struct fold_count *c = opt->flamechart ?
+		    g->lines[i].c : fold_stacks_counts(g->st, i);
+		double d = fabs(fold_count_val(&c[1]) - fold_count_val(&c[0]));
+		if (d > max)
+			max = d;
+	}
+	return max;
+}
+
+/*
+ * The x of each node (in counts): after its parent's own samples,
+ * children in order, or where the flame chart started it; which nodes
+ * are drawn (wide enough, under a drawn parent), and the deepest of them.
+ */
+static void
+place(struct layout *L, const double *start, double min_total)
+{
+	size_t i, n = fold_tree_len(L->t);
+	double *cur = NULL;
+
+	L->x = fold_reallocarray(NULL, n, sizeof *L->x);
+	L->drawn = fold_calloc(n, 1);
+	if (!start)
+		cur = fold_reallocarray(NULL, n, sizeof *cur);
+	for (i = 0; i < n; i++) {
+		const struct fold_node *nd = fold_tree_node(L->t, i);
+		double v = fold_count_val(&nd->total[1]);
+		if (i == 0) {
+			L->x[0] = 0;
+			L->drawn[0] = 1;
+		} else {
+			if (!L->drawn[nd->parent])
+				continue;
+			L->x[i] = start ? start[i] : cur[nd->parent];
+			L->drawn[i] = v > 0 && v >= min_total;
+		}
+		if (cur) {
+			if (i)
+				cur[nd->parent] += v;
+			cur[i] = L->x[i] + fold_count_val(&nd->self[1]);
+		}
+		if (L->drawn[i] && nd->depth > L->maxdepth)
+			L->maxdepth = nd->depth;
+	}
+	free(cur);
+}
+
+/* An id from what is drawn, so that two graphs in one page differ. */
+static void
+make_id(struct layout *L, const char *title)
+{
+	size_t i, n = fold_tree_len(L->t);
+	uint64_t h = fnv1a(FNV_INIT, title, strlen(title));
+
+	for (i = 0; i < n; i++) {
+		const struct fold_node *nd = fold_tree_node(L->t, i);
+		size_t len;
+		const char *s;
+		double v;
+		if (!L->drawn[i])
+			continue;
+		s = i ? fold_intern_str(L->g->frames, nd->frame, &len) : "";
+		len = i ? len : 0;
+		v = fold_count_val(&nd->total[1]);
+		h = fnv1a(h, s, len + 1);
+		h = fnv1a(h, &nd->depth, sizeof nd->depth);
+		h = fnv1a(h, &v, sizeof v);
+		h = fnv1a(h, &L->x[i], sizeof L->x[i]);
+	}
+	snprintf(L->id, sizeof L->id, "fg%012llx",
+	    (unsigned long long)(h >> 16));
+}
+
+/* The texts the script fills or reacts to: details, zoom, search. */
+static void
+write_controls(struct layout *L)
+{
+	const struct fold_svg_opt *opt = &L->g->opt;
+	double by = L->height - L->bottom / 2;
+
+	text(L, "details", XPAD, by, NULL, " ");
+	text(L, "unzoom", XPAD, opt->fontsize * 2, " class=\"hide\"",
+	    "Reset Zoom");
+	text(L, "search", L->width - XPAD - 100, opt->fontsize * 2, NULL,
+	    "Search");
+	text(L, "ignorecase", L->width - XPAD - 16, opt->fontsize * 2, NULL,
+	    "ic");
+	text(L, "matched", L->width - XPAD - 100, by, NULL, " ");
+}
+
+/* The group of drawn frames; returns how many. */
+static size_t
+write_frames(struct layout *L)
+{
+	const struct fold_svg_opt *opt = &L->g->opt;
+	struct fold_out *out = L->out;
+	size_t i, n = fold_tree_len(L->t), nframes = 0;
+
+	nl(L, 1);
+	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L->id);
+	esc(out, opt->nametype);
+	fold_out_puts(out, "\" data-fontwidth=\"");
+	putnum(out, opt->fontwidth, 4);
+	fold_out_puts(out, "\">");
+	for (i = 0; i < n && !fold_out_failed(out); i++) {
+		const struct fold_node *nd = fold_tree_node(L->t, i);
+		const char *s = "all";
+		size_t len = 3;
+		if (!L->drawn[i])
+			continue;
+		if (i)
+			s = fold_intern_str(L->g->frames, nd->frame, &len);
+		write_frame(L, i, s, len);
+		nframes++;
+	}
+	nlclose(L, 1);
+	fold_out_puts(out, "</g>");
+	return nframes;
+}
+
 int
 fold_svg_write(struct fold_svg *g, struct fold_out *out,
     struct fold_svg_info *info)
@@ -1228,10 +1468,8 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	struct layout L;
 	struct fold_tree *t = NULL;
 	struct fold_count sum[2];
-	double *cur = NULL, min_total, *start = NULL;
+	double min_total, *start = NULL;
 	const char *title;
-	size_t i, n;
-	uint64_t h;
 	int ret = -1;
 
 	if (!info)
@@ -1244,34 +1482,13 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	L.maxdelta = 1;
 	strcpy(L.id, "flamegraph");
 
-	/* the sums, and whether the first column of two is used */
-	sum[0] = sum[1] = fold_count_u64(0);
-	if (opt->flamechart) {
-		for (i = 0; i < g->nlines; i++)
-			if (fold_count_add(&sum[0], &g->lines[i].c[0]) < 0 ||
-			    fold_count_add(&sum[1], &g->lines[i].c[1]) < 0)
-				return -1;
-	} else {
-		if (opt->reverse && reverse_stacks(g) < 0)
-			return -1;
-		if (fold_stacks_total(g->st, 0, &sum[0]) < 0 ||
-		    fold_stacks_total(g->st, 1, &sum[1]) < 0)
-			return -1;
-	}
+	if (sums(g, sum) < 0)
+		return -1;
 	L.diff = g->twocols;
 	info->differential = L.diff;
 	info->sum = fold_count_val(&sum[1]);
-	if (L.diff) {
-		size_t nst = opt->flamechart ? g->nlines : fold_stacks_len(g->st);
-		for (i = 0; i < nst; i++) {
-			const struct fold_count *c = opt->flamechart ?
-			    g->lines[i].c : fold_stacks_counts(g->st, i);
-			double d = fabs(fold_count_val(&c[1]) -
-			    fold_count_val(&c[0]));
-			if (d > L.maxdelta)
-				L.maxdelta = d;
-		}
-	}
+	if (L.diff)
+		L.maxdelta = max_delta(g);
 
 	title = opt->title ? opt->title : opt->flamechart ? "Flame Chart" :
 	    opt->inverted ? "Icicle Graph" : "Flame Graph";
@@ -1297,55 +1514,9 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	if (!t)
 		return -1;
 	L.t = t;
-	n = fold_tree_len(t);
-
-	/* positions: after the parent's own samples, children in order */
-	L.x = fold_reallocarray(NULL, n, sizeof *L.x);
-	L.drawn = fold_calloc(n, 1);
-	if (!start)
-		cur = fold_reallocarray(NULL, n, sizeof *cur);
-	for (i = 0; i < n; i++) {
-		const struct fold_node *nd = fold_tree_node(t, i);
-		double v = fold_count_val(&nd->total[1]);
-		if (i == 0) {
-			L.x[0] = 0;
-			L.drawn[0] = 1;
-		} else {
-			if (!L.drawn[nd->parent])
-				continue;
-			L.x[i] = start ? start[i] : cur[nd->parent];
-			L.drawn[i] = v > 0 && v >= min_total;
-		}
-		if (cur) {
-			if (i)
-				cur[nd->parent] += v;
-			cur[i] = L.x[i] + fold_count_val(&nd->self[1]);
-		}
-		if (L.drawn[i] && nd->depth > L.maxdepth)
-			L.maxdepth = nd->depth;
-	}
-	free(cur);
+	place(&L, start, min_total);
 	free(start);
-
-	/* an id from what is drawn, so that two graphs differ */
-	h = fnv1a(FNV_INIT, title, strlen(title));
-	for (i = 0; i < n; i++) {
-		const struct fold_node *nd = fold_tree_node(t, i);
-		size_t len;
-		const char *s;
-		double v;
-		if (!L.drawn[i])
-			continue;
-		s = i ? fold_intern_str(g->frames, nd->frame, &len) : "";
-		len = i ? len : 0;
-		v = fold_count_val(&nd->total[1]);
-		h = fnv1a(h, s, len + 1);
-		h = fnv1a(h, &nd->depth, sizeof nd->depth);
-		h = fnv1a(h, &v, sizeof v);
-		h = fnv1a(h, &L.x[i], sizeof L.x[i]);
-	}
-	snprintf(L.id, sizeof L.id, "fg%012llx",
-	    (unsigned long long)(h >> 16));
+	make_id(&L, title);
 
 	L.top = opt->fontsize * 3 + (opt->subtitle ? opt->fontsize * 2 : 0);
 	L.bottom = opt->fontsize * 2 + 10;
@@ -1353,38 +1524,10 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 
 	if (opt->cp && palette_load(&L, opt->cp) < 0)
 		goto done;
-
 	header(&L, title);
-	if (opt->javascript) {
-		double by = L.height - L.bottom / 2;
-		text(&L, "details", XPAD, by, NULL, " ");
-		text(&L, "unzoom", XPAD, opt->fontsize * 2, " class=\"hide\"",
-		    "Reset Zoom");
-		text(&L, "search", L.width - XPAD - 100, opt->fontsize * 2,
-		    NULL, "Search");
-		text(&L, "ignorecase", L.width - XPAD - 16, opt->fontsize * 2,
-		    NULL, "ic");
-		text(&L, "matched", L.width - XPAD - 100, by, NULL, " ");
-	}
-	nl(&L, 1);
-	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L.id);
-	esc(out, opt->nametype);
-	fold_out_puts(out, "\" data-fontwidth=\"");
-	putnum(out, opt->fontwidth, 4);
-	fold_out_puts(out, "\">");
-	for (i = 0; i < n && !fold_out_failed(out); i++) {
-		const struct fold_node *nd = fold_tree_node(t, i);
-		const char *s = "all";
-		size_t len = 3;
-		if (!L.drawn[i])
-			continue;
-		if (i)
-			s = fold_intern_str(g->frames, nd->frame, &len);
-		write_frame(&L, i, s, len);
-		info->frames++;
-	}
-	nlclose(&L, 1);
-	fold_out_puts(out, "</g>");
+	if (opt->javascript)
+		write_controls(&L);
+	info->frames = write_frames(&L);
 	if (opt->javascript)
 		write_script(&L);
 	nl(&L, 0);

@@ -26,6 +26,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/output.h"
+#include "libfold/stacks.h"
 
 /* The palettes of --colors, named as in flamegraph.pl. */
 enum fold_svg_colors {
@@ -67,11 +68,13 @@ struct fold_svg_opt {
 	int negate;		/* swap red and blue in differentials */
 	int javascript;		/* embed the interactive script */
 	int pretty;		/* indented, one element per line */
+	int embed;		/* no XML declaration or doctype: the <svg>
+				   element alone, to inline in an HTML page */
 };
 
 #define FOLD_SVG_OPT_INIT { NULL, NULL, NULL, 1200, 16, "Verdana", 12, \
 	0.59, 0.1, 0, "samples", "Function:", NULL, 0, 1, FOLD_SVG_HOT, \
-	NULL, 0, 0, NULL, 0, 0, 0, 0, 1, 0 }
+	NULL, 0, 0, NULL, 0, 0, 0, 0, 1, 0, 0 }
 
 /* What fold_svg_write found, for the caller to report. */
 struct fold_svg_info {
@@ -109,6 +112,13 @@ int fold_svg_read(struct fold_svg *g, struct fold_in *in,
     struct fold_diag *diag);
 
 /*
+ * Adds the stacks of st (one count column, or two for a differential) to
+ * the graph, as fold_svg_read would add them as text. Returns 0, or -1
+ * with a message on overflow.
+ */
+int fold_svg_add(struct fold_svg *g, const struct fold_stacks *st);
+
+/*
  * Merges what was read, lays it out and writes the SVG to out; reads and
  * rewrites opt->cp when set. info (may be NULL) tells what was found.
  * Returns 0, or -1 with a message (overflow, palette file error).
@@ -125,5 +135,13 @@ void fold_svg_free(struct fold_svg *g);
  * and bytes that are not valid UTF-8 replaced by U+FFFD.
  */
 void fold_svg_escape(struct fold_out *out, const char *s, size_t n);
+
+/*
+ * s[0..n) with what fold_svg_escape replaces by U+FFFD so replaced, and
+ * nothing escaped: valid UTF-8 made of XML characters only, for writers
+ * that escape markup themselves. A new NUL-terminated string (the caller
+ * frees it).
+ */
+char *fold_svg_clean(const char *s, size_t n);
 
 #endif

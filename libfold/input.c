@@ -27,6 +27,10 @@ struct fold_in {
 	/* fold_in_mem: the bytes read instead of fd */
 	const char *mem;
 	size_t memlen;
+	/* fold_in_set_progress */
+	void (*progress)(void *arg, uint64_t done, uint64_t size);
+	void *progarg;
+	uint64_t rawdone, size;
 };
 
 static struct fold_in *
@@ -40,6 +44,18 @@ newin(int fd, int ownfd, const char *name)
 	in->cap = BUFSZ;
 	in->buf = fold_malloc(in->cap);
 	return in;
+}
+
+void
+fold_in_set_progress(struct fold_in *in,
+    void (*fn)(void *arg, uint64_t done, uint64_t size), void *arg)
+{
+	struct stat sb;
+
+	in->progress = fn;
+	in->progarg = arg;
+	if (in->fd >= 0 && fstat(in->fd, &sb) == 0 && S_ISREG(sb.st_mode))
+		in->size = sb.st_size;
 }
 
 struct fold_in *
@@ -117,6 +133,10 @@ readfd(struct fold_in *in, void *p, size_t n)
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
 		fold_seterr("%s: read error: %s", in->name, strerror(errno));
+	else if (r > 0 && in->progress) {
+		in->rawdone += r;
+		in->progress(in->progarg, in->rawdone, in->size);
+	}
 	return r;
 }
 

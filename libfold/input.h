@@ -41,6 +41,15 @@ struct fold_in *fold_in_mem(const void *buf, size_t n, const char *name);
 void fold_in_set_limit(struct fold_in *in, uint64_t max_bytes);
 
 /*
+ * Calls fn(arg, done, size) after each read from the file: done is the
+ * bytes read so far (compressed bytes for gzip input), size the file's
+ * size, 0 when it is not known (a pipe). For a progress display: fn must
+ * be cheap (it runs every 64 KiB or so) and must not use in.
+ */
+void fold_in_set_progress(struct fold_in *in,
+    void (*fn)(void *arg, uint64_t done, uint64_t size), void *arg);
+
+/*
  * Reads the next line. Returns 1 and sets *line and *len (the line without
  * its "\n" or "\r\n", NUL terminated, valid until the next call), 0 at end
  * of input, or -1 on a read or decompression error (message set). A last

@@ -229,35 +229,32 @@ fold_format_parse(const char *s, enum fold_format *f)
 }
 
 /*
- * A table of text cells, written aligned (text), as a GitHub table
- * (markdown) or tab-separated (tsv). The last column is the function
- * name: left-aligned, unpadded, a code span in markdown.
+ * Tables are written aligned (text), as a GitHub table (markdown) or
+ * tab-separated (tsv). The last column is the function name:
+ * left-aligned, unpadded, a code span in markdown.
  */
-struct table {
-	size_t ncols, nrows, cap;
-	char **cells;		/* row-major; row 0 is the header */
-};
-
 static void
-table_init(struct table *t, size_t ncols)
+table_init(struct fold_table *t, size_t ncols)
 {
 	memset(t, 0, sizeof *t);
 	t->ncols = ncols;
 }
 
-static void
-table_release(struct table *t)
+void
+fold_table_release(struct fold_table *t)
 {
 	size_t i;
 
 	for (i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->caption);
+	memset(t, 0, sizeof *t);
 }
 
 /* Adds a row; the cells are filled with table_set. */
 static size_t
-table_row(struct table *t)
+table_row(struct fold_table *t)
 {
 	size_t i;
 
@@ -272,7 +269,8 @@ table_row(struct table *t)
 }
 
 static void
-table_setn(struct table *t, size_t row, size_t col, const char *s, size_t n)
+table_setn(struct fold_table *t, size_t row, size_t col, const char *s,
+    size_t n)
 {
 	char **c = &t->cells[row * t->ncols + col];
 
@@ -281,7 +279,7 @@ table_setn(struct table *t, size_t row, size_t col, const char *s, size_t n)
 }
 
 static void __attribute__((format(printf, 4, 5)))
-table_set(struct table *t, size_t row, size_t col, const char *fmt, ...)
+table_set(struct fold_table *t, size_t row, size_t col, const char *fmt, ...)
 {
 	char buf[FOLD_COUNT_BUFSZ + 64];
 	va_list ap;
@@ -297,8 +295,8 @@ table_set(struct table *t, size_t row, size_t col, const char *fmt, ...)
 	table_setn(t, row, col, buf, n);
 }
 
-static const char *
-cell(const struct table *t, size_t row, size_t col)
+const char *
+fold_table_cell(const struct fold_table *t, size_t row, size_t col)
 {
 	const char *s = t->cells[row * t->ncols + col];
 	return s ? s : "";
@@ -340,18 +338,19 @@ put_md_code(struct fold_out *out, const char *s)
 }
 
 static void
-table_write(struct fold_out *out, const struct table *t, enum fold_format f)
+table_write(struct fold_out *out, const struct fold_table *t,
+    enum fold_format f)
 {
 	size_t *w = fold_calloc(t->ncols, sizeof *w), r, c, len;
 	const char *s;
 
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++)
-			if ((len = strlen(cell(t, r, c))) > w[c])
+			if ((len = strlen(fold_table_cell(t, r, c))) > w[c])
 				w[c] = len;
 	for (r = 0; r < t->nrows; r++) {
 		for (c = 0; c < t->ncols; c++) {
-			s = cell(t, r, c);
+			s = fold_table_cell(t, r, c);
 			switch (f) {
 			case FOLD_FORMAT_TEXT:
 				if (c > 0)
@@ -428,15 +427,14 @@ cmp_top(const void *x, const void *y, void *arg)
 }
 
 int
-fold_top_write(struct fold_out *out, const struct fold_stacks *st,
-    const struct fold_topopt *opt)
+fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
+    struct fold_table *t)
 {
 	const struct fold_intern *frames = fold_stacks_frames(st);
 	struct fold_funcs *f = fold_funcs_new(st);
 	struct toprow *rows;
 	struct topctx ctx;
-	struct table t;
-	size_t n = 0, i, shown, r;
+	size_t n = 0, i, shown, r, col = opt->col;
 	double total, sum = 0;
 	char buf[FOLD_COUNT_BUFSZ], tbuf[FOLD_COUNT_BUFSZ];
 
@@ -444,64 +442,103 @@ fold_top_write(struct fold_out *out, const struct fold_stacks *st,
 		return -1;
 	rows = fold_reallocarray(NULL, f->len ? f->len : 1, sizeof *rows);
 	for (i = 0; i < f->len; i++) {
-		if (fold_count_iszero(&f->total[i]) && fold_count_iszero(&f->self[i]))
+		const struct fold_count *self = &f->self[i * f->ncols + col];
+		const struct fold_count *cum = &f->total[i * f->ncols + col];
+		if (fold_count_iszero(cum) && fold_count_iszero(self))
 			continue;
 		rows[n].id = (uint32_t)i;
-		rows[n].flat = f->self[i];
-		rows[n++].cum = f->total[i];
+		rows[n].flat = *self;
+		rows[n++].cum = *cum;
 	}
 	ctx.frames = frames;
 	ctx.by_cum = opt->by_cum;
 	qsort_r(rows, n, sizeof *rows, cmp_top, &ctx);
 	shown = opt->top && opt->top < n ? opt->top : n;
-	total = fold_count_val(&f->sum[0]);
+	total = fold_count_val(&f->sum[col]);
 
-	fold_count_fmt_grouped(&f->sum[0], tbuf);
-	if (opt->format == FOLD_FORMAT_TEXT)
-		fold_out_printf(out, "total %s in %zu stacks, %zu functions; "
-		    "showing %zu by %s\n", tbuf, f->nstacks, n, shown,
-		    opt->by_cum ? "cum" : "flat");
-	else if (opt->format == FOLD_FORMAT_MARKDOWN)
-		fold_out_printf(out, "Total %s in %zu stacks, %zu functions; "
-		    "showing %zu by %s.\n\n", tbuf, f->nstacks, n, shown,
-		    opt->by_cum ? "cum" : "flat");
-
-	table_init(&t, 6);
-	r = table_row(&t);
-	table_set(&t, r, 0, "flat");
-	table_set(&t, r, 1, "flat%%");
-	table_set(&t, r, 2, "sum%%");
-	table_set(&t, r, 3, "cum");
-	table_set(&t, r, 4, "cum%%");
-	table_set(&t, r, 5, "function");
+	table_init(t, 6);
+	fold_count_fmt_grouped(&f->sum[col], tbuf);
+	t->caption = fold_malloc(3 * FOLD_COUNT_BUFSZ + 64);
+	snprintf(t->caption, 3 * FOLD_COUNT_BUFSZ + 64, "total %s in %zu "
+	    "stacks, %zu functions; showing %zu by %s", tbuf, f->nstacks, n,
+	    shown, opt->by_cum ? "cum" : "flat");
+	r = table_row(t);
+	table_set(t, r, 0, "flat");
+	table_set(t, r, 1, "flat%%");
+	table_set(t, r, 2, "sum%%");
+	table_set(t, r, 3, "cum");
+	table_set(t, r, 4, "cum%%");
+	table_set(t, r, 5, "function");
 	for (i = 0; i < shown; i++) {
 		size_t len;
 		const char *name = fold_intern_str(frames, rows[i].id, &len);
 		double flat = fold_count_val(&rows[i].flat);
 		sum += flat;
-		r = table_row(&t);
+		r = table_row(t);
 		fold_count_fmt(&rows[i].flat, buf);
-		table_set(&t, r, 0, "%s", buf);
+		table_set(t, r, 0, "%s", buf);
 		fold_count_fmt(&rows[i].cum, buf);
-		table_set(&t, r, 3, "%s", buf);
+		table_set(t, r, 3, "%s", buf);
 		if (opt->format == FOLD_FORMAT_TSV) {
-			table_set(&t, r, 1, "%.4f", pct(flat, total));
-			table_set(&t, r, 2, "%.4f", pct(sum, total));
-			table_set(&t, r, 4, "%.4f",
+			table_set(t, r, 1, "%.4f", pct(flat, total));
+			table_set(t, r, 2, "%.4f", pct(sum, total));
+			table_set(t, r, 4, "%.4f",
 			    pct(fold_count_val(&rows[i].cum), total));
 		} else {
-			table_set(&t, r, 1, "%.2f%%", pct(flat, total));
-			table_set(&t, r, 2, "%.2f%%", pct(sum, total));
-			table_set(&t, r, 4, "%.2f%%",
+			table_set(t, r, 1, "%.2f%%", pct(flat, total));
+			table_set(t, r, 2, "%.2f%%", pct(sum, total));
+			table_set(t, r, 4, "%.2f%%",
 			    pct(fold_count_val(&rows[i].cum), total));
 		}
-		table_setn(&t, r, 5, name, len);
+		table_setn(t, r, 5, name, len);
 	}
-	table_write(out, &t, opt->format);
-	table_release(&t);
 	free(rows);
 	fold_funcs_free(f);
 	return 0;
+}
+
+int
+fold_top_write(struct fold_out *out, const struct fold_stacks *st,
+    const struct fold_topopt *opt)
+{
+	struct fold_table t = FOLD_TABLE_INIT;
+
+	if (fold_top_table(st, opt, &t) < 0)
+		return -1;
+	if (opt->format == FOLD_FORMAT_TEXT)
+		fold_out_printf(out, "%s\n", t.caption);
+	else if (opt->format == FOLD_FORMAT_MARKDOWN)
+		fold_out_printf(out, "T%s.\n\n", t.caption + 1);
+	table_write(out, &t, opt->format);
+	fold_table_release(&t);
+	return 0;
+}
+
+/* A growing string, for the notes and the gate lines. */
+struct line {
+	char *s;
+	size_t len, cap;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+line_printf(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (l->len + n + 1 > l->cap) {
+		l->cap = (l->len + n + 1) * 2;
+		l->s = fold_realloc(l->s, l->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(l->s + l->len, l->cap - l->len, fmt, ap);
+	va_end(ap);
+	l->len += n;
 }
 
 /* --------------------------------------------------------------- diff */
@@ -531,7 +568,10 @@ struct fold_diffreport {
 	size_t nstacks;
 	struct diffrow *rows;
 	size_t len;
+	char *notes[5];		/* the heading lines; NULL after the last */
 };
+
+static void make_notes(struct fold_diffreport *r);
 
 static int
 cmp_diff(const void *x, const void *y, void *arg)
@@ -640,14 +680,19 @@ fold_diffreport_new(const struct fold_stacks *st, const struct fold_diffopt *opt
 	}
 	free(p);
 	qsort_r(r->rows, n, sizeof *r->rows, cmp_diff, (void *)r->frames);
+	make_notes(r);
 	return r;
 }
 
 void
 fold_diffreport_free(struct fold_diffreport *r)
 {
+	size_t i;
+
 	if (!r)
 		return;
+	for (i = 0; r->notes[i]; i++)
+		free(r->notes[i]);
 	free(r->rows);
 	free(r);
 }
@@ -738,12 +783,24 @@ static const char *const tsv_head[] = {
 	"total_count_after",
 };
 
+/* A heading line of the report; l is reset for the next. */
 static void
-preamble(struct fold_out *out, const struct fold_diffreport *r)
+note(struct fold_diffreport *r, struct line *l)
+{
+	size_t i;
+
+	for (i = 0; r->notes[i]; i++)
+		;
+	r->notes[i] = fold_strndup(l->s, l->len);
+	l->len = 0;
+}
+
+static void
+make_notes(struct fold_diffreport *r)
 {
 	const struct fold_diffopt *o = &r->opt;
-	const char *li = o->format == FOLD_FORMAT_MARKDOWN ? "- " : "";
 	char a[FOLD_COUNT_BUFSZ], b[FOLD_COUNT_BUFSZ];
+	struct line l = { 0, 0, 0 };
 	int c;
 
 	for (c = 0; c < 2; c++) {
@@ -754,95 +811,131 @@ preamble(struct fold_out *out, const struct fold_diffreport *r)
 			s = fold_count_u64((uint64_t)r->samples[c]);
 		fold_count_fmt_grouped(&s, c ? b : a);
 	}
-	fold_out_printf(out, "%sbefore: %s, %s samples; after: %s, %s samples\n",
-	    li, o->names[0], a, o->names[1], b);
+	line_printf(&l, "before: %s, %s samples; after: %s, %s samples",
+	    o->names[0], a, o->names[1], b);
+	note(r, &l);
 	if (r->units)
-		fold_out_printf(out, "%scompared: count per unit of work "
-		    "(%.10g units before, %.10g after)\n", li, o->units[0],
+		line_printf(&l, "compared: count per unit of work "
+		    "(%.10g units before, %.10g after)", o->units[0],
 		    o->units[1]);
 	else
-		fold_out_printf(out, "%scompared: share of each profile's "
-		    "total\n", li);
+		line_printf(&l, "compared: share of each profile's total");
+	note(r, &l);
 	if (o->weight[0] == 1 && o->weight[1] == 1)
-		fold_out_printf(out, "%scounts taken as samples (weight 1%s)\n",
-		    li, r->inferred[0] && r->inferred[1] ? ", inferred" : "");
+		line_printf(&l, "counts taken as samples (weight 1%s)",
+		    r->inferred[0] && r->inferred[1] ? ", inferred" : "");
 	else
-		fold_out_printf(out, "%scounts divided by a weight to give "
-		    "samples: %.10g before, %.10g after (%s)\n", li,
+		line_printf(&l, "counts divided by a weight to give "
+		    "samples: %.10g before, %.10g after (%s)",
 		    o->weight[0], o->weight[1],
 		    r->inferred[0] && r->inferred[1] ?
 		    "inferred: the common divisor of the stack counts, "
 		    "a fixed sampling period" : r->inferred[0] ||
 		    r->inferred[1] ? "given and inferred" : "given");
-	fold_out_printf(out, "%stest: %s, Benjamini-Hochberg q over %zu "
-	    "functions; * marks q <= %g\n", li, r->units ?
+	note(r, &l);
+	line_printf(&l, "test: %s, Benjamini-Hochberg q over %zu "
+	    "functions; * marks q <= %g", r->units ?
 	    "binomial test of two Poisson rates" :
 	    "Fisher's exact test of two proportions",
 	    r->len, o->alpha);
-	if (o->format == FOLD_FORMAT_MARKDOWN)
-		fold_out_putc(out, '\n');
+	note(r, &l);
+	free(l.s);
+}
+
+const char *
+fold_diffreport_note(const struct fold_diffreport *r, size_t i)
+{
+	size_t n;
+
+	for (n = 0; n < i && r->notes[n]; n++)
+		;
+	return r->notes[n];
+}
+
+int
+fold_diffreport_significant(const struct fold_diffreport *r, size_t i,
+    enum fold_metric metric)
+{
+	return significant(r, &r->rows[i].m[metric]);
+}
+
+void
+fold_diffreport_table(const struct fold_diffreport *r,
+    enum fold_format f, struct fold_table *t)
+{
+	int raw = f == FOLD_FORMAT_TSV;
+	size_t shown = r->opt.top && r->opt.top < r->len ? r->opt.top : r->len;
+	size_t i, row, col, ncols = raw ? 15 : 11, len;
+	struct fold_diffreport rf = *r;
+	char buf[FOLD_COUNT_BUFSZ];
+	int k, c;
+
+	rf.opt.format = f;	/* the cells are formatted for f */
+	r = &rf;
+	table_init(t, ncols);
+	row = table_row(t);
+	/* the function leads in tsv, closes the row elsewhere */
+	for (col = 0; col < ncols - 1; col++)
+		table_set(t, row, raw ? col + 1 : col, "%s",
+		    raw ? tsv_head[col] : diff_head[col]);
+	table_set(t, row, raw ? 0 : ncols - 1, "function");
+	for (i = 0; i < shown; i++) {
+		const struct diffrow *d = &r->rows[i];
+		const char *name = fold_intern_str(r->frames, d->id, &len);
+		row = table_row(t);
+		col = raw ? 1 : 0;
+		for (k = 0; k < 2; k++) {
+			const struct metric *m = &d->m[k];
+			for (c = 0; c < 2; c++) {
+				fmt_value(buf, sizeof buf, r, m->v[c], raw);
+				table_set(t, row, col++, "%s", buf);
+			}
+			fmt_diff(buf, sizeof buf, r, m->diff, raw);
+			table_set(t, row, col++, "%s", buf);
+			fmt_rel(buf, sizeof buf, m, raw);
+			table_set(t, row, col++, "%s", buf);
+			fmt_q(buf, sizeof buf, r, m, raw);
+			table_set(t, row, col++, "%s", buf);
+		}
+		if (raw) {
+			for (k = 0; k < 2; k++)
+				for (c = 0; c < 2; c++) {
+					fold_count_fmt(&d->m[k].count[c], buf);
+					table_set(t, row, col++, "%s", buf);
+				}
+			table_setn(t, row, 0, name, len);
+		} else {
+			table_setn(t, row, ncols - 1, name, len);
+		}
+	}
+	if (shown < r->len) {
+		t->caption = fold_malloc(64);
+		snprintf(t->caption, 64, "(%zu more functions not shown)",
+		    r->len - shown);
+	}
 }
 
 void
 fold_diffreport_write(struct fold_out *out, const struct fold_diffreport *r)
 {
 	enum fold_format f = r->opt.format;
-	int raw = f == FOLD_FORMAT_TSV;
-	size_t shown = r->opt.top && r->opt.top < r->len ? r->opt.top : r->len;
-	size_t i, row, col, ncols = raw ? 15 : 11, len;
-	char buf[FOLD_COUNT_BUFSZ];
-	struct table t;
-	int k, c;
+	struct fold_table t = FOLD_TABLE_INIT;
+	size_t i;
 
-	if (!raw)
-		preamble(out, r);
-	table_init(&t, ncols);
-	row = table_row(&t);
-	/* the function leads in tsv, closes the row elsewhere */
-	for (col = 0; col < ncols - 1; col++)
-		table_set(&t, row, raw ? col + 1 : col, "%s",
-		    raw ? tsv_head[col] : diff_head[col]);
-	table_set(&t, row, raw ? 0 : ncols - 1, "function");
-	for (i = 0; i < shown; i++) {
-		const struct diffrow *d = &r->rows[i];
-		const char *name = fold_intern_str(r->frames, d->id, &len);
-		row = table_row(&t);
-		col = raw ? 1 : 0;
-		for (k = 0; k < 2; k++) {
-			const struct metric *m = &d->m[k];
-			for (c = 0; c < 2; c++) {
-				fmt_value(buf, sizeof buf, r, m->v[c], raw);
-				table_set(&t, row, col++, "%s", buf);
-			}
-			fmt_diff(buf, sizeof buf, r, m->diff, raw);
-			table_set(&t, row, col++, "%s", buf);
-			fmt_rel(buf, sizeof buf, m, raw);
-			table_set(&t, row, col++, "%s", buf);
-			fmt_q(buf, sizeof buf, r, m, raw);
-			table_set(&t, row, col++, "%s", buf);
-		}
-		if (raw) {
-			for (k = 0; k < 2; k++)
-				for (c = 0; c < 2; c++) {
-					fold_count_fmt(&d->m[k].count[c], buf);
-					table_set(&t, row, col++, "%s", buf);
-				}
-			table_setn(&t, row, 0, name, len);
-		} else {
-			table_setn(&t, row, ncols - 1, name, len);
-		}
+	if (f != FOLD_FORMAT_TSV) {
+		for (i = 0; r->notes[i]; i++)
+			fold_out_printf(out, "%s%s\n",
+			    f == FOLD_FORMAT_MARKDOWN ? "- " : "", r->notes[i]);
+		if (f == FOLD_FORMAT_MARKDOWN)
+			fold_out_putc(out, '\n');
 	}
-	if (raw) {
-		table_write(out, &t, f);
-	} else {
-		/* the function column is last in text and markdown */
-		table_write(out, &t, f);
-		if (shown < r->len)
-			fold_out_printf(out, "%s(%zu more functions not shown)\n",
-			    f == FOLD_FORMAT_MARKDOWN ? "\n" : "",
-			    r->len - shown);
-	}
-	table_release(&t);
+	fold_diffreport_table(r, f, &t);
+	table_write(out, &t, f);
+	/* tsv has no room for a line about the table */
+	if (t.caption && f != FOLD_FORMAT_TSV)
+		fold_out_printf(out, "%s%s\n",
+		    f == FOLD_FORMAT_MARKDOWN ? "\n" : "", t.caption);
+	fold_table_release(&t);
 }
 
 /* --------------------------------------------------------------- gate */
@@ -926,41 +1019,17 @@ crosses(const struct fold_gate *g, const struct metric *m)
 	return g->op == '>' ? d > g->value : d < g->value;
 }
 
-/* A growing string for the gate lines. */
-struct line {
-	char *s;
-	size_t len, cap;
-};
-
-static void __attribute__((format(printf, 2, 3)))
-line_printf(struct line *l, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if (l->len + n + 1 > l->cap) {
-		l->cap = (l->len + n + 1) * 2;
-		l->s = fold_realloc(l->s, l->cap);
-	}
-	va_start(ap, fmt);
-	vsnprintf(l->s + l->len, l->cap - l->len, fmt, ap);
-	va_end(ap);
-	l->len += n;
-}
-
 size_t
 fold_diffreport_gate(const struct fold_diffreport *r,
     const struct fold_gate *g, size_t ng,
-    void (*hit)(void *arg, const char *line), void *arg)
+    void (*hit)(void *arg, const struct fold_gatehit *h), void *arg)
 {
 	static const char *const mname[] = { "self", "total" };
 	struct line l = { 0, 0, 0 };
 	char v0[64], v1[64], d[64], rel[64], q[64];
+	unsigned char *crossed = fold_calloc(ng ? ng : 1, 1);
+	size_t *idx = fold_reallocarray(NULL, ng ? ng : 1, sizeof *idx);
+	struct fold_gatehit h;
 	size_t i, j, nhit = 0;
 	int k, any;
 
@@ -968,6 +1037,7 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 		const struct diffrow *row = &r->rows[i];
 		any = 0;
 		l.len = 0;
+		memset(crossed, 0, ng);
 		if (row->share[0] < r->opt.floor && row->share[1] < r->opt.floor)
 			continue;
 		for (k = 0; k < 2; k++) {
@@ -978,6 +1048,7 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 			for (j = 0; j < ng; j++) {
 				if ((int)g[j].metric != k || !crosses(&g[j], m))
 					continue;
+				crossed[j] = 1;
 				if (first) {
 					fmt_value(v0, sizeof v0, r, m->v[0], 0);
 					fmt_value(v1, sizeof v1, r, m->v[1], 0);
@@ -1003,9 +1074,19 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 		}
 		if (any) {
 			nhit++;
-			hit(arg, l.s);
+			h.name = fold_intern_str(r->frames, row->id, &h.namelen);
+			h.line = l.s;
+			h.gates = idx;
+			h.ngates = 0;
+			for (j = 0; j < ng; j++)
+				if (crossed[j])
+					idx[h.ngates++] = j;
+			if (hit)
+				hit(arg, &h);
 		}
 	}
+	free(crossed);
+	free(idx);
 	free(l.s);
 	return nhit;
 }

@@ -77,6 +77,27 @@ double fold_funcs_mincount(const struct fold_funcs *f, int col);
  */
 uint64_t fold_funcs_gcd(const struct fold_funcs *f, int col);
 
+/*
+ * A table of text cells, as the reports lay it out: row 0 is the header,
+ * every cell is a NUL-terminated string (never NULL once built), and the
+ * function name is the last column (the first in tsv). caption, when not
+ * NULL, is a line about the whole table. For writers of other
+ * representations (HTML); release with fold_table_release.
+ */
+struct fold_table {
+	size_t ncols, nrows, cap;
+	char **cells;		/* row-major */
+	char *caption;
+};
+
+#define FOLD_TABLE_INIT { 0, 0, 0, NULL, NULL }
+
+void fold_table_release(struct fold_table *t);
+
+/* The cell at row, col (both in range); "" when it was never set. */
+const char *fold_table_cell(const struct fold_table *t, size_t row,
+    size_t col);
+
 enum fold_format {
 	FOLD_FORMAT_TEXT,	/* aligned columns for a terminal or a log */
 	FOLD_FORMAT_MARKDOWN,	/* a table for a pull request comment */
@@ -90,9 +111,10 @@ struct fold_topopt {
 	enum fold_format format;
 	int by_cum;		/* sort by total instead of self */
 	size_t top;		/* rows shown, 0 for all */
+	int col;		/* the count column tabled */
 };
 
-#define FOLD_TOPOPT_INIT { FOLD_FORMAT_TEXT, 0, 0 }
+#define FOLD_TOPOPT_INIT { FOLD_FORMAT_TEXT, 0, 0, 0 }
 
 /*
  * Writes the top table of a one-column profile: flat, flat%, sum%, cum,
@@ -102,6 +124,15 @@ struct fold_topopt {
  */
 int fold_top_write(struct fold_out *out, const struct fold_stacks *st,
     const struct fold_topopt *opt);
+
+/*
+ * The table fold_top_write writes (cells formatted for opt->format),
+ * into t (FOLD_TABLE_INIT or released); its caption is the line above
+ * it, "total N in N stacks, ...". Returns 0, or -1 with a message on
+ * integer overflow.
+ */
+int fold_top_table(const struct fold_stacks *st,
+    const struct fold_topopt *opt, struct fold_table *t);
 
 struct fold_diffopt {
 	/* Work done in each profile (requests served, ...): when both are
@@ -125,6 +156,8 @@ struct fold_diffopt {
 	{ "before", "after" } }
 
 struct fold_diffreport;
+
+enum fold_metric { FOLD_METRIC_SELF, FOLD_METRIC_TOTAL };
 
 /*
  * Compares the two columns of st (before, after) function by function and
@@ -161,7 +194,24 @@ double fold_diffreport_mincount(const struct fold_diffreport *r, int col);
 void fold_diffreport_write(struct fold_out *out,
     const struct fold_diffreport *r);
 
-enum fold_metric { FOLD_METRIC_SELF, FOLD_METRIC_TOTAL };
+/*
+ * The lines heading the report, i from 0: the inputs and their samples,
+ * what is compared, the weights, the test. NULL past the last. Owned by r.
+ */
+const char *fold_diffreport_note(const struct fold_diffreport *r, size_t i);
+
+/*
+ * The table fold_diffreport_write writes (its first opt->top rows, the
+ * cells formatted for format) into t (FOLD_TABLE_INIT or released); its
+ * caption tells how many functions were left out, or is NULL.
+ */
+void fold_diffreport_table(const struct fold_diffreport *r,
+    enum fold_format format, struct fold_table *t);
+
+/* 1 when the change of metric in row i (report order) is significant. */
+int fold_diffreport_significant(const struct fold_diffreport *r, size_t i,
+    enum fold_metric metric);
+
 enum fold_unit {
 	FOLD_UNIT_PP,		/* percentage points of share */
 	FOLD_UNIT_REL,		/* percent of the value before */
@@ -189,16 +239,26 @@ struct fold_gate {
  */
 int fold_gate_parse(const char *s, int units_mode, struct fold_gate *g);
 
+/* A function that failed the gate, as fold_diffreport_gate tells it. */
+struct fold_gatehit {
+	const char *name;	/* the function (NUL-terminated) */
+	size_t namelen;
+	const char *line;	/* "name: self 1.00% -> 2.00% (...) crosses
+				   self>+1pp", the change and the gates */
+	const size_t *gates;	/* indices of the gates crossed, ascending */
+	size_t ngates;
+};
+
 /*
  * Checks every function against the gates: a function fails when its
  * total share reaches the floor in either profile, and the change of a
  * metric is significant (q-value at most alpha) and crosses a gate on
- * that metric. Calls hit once per failing function, in report
- * order, with a line naming the function, the change and the gates it
- * crosses. Returns the number of failing functions.
+ * that metric. Calls hit (unless NULL) once per failing function, in
+ * report order; what it is given is valid during the call only. Returns
+ * the number of failing functions.
  */
 size_t fold_diffreport_gate(const struct fold_diffreport *r,
     const struct fold_gate *g, size_t ng,
-    void (*hit)(void *arg, const char *line), void *arg);
+    void (*hit)(void *arg, const struct fold_gatehit *h), void *arg);
 
 #endif

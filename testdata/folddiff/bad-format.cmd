@@ -1,1 +1,1 @@
-folddiff --report --format html base-1.folded slow.folded
+folddiff --report --format pdf base-1.folded slow.folded

@@ -1,0 +1,275 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "formats/html.h"
+
+/*
+ * Plain CSS, no web font: the page must look the same offline. The
+ * graph keeps its own width; a narrow window scrolls it sideways.
+ */
+static const char style[] =
+    "body { font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', "
+    "sans-serif; margin: 1.5em; color: #222; }\n"
+    "h1 { font-size: 1.5em; margin: 0 0 .5em; }\n"
+    "h2 { font-size: 1.2em; margin: 1.5em 0 .5em; }\n"
+    ".verdict { padding: .6em 1em; border-radius: 4px; margin: .5em 0; "
+    "border: 1px solid; }\n"
+    ".verdict p { margin: 0; font-weight: bold; }\n"
+    ".verdict ul { margin: .4em 0 0; padding-left: 1.4em; }\n"
+    ".pass { background: #e6f4e6; border-color: #8c8; }\n"
+    ".fail { background: #fbe5e5; border-color: #d88; }\n"
+    ".none { background: #f2f2f2; border-color: #bbb; }\n"
+    ".notes { color: #444; padding-left: 1.4em; }\n"
+    "table { border-collapse: collapse; margin: .3em 0; }\n"
+    "th, td { padding: .15em .6em; border-bottom: 1px solid #e4e4e4; }\n"
+    "th { background: #f4f4f4; font-weight: 600; }\n"
+    "td { text-align: right; font-variant-numeric: tabular-nums; "
+    "white-space: nowrap; }\n"
+    "td.fn { text-align: left; font-family: ui-monospace, monospace; "
+    "white-space: normal; word-break: break-all; max-width: 40em; }\n"
+    "tr.sig td.fn { font-weight: bold; }\n"
+    "td.up { color: #b00; font-weight: bold; }\n"
+    "td.down { color: #00b; font-weight: bold; }\n"
+    ".graph { overflow-x: auto; }\n"
+    ".tops { display: flex; flex-wrap: wrap; gap: 2em; }\n"
+    ".caption, .legend { color: #555; margin: .3em 0; }\n"
+    "code { font-family: ui-monospace, monospace; }\n";
+
+static void
+esc(struct fold_out *out, const char *s)
+{
+	fold_svg_escape(out, s, strlen(s));
+}
+
+struct verdict {
+	struct fold_out *out;
+	size_t nhit;
+};
+
+static void
+hit(void *arg, const struct fold_gatehit *h)
+{
+	struct verdict *v = arg;
+
+	fold_out_puts(v->out, "<li><code>");
+	esc(v->out, h->line);
+	fold_out_puts(v->out, "</code></li>\n");
+	v->nhit++;
+}
+
+static void
+gate_list(struct fold_out *out, const struct fold_html_opt *opt)
+{
+	size_t i;
+
+	for (i = 0; i < opt->ngates; i++) {
+		fold_out_puts(out, i ? ", <code>" : "<code>");
+		esc(out, opt->gates[i].text);
+		fold_out_puts(out, "</code>");
+	}
+}
+
+/*
+ * The verdict leads the page. The failing lines are known only after
+ * the gate ran, and the box's class before: the gate runs twice, once
+ * to count.
+ */
+static void
+write_verdict(struct fold_out *out, const struct fold_diffreport *r,
+    const struct fold_html_opt *opt)
+{
+	struct verdict v = { out, 0 };
+	size_t n;
+
+	if (opt->ngates == 0) {
+		fold_out_puts(out, "<div class=\"verdict none\" id=\"verdict\">"
+		    "<p>No gate given (--fail-if): changes are shown, not "
+		    "judged.</p></div>\n");
+		return;
+	}
+	n = fold_diffreport_gate(r, opt->gates, opt->ngates, NULL, NULL);
+	if (n == 0) {
+		fold_out_puts(out, "<div class=\"verdict pass\" id=\"verdict\">"
+		    "<p>Pass: no significant change crosses ");
+		gate_list(out, opt);
+		fold_out_puts(out, ".</p></div>\n");
+		return;
+	}
+	fold_out_printf(out, "<div class=\"verdict fail\" id=\"verdict\">"
+	    "<p>Fail: %zu function%s cross%s ", n, n == 1 ? "" : "s",
+	    n == 1 ? "es" : "");
+	gate_list(out, opt);
+	fold_out_puts(out, ".</p>\n<ul>\n");
+	fold_diffreport_gate(r, opt->gates, opt->ngates, hit, &v);
+	fold_out_puts(out, "</ul></div>\n");
+}
+
+static void
+write_notes(struct fold_out *out, const struct fold_diffreport *r)
+{
+	const char *s;
+	size_t i;
+
+	fold_out_puts(out, "<ul class=\"notes\">\n");
+	for (i = 0; (s = fold_diffreport_note(r, i)); i++) {
+		fold_out_puts(out, "<li>");
+		esc(out, s);
+		fold_out_puts(out, "</li>\n");
+	}
+	fold_out_puts(out, "</ul>\n");
+}
+
+/* A change cell, coloured by its direction when significant. */
+static void
+change_cell(struct fold_out *out, const char *s, int sig)
+{
+	const char *cls = !sig ? NULL : s[0] == '+' && strcmp(s, "+0.00pp") &&
+	    strcmp(s, "+0") ? "up" : s[0] == '-' ? "down" : NULL;
+
+	if (cls)
+		fold_out_printf(out, "<td class=\"%s\">", cls);
+	else
+		fold_out_puts(out, "<td>");
+	esc(out, s);
+	fold_out_puts(out, "</td>");
+}
+
+static void
+write_changes(struct fold_out *out, const struct fold_diffreport *r)
+{
+	static const char *const sub[] = { "before", "after", "change",
+	    "relative", "q" };
+	struct fold_table t = FOLD_TABLE_INIT;
+	size_t i, c, fn;
+	int k;
+
+	fold_diffreport_table(r, FOLD_FORMAT_TEXT, &t);
+	fn = t.ncols - 1;
+	fold_out_puts(out, "<h2>Changed functions</h2>\n"
+	    "<table id=\"changes\">\n<thead>\n"
+	    "<tr><th rowspan=\"2\">function</th><th colspan=\"5\">self</th>"
+	    "<th colspan=\"5\">total</th></tr>\n<tr>");
+	for (k = 0; k < 2; k++)
+		for (c = 0; c < 5; c++)
+			fold_out_printf(out, "<th>%s</th>", sub[c]);
+	fold_out_puts(out, "</tr>\n</thead>\n<tbody>\n");
+	for (i = 1; i < t.nrows; i++) {
+		int sig[2];
+		for (k = 0; k < 2; k++)
+			sig[k] = fold_diffreport_significant(r, i - 1, k);
+		fold_out_puts(out, sig[0] || sig[1] ? "<tr class=\"sig\">" :
+		    "<tr>");
+		fold_out_puts(out, "<td class=\"fn\">");
+		esc(out, fold_table_cell(&t, i, fn));
+		fold_out_puts(out, "</td>");
+		for (c = 0; c < fn; c++) {
+			const char *s = fold_table_cell(&t, i, c);
+			if (c % 5 == 2 || c % 5 == 3) {
+				change_cell(out, s, sig[c / 5]);
+			} else {
+				fold_out_puts(out, "<td>");
+				esc(out, s);
+				fold_out_puts(out, "</td>");
+			}
+		}
+		fold_out_puts(out, "</tr>\n");
+	}
+	fold_out_puts(out, "</tbody>\n</table>\n");
+	if (t.caption) {
+		fold_out_puts(out, "<p class=\"caption\">");
+		esc(out, t.caption);
+		fold_out_puts(out, "</p>\n");
+	}
+	fold_table_release(&t);
+}
+
+static int
+write_graph(struct fold_out *out, struct fold_svg *g)
+{
+	fold_out_puts(out, "<h2>Differential flame graph</h2>\n"
+	    "<p class=\"legend\">Width is the share of the samples after; "
+	    "red grew, blue shrank. Click a frame to zoom, Search (or "
+	    "Ctrl-F) takes a regular expression.</p>\n"
+	    "<div class=\"graph\" id=\"graph\">\n");
+	if (fold_svg_write(g, out, NULL) < 0)
+		return -1;
+	fold_out_puts(out, "</div>\n");
+	return 0;
+}
+
+static int
+write_top(struct fold_out *out, const struct fold_stacks *st, int col,
+    size_t top)
+{
+	static const char *const head[] = { "Top before", "Top after" };
+	struct fold_topopt o = FOLD_TOPOPT_INIT;
+	struct fold_table t = FOLD_TABLE_INIT;
+	size_t i, c;
+
+	o.top = top;
+	o.col = col;
+	if (fold_top_table(st, &o, &t) < 0)
+		return -1;
+	fold_out_printf(out, "<div><h2>%s</h2>\n<p class=\"caption\">",
+	    head[col]);
+	esc(out, t.caption);
+	fold_out_printf(out, "</p>\n<table id=\"top-%s\">\n<thead><tr>",
+	    col ? "after" : "before");
+	fold_out_puts(out, "<th>function</th>");
+	for (c = 0; c + 1 < t.ncols; c++) {
+		fold_out_puts(out, "<th>");
+		esc(out, fold_table_cell(&t, 0, c));
+		fold_out_puts(out, "</th>");
+	}
+	fold_out_puts(out, "</tr></thead>\n<tbody>\n");
+	for (i = 1; i < t.nrows; i++) {
+		fold_out_puts(out, "<tr><td class=\"fn\">");
+		esc(out, fold_table_cell(&t, i, t.ncols - 1));
+		fold_out_puts(out, "</td>");
+		for (c = 0; c + 1 < t.ncols; c++) {
+			fold_out_puts(out, "<td>");
+			esc(out, fold_table_cell(&t, i, c));
+			fold_out_puts(out, "</td>");
+		}
+		fold_out_puts(out, "</tr>\n");
+	}
+	fold_out_puts(out, "</tbody>\n</table></div>\n");
+	fold_table_release(&t);
+	return 0;
+}
+
+int
+fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
+    const struct fold_html_opt *opt)
+{
+	int col;
+
+	/* inline styles and the graph's inline script; nothing else loads */
+	fold_out_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
+	    "default-src 'none'; style-src 'unsafe-inline'; "
+	    "script-src 'unsafe-inline'; img-src data:\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\">\n<title>");
+	esc(out, opt->title);
+	fold_out_printf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+	    "<h1>", style);
+	esc(out, opt->title);
+	fold_out_puts(out, "</h1>\n");
+	write_verdict(out, r, opt);
+	write_notes(out, r);
+	write_changes(out, r);
+	if (opt->graph && write_graph(out, opt->graph) < 0)
+		return -1;
+	if (opt->st) {
+		fold_out_puts(out, "<div class=\"tops\">\n");
+		for (col = 0; col < 2; col++)
+			if (write_top(out, opt->st, col, opt->top) < 0)
+				return -1;
+		fold_out_puts(out, "</div>\n");
+	}
+	fold_out_puts(out, "</body>\n</html>\n");
+	return 0;
+}

@@ -1,0 +1,44 @@
+/*
+ * The regression report of folddiff as one self-contained HTML page: the
+ * verdict of the gate, what was compared and how, the table of changed
+ * functions, the differential flame graph inline, and the top tables of
+ * both profiles. Nothing is fetched (a Content-Security-Policy forbids
+ * it): the page opens from a CI artifact or a mail attachment. Every name
+ * is escaped as fold_svg_escape does; the only script is the flame
+ * graph's, scoped to its own element.
+ *
+ *	struct fold_html_opt o = FOLD_HTML_OPT_INIT;
+ *	o.graph = g;				(fold_svg_add of the stacks)
+ *	fold_html_report(out, report, &o);
+ */
+#ifndef FOLD_HTML_H
+#define FOLD_HTML_H
+
+#include <stddef.h>
+
+#include "libfold/output.h"
+#include "libfold/report.h"
+#include "libfold/stacks.h"
+#include "formats/svg.h"
+
+struct fold_html_opt {
+	const char *title;	/* the page's heading */
+	const struct fold_gate *gates;	/* the gate, or none */
+	size_t ngates;
+	struct fold_svg *graph;	/* the differential flame graph (written
+				   with embed set), or NULL */
+	const struct fold_stacks *st;	/* the two-column profile, for the
+					   top tables, or NULL */
+	size_t top;		/* rows of each top table, 0 for all */
+};
+
+#define FOLD_HTML_OPT_INIT { "Profile comparison", NULL, 0, NULL, NULL, 20 }
+
+/*
+ * Writes the page. Returns 0, or -1 with a message when the graph or a
+ * table cannot be made (overflow); write errors are left in out.
+ */
+int fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
+    const struct fold_html_opt *opt);
+
+#endif

@@ -1,0 +1,190 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "libfold/err.h"
+#include "formats/junit.h"
+#include "formats/svg.h"
+
+/* A function that failed, kept for its testcase. */
+struct failed {
+	char *name, *line;
+	size_t *gates, ngates;
+};
+
+struct hits {
+	struct failed *f;
+	size_t n, cap;
+};
+
+static void
+hit(void *arg, const struct fold_gatehit *h)
+{
+	struct hits *hs = arg;
+	struct failed *f;
+
+	if (hs->n == hs->cap) {
+		hs->cap = hs->cap * 2 + 8;
+		hs->f = fold_reallocarray(hs->f, hs->cap, sizeof *hs->f);
+	}
+	f = &hs->f[hs->n++];
+	f->name = fold_svg_clean(h->name, h->namelen);
+	f->line = fold_svg_clean(h->line, strlen(h->line));
+	f->gates = fold_reallocarray(NULL, h->ngates ? h->ngates : 1,
+	    sizeof *f->gates);
+	memcpy(f->gates, h->gates, h->ngates * sizeof *f->gates);
+	f->ngates = h->ngates;
+}
+
+#define X(s) ((const xmlChar *)(s))
+
+/* How many functions cross gate j. */
+static size_t
+crossing(const struct hits *hs, size_t j)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < hs->n; i++)
+		for (k = 0; k < hs->f[i].ngates; k++)
+			n += hs->f[i].gates[k] == j;
+	return n;
+}
+
+/* The functions crossing gate j, one report line each. */
+static int
+gate_case(xmlTextWriterPtr w, const struct fold_gate *g, size_t j,
+    const struct hits *hs)
+{
+	size_t i, k, n = crossing(hs, j);
+	int rc = 0;
+
+	rc |= xmlTextWriterStartElement(w, X("testcase"));
+	rc |= xmlTextWriterWriteAttribute(w, X("classname"), X("folddiff.gate"));
+	rc |= xmlTextWriterWriteAttribute(w, X("name"), X(g->text));
+	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
+	if (n) {
+		rc |= xmlTextWriterStartElement(w, X("failure"));
+		rc |= xmlTextWriterWriteFormatAttribute(w, X("message"),
+		    "%zu function%s cross%s %s", n, n == 1 ? "" : "s",
+		    n == 1 ? "es" : "", g->text);
+		rc |= xmlTextWriterWriteAttribute(w, X("type"), X("regression"));
+		for (i = 0; i < hs->n; i++)
+			for (k = 0; k < hs->f[i].ngates; k++)
+				if (hs->f[i].gates[k] == j) {
+					rc |= xmlTextWriterWriteString(w,
+					    X(hs->f[i].line));
+					rc |= xmlTextWriterWriteString(w, X("\n"));
+				}
+		rc |= xmlTextWriterEndElement(w);
+	}
+	rc |= xmlTextWriterEndElement(w);
+	return rc;
+}
+
+static int
+function_case(xmlTextWriterPtr w, const struct failed *f)
+{
+	int rc = 0;
+
+	rc |= xmlTextWriterStartElement(w, X("testcase"));
+	rc |= xmlTextWriterWriteAttribute(w, X("classname"),
+	    X("folddiff.function"));
+	rc |= xmlTextWriterWriteAttribute(w, X("name"), X(f->name));
+	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= xmlTextWriterStartElement(w, X("failure"));
+	rc |= xmlTextWriterWriteAttribute(w, X("message"), X(f->line));
+	rc |= xmlTextWriterWriteAttribute(w, X("type"), X("regression"));
+	rc |= xmlTextWriterWriteString(w, X(f->line));
+	rc |= xmlTextWriterEndElement(w);
+	rc |= xmlTextWriterEndElement(w);
+	return rc;
+}
+
+/*
+ * The xmlwriter calls return a byte count or -1; rc gathers them with |,
+ * so that any failure leaves it negative (-1 has every bit set).
+ */
+static int
+write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
+    const struct fold_gate *gates, size_t ngates, const struct hits *hs)
+{
+	size_t i, tests = ngates + hs->n, failures = hs->n;
+	const char *note;
+	int rc = 0;
+
+	for (i = 0; i < ngates; i++)
+		failures += crossing(hs, i) > 0;
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, X("  "));
+	rc |= xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL);
+	rc |= xmlTextWriterStartElement(w, X("testsuites"));
+	rc |= xmlTextWriterWriteAttribute(w, X("name"), X("folddiff"));
+	rc |= xmlTextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
+	rc |= xmlTextWriterWriteFormatAttribute(w, X("failures"), "%zu",
+	    failures);
+	rc |= xmlTextWriterWriteAttribute(w, X("errors"), X("0"));
+	rc |= xmlTextWriterStartElement(w, X("testsuite"));
+	rc |= xmlTextWriterWriteAttribute(w, X("name"),
+	    X("profile regression gate"));
+	rc |= xmlTextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
+	rc |= xmlTextWriterWriteFormatAttribute(w, X("failures"), "%zu",
+	    failures);
+	rc |= xmlTextWriterWriteAttribute(w, X("errors"), X("0"));
+	rc |= xmlTextWriterWriteAttribute(w, X("skipped"), X("0"));
+	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= xmlTextWriterStartElement(w, X("properties"));
+	for (i = 0; (note = fold_diffreport_note(r, i)); i++) {
+		char *t = fold_svg_clean(note, strlen(note));
+		rc |= xmlTextWriterStartElement(w, X("property"));
+		rc |= xmlTextWriterWriteAttribute(w, X("name"), X("note"));
+		rc |= xmlTextWriterWriteAttribute(w, X("value"), X(t));
+		rc |= xmlTextWriterEndElement(w);
+		free(t);
+	}
+	rc |= xmlTextWriterEndElement(w);
+	for (i = 0; i < ngates; i++)
+		rc |= gate_case(w, &gates[i], i, hs);
+	for (i = 0; i < hs->n; i++)
+		rc |= function_case(w, &hs->f[i]);
+	rc |= xmlTextWriterEndElement(w);
+	rc |= xmlTextWriterEndElement(w);
+	rc |= xmlTextWriterEndDocument(w);
+	return rc;
+}
+
+int
+fold_junit_report(struct fold_out *out, const struct fold_diffreport *r,
+    const struct fold_gate *gates, size_t ngates)
+{
+	struct hits hs = { NULL, 0, 0 };
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	size_t i;
+	int rc = -1;
+
+	if (!w) {
+		fold_seterr("libxml2: cannot start an XML writer");
+		goto done;
+	}
+	fold_diffreport_gate(r, gates, ngates, hit, &hs);
+	if (write_doc(w, r, gates, ngates, &hs) < 0) {
+		fold_seterr("libxml2: cannot write the JUnit report");
+		goto done;
+	}
+	xmlFreeTextWriter(w);	/* flushes into buf */
+	w = NULL;
+	fold_out_write(out, xmlBufferContent(buf), xmlBufferLength(buf));
+	rc = 0;
+done:
+	xmlFreeTextWriter(w);
+	xmlBufferFree(buf);
+	for (i = 0; i < hs.n; i++) {
+		free(hs.f[i].name);
+		free(hs.f[i].line);
+		free(hs.f[i].gates);
+	}
+	free(hs.f);
+	return rc;
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Progress on standard error (cmd_each_input): drawn on a terminal (a
+# pseudo-terminal from python's pty module) once a run takes half a
+# second, with the size when the file has one, and erased at the end;
+# nothing in a pipe unless --progress; nothing with --no-progress; and
+# standard output the same either way. Every tool that reads through
+# cmd_each_input is run with both options.
+# usage: tests/t-progress.sh BUILDDIR
+set -u
+b=$(cd "$1" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { echo "ok progress: $1"; }
+notok() { echo "FAIL progress: $1"; }
+
+# Runs each shell command $1, $3, ... with standard error on a
+# pseudo-terminal, writing what the terminal showed to $2, $4, ... (one
+# python for all: it starts slowly on a loaded machine).
+onpty() {
+	python3 - "$@" <<'PYEOF'
+import os, pty, select, subprocess, sys
+args = sys.argv[1:]
+for cmd, path in zip(args[0::2], args[1::2]):
+    m, s = pty.openpty()
+    p = subprocess.Popen(cmd, shell=True, stderr=s)
+    os.close(s)
+    out = b""
+    while True:
+        r, _, _ = select.select([m], [], [], 0.2)
+        if not r:
+            if p.poll() is not None:
+                break
+            continue
+        try:
+            d = os.read(m, 65536)
+        except OSError:
+            break
+        if not d:
+            break
+        out += d
+    p.wait()
+    os.close(m)
+    open(path, "wb").write(out)
+PYEOF
+}
+
+cap=$top/testdata/stackcollapse-perf/captures/cpp-default.perf.gz
+# stdin is slow (a second), then the file is read: progress shows for it
+slow="{ gzip -dc $cap; sleep 1; }"
+eval "$slow" | "$b/stackcollapse-perf" - "$cap" >"$tmp/want" 2>/dev/null
+
+tools="stackcollapse-perf:$cap
+stackcollapse-jfr:$top/testdata/stackcollapse-jfr/cpu.txt.gz
+stackcollapse-bcc:$top/testdata/stackcollapse-bcc/offcputime.txt.gz
+pprof2folded:$top/testdata/pprof2folded/cpu.pb.gz
+folded2pprof:$top/testdata/folded2pprof/in.folded
+stackcollapse:$cap
+stackcollapse-dtrace:$top/testdata/stackcollapse-dtrace/java.txt
+stackcollapse-sample:$top/testdata/stackcollapse-sample/sample.txt"
+set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
+    "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
+for t in $tools; do
+	set -- "$@" "{ sleep 1; } | $b/${t%%:*} --no-progress - ${t#*:} >/dev/null" "$tmp/tty-${t%%:*}"
+done
+onpty "$@"
+size=$(wc -c <"$cap")
+if grep -qaE "stackcollapse-perf: cpp-default\.perf\.gz: [0-9.]+ [KM]?i?B of [0-9.]+ [KM]iB \([0-9]+%\), [0-9.]+ [KMG]?i?B/s, 0:0[0-9]" "$tmp/tty"; then
+	ok "a terminal shows bytes of the size, rate and time"
+else
+	notok "a terminal shows bytes of the size, rate and time: $(od -c "$tmp/tty" | head -n 5)"
+fi
+if [ "$(tail -c 4 "$tmp/tty" | od -An -c | tr -d ' ')" = '\r033[K' ]; then
+	ok "the line is erased at the end"
+else
+	notok "the line is erased at the end: $(tail -c 20 "$tmp/tty" | od -c | head -n 3)"
+fi
+cmp -s "$tmp/want" "$tmp/out" && ok "output unchanged" || notok "output unchanged"
+
+eval "$slow" | "$b/stackcollapse-perf" - "$cap" >/dev/null 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok "nothing in a pipe" || notok "nothing in a pipe: $(head -c 200 "$tmp/err")"
+
+if grep -qaE "<stdin>: [0-9.]+ [KM]iB, [0-9.]+ [KMG]?i?B/s, 0:0[0-9]" "$tmp/tty-stdin" &&
+    ! grep -qa ' of ' "$tmp/tty-stdin"; then
+	ok "a pipe of unknown size shows bytes, rate and time"
+else
+	notok "a pipe of unknown size: $(od -c "$tmp/tty-stdin" | head -n 5)"
+fi
+
+# every tool of cmd_each_input, with --progress into a pipe and
+# --no-progress on a terminal
+for t in $tools; do
+	set -- "${t%%:*}" "${t#*:}"
+	{ sleep 1; } | "$b/$1" --progress - "$2" >/dev/null 2>"$tmp/err"
+	if grep -qa "$1: $(basename "$2"): .* of .*/s, 0:0" "$tmp/err"; then
+		ok "$1 --progress into a pipe"
+	else
+		notok "$1 --progress into a pipe: $(head -c 300 "$tmp/err")"
+	fi
+	if ! grep -qa '/s, 0:0' "$tmp/tty-$1"; then
+		ok "$1 --no-progress on a terminal"
+	else
+		notok "$1 --no-progress on a terminal: $(head -c 300 "$tmp/tty-$1")"
+	fi
+done
