@@ -919,10 +919,11 @@ chrome_summary(const struct chrome_reader *r,
 
 	if (r->stats.dropped) {
 		fold_count_fmt(&r->stats.droptotal, b);
-		snprintf(msg, sizeof msg, "%llu of %llu samples dropped "
-		    "(%s %s)", (unsigned long long)r->stats.dropped,
-		    (unsigned long long)r->stats.samples, b,
-		    r->opt.time ? "microseconds" : "samples");
+		snprintf(msg, sizeof msg, "%llu of %llu samples dropped%s%s%s",
+		    (unsigned long long)r->stats.dropped,
+		    (unsigned long long)r->stats.samples,
+		    r->opt.time ? " (" : "", r->opt.time ? b : "",
+		    r->opt.time ? " microseconds)" : "");
 		say(arg, msg);
 	}
 	if (r->stats.profiles && r->stats.samples == 0)

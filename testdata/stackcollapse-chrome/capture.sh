@@ -3,7 +3,7 @@
 # The programs run from a scratch directory that is renamed /opt/demo in
 # the captures, so that they name no local path.
 #   cpu.cpuprofile       node --cpu-prof: CPU-bound named functions
-#   closures.cpuprofile  node --cpu-prof: anonymous functions, closures,
+#   closures.cpuprofile.gz  node --cpu-prof: anonymous functions, closures,
 #                        methods, a class
 #   async.cpuprofile     node --cpu-prof: async/await, timers, garbage:
 #                        (idle), (program), (garbage collector)
@@ -23,6 +23,7 @@ prof() { # name script args...
 }
 prof cpu cpu.js 1500
 prof closures closures.js 1500
+gzip -9n closures.cpuprofile && rm -f closures.cpuprofile
 prof async async.js
 node "$work/devtools.js" "$(command -v chromium)" "file://$work/page.html" |
 	clean devtools.json
