@@ -8,7 +8,7 @@ the samples and their time deltas are repeated once per copy, each run
 naming the nodes of its copy: a profile with proportionally more nodes
 and samples, written in V8's own layout (one line, no spaces).
 """
-import json, sys
+import json, os, sys
 
 src = json.load(open(sys.argv[1]))
 want = float(sys.argv[2]) * 1e6
@@ -16,7 +16,7 @@ nodes = src["nodes"]
 root = nodes[0]
 rest = nodes[1:]
 shift = max(n["id"] for n in nodes)
-one = len(json.dumps(src, separators=(",", ":")))
+one = os.path.getsize(sys.argv[1])
 copies = max(1, int(want / one + 0.5))
 
 out = sys.stdout
