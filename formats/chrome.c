@@ -196,6 +196,7 @@ lineof(struct chrome_reader *r, const char *at)
 		r->line++;
 		r->linep = q + 1;
 	}
+	r->linep = at;
 	return r->line;
 }
 
