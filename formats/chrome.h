@@ -36,8 +36,11 @@
  * document is not decoded whole: the reader walks the punctuation of the
  * profile object and of its three big arrays itself, and hands each value
  * (a key, a node, a number) to the library, which says where the value
- * ends; only compact arrays are kept (16 bytes a sample, about 24 a
- * node). jansson was chosen for this: decoding one value of a longer
+ * ends; only compact arrays are kept (16 bytes a sample, about 100 a
+ * node). On the 99 MB profile of bench/stackcollapse-chrome.sh that
+ * takes 184 MB at peak (1.96x the file, the file itself included) at
+ * 37 MB/s: the speed is jansson's, building and freeing one small
+ * object a node. jansson was chosen for this: decoding one value of a longer
  * buffer is one call (JSON_DISABLE_EOF_CHECK reports where it stopped),
  * it was quicker on single numbers (340 ns against json-c's 570 ns), and
  * it refuses what JSON refuses (invalid UTF-8, NUL in strings, nesting
