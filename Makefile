@@ -15,7 +15,7 @@ B = build
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
-PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8
+PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8 jansson
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -42,6 +42,7 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/chrome.o \
 	formats/collapse.o \
 	formats/dtrace.o \
 	formats/github.o \
@@ -68,6 +69,7 @@ BIN = \
 	pprof2folded \
 	stackcollapse \
 	stackcollapse-bcc \
+	stackcollapse-chrome \
 	stackcollapse-dtrace \
 	stackcollapse-jfr \
 	stackcollapse-perf \

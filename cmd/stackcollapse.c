@@ -37,7 +37,8 @@ usage(FILE *f)
 	    "[--tag-leaf KEY[,KEY...]]\n"
 	    "          [--tag-root KEY[,KEY...]]\n"
 	    "  dtrace: [--includeoffset]\n"
-	    "  sample: [--no-modules]\n");
+	    "  sample: [--no-modules]\n"
+	    "  chrome: [--lines] [--time]\n");
 }
 
 static int
@@ -80,7 +81,7 @@ main(int argc, char *argv[])
 	    O_JIT, O_KERNEL, O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE,
 	    O_NO_MODULES, O_PID, O_SAMPLE_INDEX,
 	    O_SAMPLES, O_SIGNATURES, O_SRCLINE, O_STRICT, O_TAG_FOCUS,
-	    O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT, O_THREADS, O_TID,
+	    O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT, O_THREADS, O_TID, O_TIME,
 	    O_WEIGHT };
 	static const struct option longopts[] = {
 		{ "addrs", no_argument, NULL, O_ADDRS },
@@ -115,6 +116,7 @@ main(int argc, char *argv[])
 		{ "tag-root", required_argument, NULL, O_TAG_ROOT },
 		{ "threads", no_argument, NULL, O_THREADS },
 		{ "tid", no_argument, NULL, O_TID },
+		{ "time", no_argument, NULL, O_TIME },
 		{ "weight", required_argument, NULL, O_WEIGHT },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -180,7 +182,7 @@ main(int argc, char *argv[])
 			opt.perf.kernel = opt.bcc.kernel = 1;
 			break;
 		case O_LINES:
-			opt.jfr.lines = po->lines = 1;
+			opt.jfr.lines = po->lines = opt.chrome.lines = 1;
 			break;
 		case O_LIST_FORMATS:
 			return list_formats();
@@ -235,6 +237,9 @@ main(int argc, char *argv[])
 			break;
 		case O_TID:
 			opt.perf.tid = 1;
+			break;
+		case O_TIME:
+			opt.chrome.time = 1;
 			break;
 		case O_WEIGHT:
 			if (!*optarg || strpbrk(optarg, " \t\n="))

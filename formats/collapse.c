@@ -161,6 +161,7 @@ x##_close(void *r) \
 
 CONVERTER(dtrace)
 CONVERTER(sample)
+CONVERTER(chrome)
 
 /* folded stacks, passed through */
 
@@ -209,6 +210,9 @@ const struct collapse_format collapse_formats[] = {
 	    "DTrace stack(), ustack() and jstack() aggregations", dtrace_detect },
 	{ "sample", "stackcollapse-sample", "macOS sample reports",
 	    sample_detect },
+	{ "chrome", "stackcollapse-chrome",
+	    "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
+	    chrome_detect },
 	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
 	    fold_detect },
 };
@@ -221,6 +225,7 @@ static const struct ops ops[] = {
 	{ pprof_open, pprof_in, NULL, NULL },
 	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close },
 	{ sample_open, sample_in, sample_end, sample_close },
+	{ chrome_open, chrome_in, chrome_end, chrome_close },
 	{ folded_open, folded_in, NULL, NULL },
 };
 

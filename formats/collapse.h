@@ -18,6 +18,7 @@
 #include "libfold/input.h"
 #include "libfold/stacks.h"
 #include "formats/bcc.h"
+#include "formats/chrome.h"
 #include "formats/dtrace.h"
 #include "formats/jfr.h"
 #include "formats/perf.h"
@@ -32,10 +33,12 @@ struct collapse_opt {
 	struct pprof_readopt pprof;
 	struct dtrace_opt dtrace;
 	struct sample_opt sample;
+	struct chrome_opt chrome;
 };
 
 #define COLLAPSE_OPT_INIT { PERF_OPT_INIT, JFR_OPT_INIT, BCC_OPT_INIT, \
-	PPROF_READOPT_INIT, DTRACE_OPT_INIT, SAMPLE_OPT_INIT }
+	PPROF_READOPT_INIT, DTRACE_OPT_INIT, SAMPLE_OPT_INIT, \
+	CHROME_OPT_INIT }
 
 /* What detect answers: how sure a format is that an input is its own. */
 enum { COLLAPSE_NO = 0, COLLAPSE_MAYBE = 1, COLLAPSE_SURE = 2 };

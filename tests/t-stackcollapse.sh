@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 # --list) belong to the tools alone.
 for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
     stackcollapse-bcc:bcc pprof2folded:pprof stackcollapse-dtrace:dtrace \
-    stackcollapse-sample:sample; do
+    stackcollapse-sample:sample stackcollapse-chrome:chrome; do
 	tool=${pair%%:*} fmt=${pair##*:}
 	for c in "$top/testdata/$tool"/*.cmd; do
 		base=${c%.cmd} name=$tool/$(basename "$base")

@@ -1,0 +1,1 @@
+stackcollapse-chrome --lines < closures.cpuprofile.gz

@@ -1,0 +1,1 @@
+stackcollapse-chrome devtools.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome --time graph.cpuprofile

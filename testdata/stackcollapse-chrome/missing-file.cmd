@@ -1,0 +1,1 @@
+stackcollapse-chrome no-such-file.cpuprofile time.cpuprofile

@@ -1,0 +1,1 @@
+stackcollapse-chrome --time samples-bad.cpuprofile

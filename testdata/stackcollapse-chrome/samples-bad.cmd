@@ -1,0 +1,1 @@
+stackcollapse-chrome samples-bad.cpuprofile

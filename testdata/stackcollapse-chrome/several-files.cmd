@@ -1,0 +1,1 @@
+stackcollapse-chrome cpu.cpuprofile closures.cpuprofile.gz async.cpuprofile

@@ -1,0 +1,1 @@
+stackcollapse-chrome --time --lines wrong-types.cpuprofile
