@@ -46,7 +46,8 @@ FORMATS = \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
-	formats/svg.o
+	formats/svg.o \
+	formats/svgread.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -61,7 +62,8 @@ BIN = \
 	pprof2folded \
 	stackcollapse-bcc \
 	stackcollapse-jfr \
-	stackcollapse-perf
+	stackcollapse-perf \
+	svg2folded
 
 UNIT = \
 	test-libfold \
