@@ -77,7 +77,7 @@ struct svgread_reader {
 	int hasunit;
 
 	struct rec *recs;
-	size_t nrec;
+	size_t nrec, reccap;
 	int sorted;
 	struct run **runs;
 	size_t nrun;
@@ -125,7 +125,6 @@ svgread_reader_new(const struct svgread_opt *opt, struct fold_stacks *st)
 	r->frames = fold_stacks_frames(st);
 	r->ncols = fold_stacks_ncols(st);
 	r->all = fold_intern(r->frames, "all", 3);
-	r->recs = fold_reallocarray(NULL, SVGREAD_RUN, sizeof *r->recs);
 	r->gdepth = -1;
 	return r;
 }
@@ -418,6 +417,7 @@ endframe(struct svgread_reader *r)
 		xmlStopParser(r->ctxt);
 		return;
 	}
+	r->recs = grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
 	rc = &r->recs[r->nrec];
 	rc->x = x;
 	rc->w = w;
