@@ -269,8 +269,36 @@ lastpair(const char *s, size_t n, char a, char b)
 static int
 number(const char *s, size_t n, double *d)
 {
+	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+	    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+	    1e19, 1e20, 1e21, 1e22 };
 	char buf[64], *end;
+	uint64_t m = 0;
+	size_t i = 0, frac = 0, ndig = 0;
+	int dot = 0, neg = 0;
 
+	if (n > 0 && (s[0] == '-' || s[0] == '+'))
+		neg = s[i++] == '-';
+	for (; i < n; i++) {
+		if (isdigit_(s[i])) {
+			if (m >= ((uint64_t)1 << 53) / 10)
+				goto slow;
+			m = m * 10 + (s[i] - '0');
+			frac += dot;
+			ndig++;
+		} else if (s[i] == '.' && !dot)
+			dot = 1;
+		else
+			goto slow;
+	}
+	if (ndig == 0 || frac >= sizeof p10 / sizeof p10[0])
+		goto slow;
+	/* both exact, so the quotient is rounded once: what strtod gives */
+	*d = (double)m / p10[frac];
+	if (neg)
+		*d = -*d;
+	return 0;
+slow:
 	if (n == 0 || n >= sizeof buf)
 		return -1;
 	memcpy(buf, s, n);
@@ -683,6 +711,30 @@ addframe(struct svgread_reader *r, const struct rec *rc)
 	return 0;
 }
 
+static int
+ordered(const struct rec *g, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (g[i - 1].y > g[i].y)
+			return 0;
+	return 1;
+}
+
+static void
+reverse(struct rec *g, size_t n)
+{
+	struct rec t;
+	size_t i;
+
+	for (i = 0; i < n / 2; i++) {
+		t = g[i];
+		g[i] = g[n - 1 - i];
+		g[n - 1 - i] = t;
+	}
+}
+
 /* The frames of one x, parents first. */
 static int
 flushgroup(struct svgread_reader *r)
@@ -690,8 +742,12 @@ flushgroup(struct svgread_reader *r)
 	size_t i;
 	int rc;
 
-	if (r->ngroup > 1)
-		qsort(r->group, r->ngroup, sizeof *r->group, depthcmp);
+	if (r->ngroup > 1 && !ordered(r->group, r->ngroup)) {
+		/* a flame graph's (x, y) order has the depths the other way */
+		reverse(r->group, r->ngroup);
+		if (!ordered(r->group, r->ngroup))
+			qsort(r->group, r->ngroup, sizeof *r->group, depthcmp);
+	}
 	for (i = 0; i < r->ngroup; i++)
 		if ((rc = addframe(r, &r->group[i])) < 0)
 			return rc;
