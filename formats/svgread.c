@@ -14,7 +14,7 @@
 
 enum {
 	TITLE_MAX = 1 << 20,	/* longer titles are cut (and warned about) */
-	ROWS_MAX = 65536,
+	ROWS_MAX = 8192,	/* deeper than any profiler's stacks */
 	RUNS_MAX = 512,		/* temporary files merged at once */
 	MERGE_BUF = 64,		/* frames read ahead from each */
 };
@@ -763,7 +763,8 @@ feed(struct svgread_reader *r, const struct rec *rc)
 	long row;
 	int ret;
 
-	if (r->ngroup > 0 && r->group[0].x != rc->x &&
+	/* a column holds a frame a row; more overlap, and are taken apart */
+	if (r->ngroup > 0 && (r->group[0].x != rc->x || r->ngroup >= r->nrow) &&
 	    (ret = flushgroup(r)) < 0)
 		return ret;
 	r->group = grow(r->group, &r->groupcap, r->ngroup + 1,
