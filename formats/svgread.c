@@ -702,6 +702,8 @@ addframe(struct svgread_reader *r, const struct rec *rc)
 	if (!isnan(rc->delta)) {
 		/* the delta is the self count's, in percent of the total */
 		o->delta = rc->delta * r->total / 100;
+		if (!isfinite(o->delta))
+			o->delta = 0;
 		if (!rc->n.frac)
 			o->delta = round(o->delta);
 	}
@@ -915,7 +917,7 @@ svgread_read(struct svgread_reader *r, struct fold_in *in,
 	xmlSAXHandler sax;
 	const char *buf;
 	size_t len;
-	int rc, ret = 0;
+	int rc, perr = 0, ret = 0;
 
 	resetinput(r);
 	r->in = in;
@@ -936,29 +938,34 @@ svgread_read(struct svgread_reader *r, struct fold_in *in,
 	xmlCtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
 	    XML_PARSE_NOWARNING);
 	while ((rc = fold_in_chunk(in, &buf, &len)) > 0) {
-		if (xmlParseChunk(r->ctxt, buf, (int)len, 0) != 0 || r->stop)
+		if ((perr = xmlParseChunk(r->ctxt, buf, (int)len, 0)) != 0 ||
+		    r->stop)
 			break;
 	}
-	if (rc < 0) {
-		ret = -1;
-		goto done;
-	}
-	if (rc == 0 && !r->stop)
-		xmlParseChunk(r->ctxt, NULL, 0, 1);
+	if (rc == 0 && !r->stop && !perr)
+		perr = xmlParseChunk(r->ctxt, NULL, 0, 1);
 	if (r->stop) {
 		ret = r->stop;
 		goto done;
 	}
-	if (!r->ctxt->wellFormed) {
-		const xmlError *e = xmlCtxtGetLastError(r->ctxt);
-		const char *m = e && e->message ? e->message : "malformed XML\n";
-		int mlen = strlen(m);
-		while (mlen > 0 && (m[mlen - 1] == '\n' || m[mlen - 1] == ' '))
-			mlen--;
-		/* what was read before the error is kept */
+	if (rc < 0 || perr || !r->ctxt->wellFormed) {
+		char msg[512];
+		if (rc < 0)
+			snprintf(msg, sizeof msg, "%s", fold_err());
+		else {
+			const xmlError *e = xmlCtxtGetLastError(r->ctxt);
+			const char *m = e && e->message ? e->message :
+			    "malformed XML";
+			int mlen = strlen(m);
+			while (mlen > 0 && (m[mlen - 1] == '\n' ||
+			    m[mlen - 1] == ' '))
+				mlen--;
+			snprintf(msg, sizeof msg, "%s:%d: not a well-formed SVG: "
+			    "%.*s", fold_in_name(in), e ? e->line : 0, mlen, m);
+		}
+		/* what was read before the fault is kept */
 		if ((ret = rebuild(r)) >= 0) {
-			fold_seterr("%s:%d: not a well-formed SVG: %.*s",
-			    fold_in_name(in), e ? e->line : 0, mlen, m);
+			fold_seterr("%s", msg);
 			ret = -1;
 		}
 		goto done;
