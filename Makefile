@@ -54,7 +54,8 @@ FORMATS = \
 	formats/profile.pb-c.o \
 	formats/rustname.o \
 	formats/sample.o \
-	formats/svg.o
+	formats/svg.o \
+	formats/svgread.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -73,7 +74,8 @@ BIN = \
 	stackcollapse-dtrace \
 	stackcollapse-jfr \
 	stackcollapse-perf \
-	stackcollapse-sample
+	stackcollapse-sample \
+	svg2folded
 
 UNIT = \
 	test-dtrace-sample \

@@ -38,7 +38,8 @@ usage(FILE *f)
 	    "          [--tag-root KEY[,KEY...]]\n"
 	    "  dtrace: [--includeoffset]\n"
 	    "  sample: [--no-modules]\n"
-	    "  chrome: [--lines] [--time]\n");
+	    "  chrome: [--lines] [--time]\n"
+	    "  svg:    [--countname NAME]\n");
 }
 
 static int
@@ -76,7 +77,7 @@ read_one(void *c, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { O_ADDRS = 256, O_ALL, O_CONTEXT, O_DETECT, O_EVENT,
+	enum { O_ADDRS = 256, O_ALL, O_CONTEXT, O_COUNTNAME, O_DETECT, O_EVENT,
 	    O_EVENT_FILTER, O_FILENAMES, O_FORMAT, O_INCLUDEOFFSET, O_INLINE,
 	    O_JIT, O_KERNEL, O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE,
 	    O_NO_MODULES, O_PID, O_SAMPLE_INDEX,
@@ -87,6 +88,7 @@ main(int argc, char *argv[])
 		{ "addrs", no_argument, NULL, O_ADDRS },
 		{ "all", no_argument, NULL, O_ALL },
 		{ "context", no_argument, NULL, O_CONTEXT },
+		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "detect", no_argument, NULL, O_DETECT },
 		{ "event", required_argument, NULL, O_EVENT },
 		{ "event-filter", required_argument, NULL, O_EVENT_FILTER },
@@ -142,6 +144,9 @@ main(int argc, char *argv[])
 			break;
 		case O_CONTEXT:
 			opt.perf.context = 1;
+			break;
+		case O_COUNTNAME:
+			opt.svgread.countname = optarg;
 			break;
 		case O_DETECT:
 			detect = 1;

@@ -162,6 +162,7 @@ x##_close(void *r) \
 CONVERTER(dtrace)
 CONVERTER(sample)
 CONVERTER(chrome)
+CONVERTER(svgread)
 
 /* folded stacks, passed through */
 
@@ -213,6 +214,8 @@ const struct collapse_format collapse_formats[] = {
 	{ "chrome", "stackcollapse-chrome",
 	    "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
 	    chrome_detect },
+	{ "svg", "svg2folded", "flame graph SVGs (flamegraph.pl, inferno, "
+	    "flamegraph-svg)", svgread_detect },
 	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
 	    fold_detect },
 };
@@ -226,6 +229,7 @@ static const struct ops ops[] = {
 	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close },
 	{ sample_open, sample_in, sample_end, sample_close },
 	{ chrome_open, chrome_in, chrome_end, chrome_close },
+	{ svgread_open, svgread_in, svgread_end, svgread_close },
 	{ folded_open, folded_in, NULL, NULL },
 };
 

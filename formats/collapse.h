@@ -24,6 +24,7 @@
 #include "formats/perf.h"
 #include "formats/pprof.h"
 #include "formats/sample.h"
+#include "formats/svgread.h"
 
 /* The options of every format; each reader takes its own part. */
 struct collapse_opt {
@@ -34,11 +35,12 @@ struct collapse_opt {
 	struct dtrace_opt dtrace;
 	struct sample_opt sample;
 	struct chrome_opt chrome;
+	struct svgread_opt svgread;
 };
 
 #define COLLAPSE_OPT_INIT { PERF_OPT_INIT, JFR_OPT_INIT, BCC_OPT_INIT, \
 	PPROF_READOPT_INIT, DTRACE_OPT_INIT, SAMPLE_OPT_INIT, \
-	CHROME_OPT_INIT }
+	CHROME_OPT_INIT, SVGREAD_OPT_INIT }
 
 /* What detect answers: how sure a format is that an input is its own. */
 enum { COLLAPSE_NO = 0, COLLAPSE_MAYBE = 1, COLLAPSE_SURE = 2 };

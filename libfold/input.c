@@ -359,6 +359,22 @@ fold_in_set_lineno(struct fold_in *in, uint64_t lineno)
 }
 
 int
+fold_in_chunk(struct fold_in *in, const char **buf, size_t *len)
+{
+	while (in->start == in->end) {
+		if (in->eof)
+			return 0;
+		in->start = in->end = in->scan = 0;
+		if (refill(in) < 0)
+			return -1;
+	}
+	*buf = in->buf + in->start;
+	*len = in->end - in->start;
+	in->start = in->scan = in->end;
+	return 1;
+}
+
+int
 fold_in_line(struct fold_in *in, const char **line, size_t *len)
 {
 	char *nl;

@@ -88,6 +88,14 @@ int fold_in_lines(struct fold_in *in, const char **buf, size_t *len);
 void fold_in_set_lineno(struct fold_in *in, uint64_t lineno);
 
 /*
+ * Reads the next bytes as they come, for readers that parse a byte
+ * stream themselves (XML): sets *buf and *len to what is buffered (up to
+ * 128 KiB, not cut at lines), valid until the next call. Returns 1, 0 at
+ * end of input, or -1 with a message.
+ */
+int fold_in_chunk(struct fold_in *in, const char **buf, size_t *len);
+
+/*
  * Reads all remaining input into a new buffer (caller frees; NUL
  * terminated beyond *len). Its size is bounded by fold_in_set_limit, not
  * by FOLD_LINE_MAX. Returns 0 or -1 with a message.

@@ -59,7 +59,8 @@ folded2pprof:$top/testdata/folded2pprof/in.folded
 stackcollapse:$cap
 stackcollapse-dtrace:$top/testdata/stackcollapse-dtrace/java.txt
 stackcollapse-sample:$top/testdata/stackcollapse-sample/sample.txt
-stackcollapse-chrome:$top/testdata/stackcollapse-chrome/cpu.cpuprofile"
+stackcollapse-chrome:$top/testdata/stackcollapse-chrome/cpu.cpuprofile
+svg2folded:$top/testdata/flamegraph-svg/basic.out"
 set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
     "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
 for t in $tools; do

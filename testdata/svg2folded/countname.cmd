@@ -1,0 +1,1 @@
+svg2folded --countname us flamegraph-pl-us.svg

@@ -1,0 +1,1 @@
+gzip -c flamegraph-pl.svg | svg2folded

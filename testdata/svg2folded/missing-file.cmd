@@ -1,0 +1,1 @@
+svg2folded nonexistent.svg flamegraph-pl.svg

@@ -1,0 +1,1 @@
+awk 'BEGIN { print "<svg><g><title>all (9 samples, 100%)</title><rect x=\"0\" y=\"20\" width=\"90\"/></g>"; for (i = 0; i < 3; i++) printf "<g><title>f%d (3 samples, 33%%)</title><rect x=\"0\" y=\"10\" width=\"30\"/></g>\n", i; print "</svg>" }' | svg2folded

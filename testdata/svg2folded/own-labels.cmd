@@ -1,0 +1,1 @@
+svg2folded --countname bytes ../flamegraph-svg/labels.out

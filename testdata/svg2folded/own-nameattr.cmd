@@ -1,0 +1,1 @@
+svg2folded ../flamegraph-svg/nameattr.out

@@ -1,0 +1,1 @@
+gzip -c flamegraph-pl.svg | head -c 900 | svg2folded

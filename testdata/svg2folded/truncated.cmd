@@ -1,0 +1,1 @@
+head -c 2000 flamegraph-pl.svg | svg2folded

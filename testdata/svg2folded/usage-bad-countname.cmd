@@ -1,0 +1,1 @@
+svg2folded --countname "a, b" flamegraph-pl.svg
