@@ -39,6 +39,9 @@ keepfirst(void *arg, const char *msg)
 		snprintf(firstbad, sizeof firstbad, "%s", msg);
 }
 
+/* Event names are cut in messages: a hostile one may be 64 KB long. */
+#define EV(s) (s), strlen(s) > 60 ? "..." : ""
+
 /* "kept cycles (N samples); dropped instructions (M samples), ..." */
 static void
 report_events(const struct perf_reader *r, const struct perf_opt *opt,
@@ -56,11 +59,11 @@ report_events(const struct perf_reader *r, const struct perf_opt *opt,
 			kept++;
 	}
 	if (opt->event && kept == 0 && named > 0) {
-		fprintf(stderr, "%s: no samples of event %s; the input has",
-		    progname, opt->event);
+		fprintf(stderr, "%s: no samples of event %.60s%s; the input has",
+		    progname, EV(opt->event));
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0])
-				fprintf(stderr, " %s", ev[i].name);
+				fprintf(stderr, " %.60s%s", EV(ev[i].name));
 		fputc('\n', stderr);
 		*status = EXIT_ERR;
 		return;
@@ -69,12 +72,13 @@ report_events(const struct perf_reader *r, const struct perf_opt *opt,
 		return;
 	for (i = 0; i < n; i++)
 		if (ev[i].name[0] && ev[i].kept)
-			fprintf(stderr, "%s: kept event %s (%llu samples);",
-			    progname, ev[i].name,
+			fprintf(stderr, "%s: kept event %.60s%s (%llu samples);",
+			    progname, EV(ev[i].name),
 			    (unsigned long long)ev[i].samples);
 	for (i = 0; i < n; i++)
 		if (ev[i].name[0] && !ev[i].kept)
-			fprintf(stderr, " dropped %s (%llu samples);", ev[i].name,
+			fprintf(stderr, " dropped %.60s%s (%llu samples);",
+			    EV(ev[i].name),
 			    (unsigned long long)ev[i].samples);
 	fprintf(stderr, " choose with --event-filter\n");
 }
