@@ -162,8 +162,8 @@ fi
 # --- big inputs, plain build only
 
 # a stack of 10^6 frames
-awk 'BEGIN { s = "f0"; for (i = 1; i < 1000000; i++) s = s ";f" (i % 1000);
-	print s " 5"; print "main;x 3" }' >deep.folded
+awk 'BEGIN { printf "f0"; for (i = 1; i < 1000000; i++) printf ";f%d", i % 1000
+	print " 5"; print "main;x 3" }' >deep.folded
 sort deep.folded >deep.sorted
 for t in foldmerge "foldfilter --collapse-recursion" foldtop folddiff; do
 	run "$t: a stack of 10^6 frames" 0 "" $t deep.folded $([ "$t" = folddiff ] && echo deep.folded)
