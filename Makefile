@@ -130,12 +130,40 @@ $(B)/formats/flamegraph_js.h: formats/flamegraph.js
 	    -e 's/^/"/' -e 's/$$/\\n"/' formats/flamegraph.js >$@
 $(B)/formats/svg.o: $(B)/formats/flamegraph_js.h
 
+# Fuzzing with clang's libFuzzer. Every tests/fuzz/fuzz-NAME.c is a target
+# (linked against libfold and the formats, nothing else), with seeds in
+# tests/fuzz/seeds/NAME/, an optional dictionary tests/fuzz/NAME.dict and
+# the inputs of past findings in tests/fuzz/regress/NAME/, replayed by
+# make check. `make fuzz` runs each target for FUZZ_SECONDS; the corpus
+# it grows stays in $(FUZZ_B).
+FUZZ_CC = clang
+FUZZ_B = build-fuzz
+FUZZ_SECONDS = 60
+FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link \
+	$(FUZZ_SAN)
+
+$(FUZZ_TARGETS:%=$(B)/tests/fuzz/%): $(B)/tests/fuzz/%: tests/fuzz/%.c \
+    tests/fuzz/fuzz.h $(FORMATS_A) $(LIBFOLD_A)
+	@mkdir -p $(@D)
+	$(CC) $(FOLD_CPPFLAGS) $(FOLD_CFLAGS) $(CFLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(FORMATS_A) $(LIBFOLD_A) $(FOLD_LIBS)
+
+fuzz-build:
+	$(MAKE) B=$(FUZZ_B) CC=$(FUZZ_CC) CFLAGS='$(FUZZ_CFLAGS)' \
+		$(FUZZ_TARGETS:%=$(FUZZ_B)/tests/fuzz/%)
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # The whole suite, then again under AddressSanitizer and UBSan; one
 # closing line "N passed, N failed" counts both. Dependencies first, in a
 # separate make, so that pkg-config sees what they installed.
 check: deps
 	$(MAKE) all units
 	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
+	if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) fuzz-build; fi
 	tests/run.sh $(B) build-san
 
 # The suite on the plain build only (quicker while developing).
@@ -200,9 +228,9 @@ uninstall:
 	rm -f $(MAN5:man/man5/%=$(DESTDIR)$(MANPREFIX)/man5/%)
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 .PHONY: all units check check-fast check-sanitize bless bench demo deps \
-	report install uninstall clean
+	report install uninstall clean fuzz fuzz-build
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

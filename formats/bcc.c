@@ -191,6 +191,26 @@ pybytes(const char *s, size_t n, char *out)
 	return o;
 }
 
+/*
+ * 1 when s[0..n), after blanks, is "SYM (MODULE)": the rest of a perf-mode
+ * frame, whose address may be as short as "1" (bpftrace prints
+ * "1 0x1 ([unknown])").
+ */
+static int
+perfmod(const char *s, size_t n)
+{
+	size_t i;
+
+	while (n > 0 && isblank_(*s))
+		s++, n--;
+	if (n < 4 || s[n - 1] != ')')
+		return 0;
+	for (i = n - 1; i > 2; i--)
+		if (s[i - 1] == '(' && s[i - 2] == ' ')
+			return 1;
+	return 0;
+}
+
 size_t
 bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 {
@@ -220,7 +240,7 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 	for (e = p; e < s + n && isxdigit_(*e); e++)
 		;
 	if (e < s + n && isblank_(*e) && (e - p >= 8 ||
-	    (p > s && e > p))) {
+	    (p > s && e > p) || (e > p && perfmod(e, s + n - e)))) {
 		for (; p < e && e - p > 16; p++)
 			;
 		for (; p < e; p++)
@@ -766,7 +786,13 @@ bt_finish(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 		if (r->el[i].nf)
 			stacks++;
 	if (stacks == 0) {
-		/* "@[]", "@[, , comm]": empty stacks; "@[comm]": none */
+		/*
+		 * "@[comm]": no stack in the key. "@[, , comm, pid]": stacks
+		 * that came back empty; the sample is kept as its scalars,
+		 * as stackcollapse-perf keeps one without frames as its
+		 * process, so that the total is conserved ("@[]" has
+		 * nothing to keep and is counted as empty by emit).
+		 */
 		for (i = 0; i < r->nel; i++)
 			if (r->el[i].len == 0)
 				break;
@@ -774,11 +800,6 @@ bt_finish(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 			r->stats.nostack++;
 			return 0;
 		}
-		r->stats.empty++;
-		if (fold_count_add(&r->stats.emptytotal, &c) < 0)
-			return fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)r->start, fold_err()), -2;
-		return 0;
 	}
 	/* items: scalars, then every frame of every stack, leaf first */
 	for (i = 0; i < r->nel; i++) {

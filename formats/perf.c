@@ -1330,6 +1330,9 @@ perf_input_summary(const struct perf_reader *r, const char *name,
 	say(arg, msg);
 }
 
+/* Event names are cut in messages: a hostile one may be 64 KB long. */
+#define EV(s) (s), strlen(s) > 60 ? "..." : ""
+
 /* Appends to the message *s (of *len bytes). */
 static void
 addf(char **s, size_t *len, const char *fmt, ...)
@@ -1365,22 +1368,22 @@ perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
 			kept++;
 	}
 	if (opt->event && kept == 0 && named > 0) {
-		addf(&msg, &len, "no samples of event %s; the input has",
-		    opt->event);
+		addf(&msg, &len, "no samples of event %.60s%s; the input has",
+		    EV(opt->event));
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0])
-				addf(&msg, &len, " %s", ev[i].name);
+				addf(&msg, &len, " %.60s%s", EV(ev[i].name));
 		rc = -1;
 	} else if (!opt->event && named >= 2) {
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0] && ev[i].kept)
-				addf(&msg, &len, "kept event %s (%llu "
-				    "samples);", ev[i].name,
+				addf(&msg, &len, "kept event %.60s%s (%llu "
+				    "samples);", EV(ev[i].name),
 				    (unsigned long long)ev[i].samples);
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0] && !ev[i].kept)
-				addf(&msg, &len, " dropped %s (%llu "
-				    "samples);", ev[i].name,
+				addf(&msg, &len, " dropped %.60s%s (%llu "
+				    "samples);", EV(ev[i].name),
 				    (unsigned long long)ev[i].samples);
 		addf(&msg, &len, " choose with --event-filter");
 	} else

@@ -63,6 +63,8 @@ buf_add(struct buf *b, const void *s, size_t n)
 	const char *c = s;
 	char *d;
 
+	if (n == 0)	/* b->p may still be NULL */
+		return;
 	if (n > b->cap - b->len)
 		buf_grow(b, n);
 	d = b->p + b->len;
@@ -81,7 +83,10 @@ buf_addc(struct buf *b, char c)
 	buf_add(b, &c, 1);
 }
 
-/* Adds s with ';' made ':' and line ends made spaces: a folded frame. */
+/*
+ * Adds s with ';' made ':' and newlines made spaces: a folded frame. A
+ * '\r' stays: the count always follows a name, so it never ends a line.
+ */
 static void
 buf_addname(struct buf *b, const char *s, size_t n)
 {
@@ -91,7 +96,7 @@ buf_addname(struct buf *b, const char *s, size_t n)
 	for (i = start; i < b->len; i++) {
 		if (b->p[i] == ';')
 			b->p[i] = ':';
-		else if (b->p[i] == '\n' || b->p[i] == '\r')
+		else if (b->p[i] == '\n')
 			b->p[i] = ' ';
 	}
 }
@@ -717,7 +722,9 @@ line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
 		return -1;
 	if (name->n == 0)
 		name = &pf->strs[fn->system_name];
-	if (name->n == 0)
+	/* a function named "" with no address to show instead is the
+	   frame "" (a folded name like any other: folded2pprof writes it) */
+	if (name->n == 0 && (loc->address || loc->mapping_id))
 		return address_name(r, pf, loc);
 	r->name.len = 0;
 	buf_addname(&r->name, name->p, name->n);
@@ -1604,19 +1611,32 @@ pprof_write(struct fold_out *out, struct fold_stacks *st,
 	}
 	p.n_sample = nst;
 
-	size_t nstr = fold_intern_count(strs);
-	p.n_string_table = nstr;
-	p.string_table = fold_calloc(nstr + 1, sizeof *p.string_table);
-	for (i = 0; i < nstr; i++)
-		p.string_table[i] = (char *)fold_intern_str(strs, i, NULL);
-
-	size_t size = protobuf_c_message_get_packed_size(&p.base);
+	/*
+	 * protobuf-c holds strings NUL terminated, and frame names may hold
+	 * NUL bytes: the string table (field 6, length-delimited) is encoded
+	 * here, after the rest; repeated fields may come in any order.
+	 */
+	size_t nstr = fold_intern_count(strs), size, slen, o;
+	size = protobuf_c_message_get_packed_size(&p.base);
+	for (i = 0; i < nstr; i++) {
+		fold_intern_str(strs, i, &slen);
+		size += 1 + 10 + slen;
+	}
 	uint8_t *packed = fold_malloc(size + 1);
-	protobuf_c_message_pack(&p.base, packed);
-	rc = deflate_out(out, packed, size);
+	o = protobuf_c_message_pack(&p.base, packed);
+	for (i = 0; i < nstr; i++) {
+		const char *str = fold_intern_str(strs, i, &slen);
+		uint64_t v = slen;
+		packed[o++] = 6 << 3 | 2;
+		for (; v >= 0x80; v >>= 7)
+			packed[o++] = (uint8_t)(v | 0x80);
+		packed[o++] = (uint8_t)v;
+		memcpy(packed + o, str, slen);
+		o += slen;
+	}
+	rc = deflate_out(out, packed, o);
 
 	free(packed);
-	free(p.string_table);
 	free(p.sample);
 	free(values);
 	free(locids);

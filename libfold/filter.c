@@ -286,6 +286,11 @@ rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 		s->start[id] = (uint32_t)start;
 		s->len[id] = (uint32_t)(s->npool - start);
 	}
+	/* a name rewritten to nothing may come before any pool exists */
+	if (!s->pool) {
+		s->cappool = 256;
+		s->pool = fold_reallocarray(NULL, s->cappool, sizeof *s->pool);
+	}
 	*out = s->pool + s->start[id];
 	return s->len[id];
 }

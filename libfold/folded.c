@@ -10,20 +10,12 @@ isblank_(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* Splits off the last blank-separated field of s[0..*n): returns its start. */
-static size_t
-lastfield(const char *s, size_t *n)
-{
-	size_t e = *n, b;
-
-	while (e > 0 && isblank_(s[e - 1]))
-		e--;
-	for (b = e; b > 0 && !isblank_(s[b - 1]); b--)
-		;
-	*n = e;
-	return b;
-}
-
+/*
+ * The count is the last field and one blank separates it from the stack,
+ * as in flamegraph.pl: blanks before that one belong to the last frame's
+ * name (perf's collapser writes frames such as "[unknown] "), so every
+ * name without ';' or newline reads back as it was written.
+ */
 int
 fold_parse_line(const char *line, size_t len, size_t *stacklen,
     struct fold_count *counts, int maxcols)
@@ -34,34 +26,31 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 
 	if (maxcols > FOLD_MAXCOLS)
 		maxcols = FOLD_MAXCOLS;
-	b = lastfield(line, &end);
+	while (end > 0 && isblank_(line[end - 1]))
+		end--;
 	if (end == 0)
 		return 0;
+	for (b = end; b > 0 && !isblank_(line[b - 1]); b--)
+		;
 	if (b == 0)
 		return fold_seterr("no count after the stack");
 	if (fold_count_parse(line + b, end - b, &c[0]) < 0)
 		return -1;
 	k = 1;
-	end = b;
+	end = b - 1;
 	while (k < maxcols) {
 		/* only digits and points can be a count: look no further back */
-		size_t e2 = end, b2, s2;
-		while (e2 > 0 && isblank_(line[e2 - 1]))
-			e2--;
-		for (b2 = e2; b2 > 0 && ((line[b2 - 1] >= '0' &&
+		size_t b2;
+		for (b2 = end; b2 > 0 && ((line[b2 - 1] >= '0' &&
 		    line[b2 - 1] <= '9') || line[b2 - 1] == '.'); b2--)
 			;
-		/* and a stack before it: "5 6" is the stack "5" */
-		for (s2 = b2; s2 > 0 && isblank_(line[s2 - 1]); s2--)
-			;
-		if (s2 == 0 || b2 == e2 || s2 == b2 ||
-		    fold_count_parse(line + b2, e2 - b2, &c[k]) < 0)
+		/* and a blank and a stack before it: "5 6" is the stack "5" */
+		if (b2 < 2 || b2 == end || !isblank_(line[b2 - 1]) ||
+		    fold_count_parse(line + b2, end - b2, &c[k]) < 0)
 			break;
 		k++;
-		end = b2;
+		end = b2 - 1;
 	}
-	while (end > 0 && isblank_(line[end - 1]))
-		end--;
 	if (end == 0)
 		return fold_seterr("empty stack");
 	for (i = 0; i < k; i++)

@@ -5,8 +5,9 @@
  *	frame;frame;frame BEFORE AFTER		(differential, two columns)
  *
  * Frames are root first, joined by ';'. The count is the last
- * whitespace-separated field, so frame names may hold spaces and any byte
- * but ';' and newline. Blank lines and CRLF line ends are tolerated.
+ * whitespace-separated field and one blank separates it from the stack, so
+ * frame names may hold spaces (trailing ones too) and any byte but ';' and
+ * newline. Blank lines and CRLF line ends are tolerated.
  */
 #ifndef FOLD_FOLDED_H
 #define FOLD_FOLDED_H
@@ -24,8 +25,8 @@
  * Splits a folded line. Parses up to maxcols counts from the right; the
  * first (leftmost) maxcols-1 are optional, so with maxcols 2 both "a;b 3"
  * and "a;b 1 3" parse. The counts are stored left to right in counts[].
- * Sets *stacklen to the length of the stack text (trailing blanks
- * removed). Returns the number of counts (>= 1), 0 for a blank line, or
+ * Sets *stacklen to the length of the stack text (without the one blank
+ * that separates it from the counts). Returns the number of counts (>= 1), 0 for a blank line, or
  * -1 with a message (without file:line) when the line has no valid count
  * or no stack.
  */

@@ -34,14 +34,14 @@ struct fold_in {
 };
 
 static struct fold_in *
-newin(int fd, int ownfd, const char *name)
+newin(int fd, int ownfd, const char *name, size_t cap)
 {
 	struct fold_in *in = fold_calloc(1, sizeof *in);
 
 	in->fd = fd;
 	in->ownfd = ownfd;
 	in->name = fold_strndup(name, strlen(name));
-	in->cap = BUFSZ;
+	in->cap = cap;
 	in->buf = fold_malloc(in->cap);
 	return in;
 }
@@ -61,7 +61,7 @@ fold_in_set_progress(struct fold_in *in,
 struct fold_in *
 fold_in_fdopen(int fd, const char *name)
 {
-	return newin(fd, fd != 0, name);
+	return newin(fd, fd != 0, name, BUFSZ);
 }
 
 struct fold_in *
@@ -71,14 +71,14 @@ fold_in_open(const char *path)
 	int fd;
 
 	if (path == NULL || strcmp(path, "-") == 0)
-		return newin(0, 0, "<stdin>");
+		return newin(0, 0, "<stdin>", BUFSZ);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return fold_seterr("%s: %s", path, strerror(errno)), NULL;
 	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		close(fd);
 		return fold_seterr("%s: %s", path, strerror(EISDIR)), NULL;
 	}
-	return newin(fd, 1, path);
+	return newin(fd, 1, path, BUFSZ);
 }
 
 void
@@ -108,7 +108,9 @@ fold_in_gzipped(const struct fold_in *in)
 struct fold_in *
 fold_in_mem(const void *buf, size_t n, const char *name)
 {
-	struct fold_in *in = newin(-1, 0, name);
+	/* a small buffer for a small input; it grows as lines need */
+	struct fold_in *in = newin(-1, 0, name, n < 2048 ? 4096 :
+	    n < BUFSZ / 2 ? 2 * n : BUFSZ);
 
 	in->mem = buf;
 	in->memlen = n;

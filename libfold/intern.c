@@ -35,11 +35,13 @@ struct fold_intern {
 	size_t mask;
 	char *block;
 	size_t blockfree;
+	size_t blocksz;		/* of the next block: doubles up to BLOCK */
 	char **blocks;
 	size_t nblocks;
 };
 
-enum { BLOCK = 1 << 20, PAD = 16 };
+/* Blocks grow from FIRSTBLOCK to BLOCK, so that a small input costs little. */
+enum { FIRSTBLOCK = 1 << 12, BLOCK = 1 << 20, PAD = 16 };
 
 struct fold_intern *
 fold_intern_new(void)
@@ -79,14 +81,16 @@ store(struct fold_intern *t, const char *s, size_t n)
 
 	if (need > t->blockfree) {
 		/* a big name gets a block of its own */
-		size_t sz = need > BLOCK / 4 ? need : BLOCK;
+		size_t bs = t->blocksz ? t->blocksz : FIRSTBLOCK;
+		size_t sz = need > bs / 4 ? need : bs;
 		p = fold_calloc(1, sz + PAD);
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
 		t->blocks[t->nblocks++] = p;
-		if (sz == BLOCK) {
+		if (sz == bs) {
 			t->block = p;
 			t->blockfree = sz;
+			t->blocksz = bs < BLOCK ? 2 * bs : BLOCK;
 		}
 	} else {
 		p = t->block;
@@ -96,7 +100,8 @@ store(struct fold_intern *t, const char *s, size_t n)
 		t->blockfree -= need;
 	}
 	memcpy(p, &len, 4);
-	memcpy(p + 4, s, n);	/* the NUL is there: blocks start zeroed */
+	if (n)			/* s may be NULL for "" */
+		memcpy(p + 4, s, n);	/* the NUL is there: blocks start zeroed */
 	return p + 4;
 }
 

@@ -9,13 +9,14 @@
 #include "err.h"
 #include "output.h"
 
-enum { BUFSZ = 256 * 1024 };
+/* The buffer grows from FIRSTSZ to BUFSZ: a small output costs little. */
+enum { FIRSTSZ = 4096, BUFSZ = 256 * 1024 };
 
 struct fold_out {
 	int fd;
 	char *name;
 	char *buf;
-	size_t len;
+	size_t len, cap;
 	int err;		/* errno of the first failure, 0 if none */
 };
 
@@ -26,7 +27,8 @@ fold_out_new(int fd, const char *name)
 
 	o->fd = fd;
 	o->name = fold_strndup(name, strlen(name));
-	o->buf = fold_malloc(BUFSZ);
+	o->cap = FIRSTSZ;
+	o->buf = fold_malloc(o->cap);
 	return o;
 }
 
@@ -62,6 +64,10 @@ fold_out_write(struct fold_out *o, const void *p, size_t n)
 {
 	if (o->err)
 		return;
+	while (o->len + n > o->cap && o->cap < BUFSZ) {
+		o->cap *= 2;
+		o->buf = fold_realloc(o->buf, o->cap);
+	}
 	if (o->len + n > BUFSZ) {
 		flush(o);
 		if (n >= BUFSZ) {
@@ -91,8 +97,10 @@ fold_out_puts(struct fold_out *o, const char *s)
 void
 fold_out_putc(struct fold_out *o, int c)
 {
-	if (o->len == BUFSZ)
-		flush(o);
+	if (o->len == o->cap) {
+		fold_out_write(o, &(char){ c }, 1);
+		return;
+	}
 	o->buf[o->len++] = c;
 }
 

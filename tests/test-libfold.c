@@ -123,6 +123,14 @@ test_parse(void)
 	    c[0].v.u == 6, "parse: a count needs a stack before it");
 	CHECK(fold_parse_line("a 5 6", 5, &sl, c, 2) == 2 && sl == 1 &&
 	    c[0].v.u == 5 && c[1].v.u == 6, "parse: two counts");
+	CHECK(fold_parse_line("a;[unknown]  1", 14, &sl, c, 1) == 1 &&
+	    sl == 12 && c[0].v.u == 1,
+	    "parse: one blank separates, a name keeps its trailing blank");
+	CHECK(fold_parse_line("a  5 6", 6, &sl, c, 2) == 2 && sl == 2 &&
+	    c[0].v.u == 5 && c[1].v.u == 6,
+	    "parse: two counts after a name ending in a blank");
+	CHECK(fold_parse_line("a 5  6", 6, &sl, c, 2) == 1 && sl == 4 &&
+	    c[0].v.u == 6, "parse: two blanks before a count: part of the name");
 }
 
 static void

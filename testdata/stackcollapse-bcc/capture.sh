@@ -38,3 +38,14 @@ timeout -s INT 3 bpftrace -e "software:cs:1 /pid == $B/ {
 	@stacks[kstack] = count(); @switches[comm] = count(); }" |
 	clean bpftrace-maps.txt.gz
 wait
+
+# bpftrace: perf-mode stacks of short-lived perl processes. Frame pointers
+# that perl does not keep give short addresses ("1 0x1 ([unknown])"); a
+# process sampled while it exits has both stacks empty ("@[, , perl,
+# PID]: 1").
+(for i in $(seq 3000); do perl -e 1; done) & P=$!
+sleep 0.2
+timeout -s INT 3 bpftrace -e 'profile:hz:999 /comm == "perl"/ {
+	@[ustack(perf), kstack(perf), comm, pid] = count(); }' |
+	clean bpftrace-perl-exec.txt.gz
+wait

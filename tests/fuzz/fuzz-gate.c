@@ -1,0 +1,107 @@
+/*
+ * folddiff's --fail-if expressions and the report they judge. The input
+ * is up to four expressions, one a line up to the first empty line, then
+ * a differential profile ("stack before after"); the first byte picks
+ * share or units mode and the report format. Properties: a parsed gate
+ * parses again from its own text to the same gate; the report and the
+ * gate's lines come out the same twice; each line the gate prints is one
+ * line.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "libfold/report.h"
+
+#define MAXGATES 4
+
+static void
+hit(void *arg, const char *line)
+{
+	struct fold_out *out = arg;
+
+	FUZZ_CHECK(strchr(line, '\n') == NULL, "a gate line holds a newline");
+	fold_out_puts(out, line);
+	fold_out_putc(out, '\n');
+}
+
+static char *
+judge(const struct fold_diffreport *rep, const struct fold_gate *g,
+    size_t ng, size_t *len)
+{
+	struct fold_out *out = fuzz_out_open();
+	char *s;
+
+	fold_diffreport_write(out, rep);
+	fold_diffreport_gate(rep, g, ng, hit, out);
+	s = fuzz_out_take(out, len);
+	FUZZ_CHECK(s != NULL, "report: %s", fold_err());
+	return s;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_gate g[MAXGATES], again;
+	struct fold_diffreport *rep;
+	struct fold_intern *fr;
+	struct fold_stacks *st;
+	struct fold_in *in;
+	const uint8_t *p = data, *e = data + size, *nl;
+	unsigned flags = size ? data[0] : 0;
+	size_t ng = 0, len, len2;
+	char line[128], *s1, *s2;
+	int units;
+
+	if (size)
+		p++;
+	units = flags & 1;
+	if (units) {
+		opt.units[0] = 1000;
+		opt.units[1] = 1 + (flags >> 4);
+	}
+	opt.format = (flags >> 1 & 3) % 3;
+	opt.top = flags >> 3 & 1 ? 5 : 0;
+	while (p < e && *p != '\n' && ng < MAXGATES) {
+		nl = memchr(p, '\n', e - p);
+		if (!nl)
+			nl = e;
+		len = nl - p;
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p = nl < e ? nl + 1 : e;
+		if (fold_gate_parse(line, units, &g[ng]) < 0)
+			continue;
+		FUZZ_CHECK(fold_gate_parse(g[ng].text, units, &again) == 0,
+		    "gate '%s' does not parse again: %s", g[ng].text,
+		    fold_err());
+		FUZZ_CHECK(again.metric == g[ng].metric &&
+		    again.op == g[ng].op && again.unit == g[ng].unit &&
+		    (again.value == g[ng].value ||
+		    (again.value != again.value && g[ng].value != g[ng].value)),
+		    "gate '%s' parses again as another gate", g[ng].text);
+		ng++;
+	}
+	if (p < e && *p == '\n')
+		p++;
+	fr = fold_intern_new();
+	st = fold_stacks_new(fr, 2);
+	in = fuzz_in(p, e - p);
+	diag.limit = 0;
+	if (fold_read(in, st, NULL, &diag) >= 0 &&
+	    (rep = fold_diffreport_new(st, &opt)) != NULL) {
+		s1 = judge(rep, g, ng, &len);
+		s2 = judge(rep, g, ng, &len2);
+		FUZZ_CHECK(len == len2 && memcmp(s1, s2, len) == 0,
+		    "the same report came out different");
+		free(s1);
+		free(s2);
+		fold_diffreport_free(rep);
+	}
+	fold_in_close(in);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * stackcollapse-perf's reader of `perf script` text, with the option sets
+ * picked by the first input byte: every table it fills is valid folded
+ * output, and --samples counts one per kept sample.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "formats/perf.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct perf_opt opt = PERF_OPT_INIT;
+	struct perf_reader *r;
+	struct fold_intern *fr;
+	struct fold_stacks *st;
+	struct fold_in *in;
+	unsigned flags = size ? data[0] : 0;
+	char *text;
+	size_t len;
+
+	if (size) {
+		data++;
+		size--;
+	}
+	opt.pid = flags & 1;
+	opt.tid = flags >> 1 & 1;
+	opt.kernel = flags >> 2 & 1;
+	opt.jit = flags >> 2 & 1;
+	opt.addrs = flags >> 3 & 1;
+	opt.inlined = flags >> 4 & 1;
+	opt.context = flags >> 5 & 1;
+	opt.srcline = flags >> 6 & 1;
+	opt.samples = flags >> 7 & 1;
+	fr = fold_intern_new();
+	st = fold_stacks_new(fr, 1);
+	r = perf_reader_new(&opt, st);
+	in = fuzz_in(data, size);
+	diag.limit = 0;
+	/* on a read error too: what was read is kept */
+	perf_read(r, in, &diag);
+	text = fuzz_check_table(st, &len);
+	free(text);
+	fold_in_close(in);
+	perf_reader_free(r);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	return 0;
+}

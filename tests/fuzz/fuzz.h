@@ -1,0 +1,245 @@
+/*
+ * What the fuzz targets share (tests/fuzz/fuzz-NAME.c, libFuzzer).
+ *
+ * A target defines LLVMFuzzerTestOneInput, feeds the bytes to one reader
+ * or compiler of untrusted text through fold_in_mem, and checks properties
+ * of the result with the helpers below; a broken property aborts, which
+ * libFuzzer reports as a crash and saves the input. Everything is static
+ * so that a target is one file linked against libfold and the formats.
+ */
+#ifndef FOLD_FUZZ_H
+#define FOLD_FUZZ_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "libfold/diag.h"
+#include "libfold/err.h"
+#include "libfold/folded.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+#include "libfold/output.h"
+#include "libfold/stacks.h"
+
+/* Inputs are capped like a command's pprof input (bombs stay cheap). */
+#define FUZZ_IN_LIMIT ((uint64_t)64 << 20)
+
+/* Aborts with a message: the property that failed. */
+#define FUZZ_CHECK(cond, ...) do {					\
+	if (!(cond)) {							\
+		fprintf(stderr, "fuzz: %s:%d: property failed: %s: ",	\
+		    __FILE__, __LINE__, #cond);				\
+		fprintf(stderr, __VA_ARGS__);				\
+		fputc('\n', stderr);					\
+		abort();						\
+	}								\
+} while (0)
+
+/* The bytes as an input named "fuzz", with the decompression cap. */
+static inline struct fold_in *
+fuzz_in(const uint8_t *data, size_t size)
+{
+	struct fold_in *in = fold_in_mem(data, size, "fuzz");
+
+	FUZZ_CHECK(in != NULL, "fold_in_mem: %s", fold_err());
+	fold_in_set_limit(in, FUZZ_IN_LIMIT);
+	return in;
+}
+
+/*
+ * Output into memory: fuzz_out_open gives a fold_out over an anonymous
+ * file, fuzz_out_take closes it and returns what was written (caller
+ * frees; NUL terminated beyond *len), or NULL when the close failed.
+ */
+static int fuzz_memfd = -1;
+
+static inline struct fold_out *
+fuzz_out_open(void)
+{
+	int fd;
+
+	if (fuzz_memfd < 0)
+		fuzz_memfd = memfd_create("fuzz-out", 0);
+	FUZZ_CHECK(fuzz_memfd >= 0, "memfd_create");
+	FUZZ_CHECK(ftruncate(fuzz_memfd, 0) == 0, "ftruncate");
+	FUZZ_CHECK(lseek(fuzz_memfd, 0, SEEK_SET) == 0, "lseek");
+	fd = dup(fuzz_memfd);
+	FUZZ_CHECK(fd >= 0, "dup");
+	return fold_out_new(fd, "fuzz-out");
+}
+
+static inline char *
+fuzz_out_take(struct fold_out *out, size_t *len)
+{
+	off_t end;
+	char *buf;
+	ssize_t r;
+	size_t got = 0;
+
+	if (fold_out_close(out) < 0)
+		return NULL;
+	end = lseek(fuzz_memfd, 0, SEEK_END);
+	FUZZ_CHECK(end >= 0, "lseek");
+	buf = malloc((size_t)end + 1);
+	FUZZ_CHECK(buf != NULL, "malloc");
+	while (got < (size_t)end) {
+		r = pread(fuzz_memfd, buf + got, (size_t)end - got, got);
+		FUZZ_CHECK(r > 0, "pread");
+		got += r;
+	}
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
+/* The folded text of st (sorted in place), written by fold_write. */
+static inline char *
+fuzz_folded(struct fold_stacks *st, size_t *len)
+{
+	struct fold_out *out = fuzz_out_open();
+	char *s;
+
+	fold_write(out, st);
+	s = fuzz_out_take(out, len);
+	FUZZ_CHECK(s != NULL, "fold_write: %s", fold_err());
+	return s;
+}
+
+static void
+fuzz_report(void *arg, const char *msg)
+{
+	fprintf(stderr, "fuzz: %s\n", msg);
+}
+
+/* Reads folded text into a new table of its own frames. */
+static inline struct fold_stacks *
+fuzz_read_folded(const char *s, size_t n, int ncols, struct fold_intern **fr,
+    uint64_t *warnings)
+{
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_in *in = fold_in_mem(s, n, "fuzz-out");
+	struct fold_stacks *st;
+
+	*fr = fold_intern_new();
+	st = fold_stacks_new(*fr, ncols);
+	diag.report = fuzz_report;	/* says why a property failed */
+	diag.limit = 1;
+	FUZZ_CHECK(fold_read(in, st, NULL, &diag) >= 0, "re-read: %s",
+	    fold_err());
+	fold_in_close(in);
+	*warnings = diag.count;
+	return st;
+}
+
+/*
+ * The properties every table a reader fills must have: no empty stack,
+ * its folded text reads back without a warning into the same stacks and
+ * counts (frame names hold no ';' or newline), and writing is
+ * deterministic. Returns the folded text (caller frees).
+ */
+static inline char *
+fuzz_check_table(struct fold_stacks *st, size_t *len)
+{
+	struct fold_intern *fr;
+	struct fold_stacks *back;
+	uint64_t warnings;
+	size_t i, n, len2;
+	char *s, *s2;
+
+	int single_empty = 0;
+
+	for (i = 0; i < fold_stacks_len(st); i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		size_t nl;
+		FUZZ_CHECK(n > 0, "stack %zu is empty", i);
+		fold_intern_str(fold_stacks_frames(st), ids[0], &nl);
+		single_empty |= n == 1 && nl == 0;
+	}
+	s = fuzz_folded(st, len);
+	/*
+	 * Two things folded text cannot say, left open (see CAMPAIGN.md): a
+	 * stack of one empty name is written " N", which readers take for
+	 * an empty stack; and text that starts with the gzip magic bytes is
+	 * read as gzip.
+	 */
+	if (single_empty || (*len >= 2 && (unsigned char)s[0] == 0x1f &&
+	    (unsigned char)s[1] == 0x8b))
+		return s;
+	back = fuzz_read_folded(s, *len, fold_stacks_ncols(st), &fr,
+	    &warnings);
+	FUZZ_CHECK(warnings == 0, "output read back with %llu warnings",
+	    (unsigned long long)warnings);
+	FUZZ_CHECK(fold_stacks_len(back) == fold_stacks_len(st),
+	    "%zu stacks written, %zu read back", fold_stacks_len(st),
+	    fold_stacks_len(back));
+	s2 = fuzz_folded(back, &len2);
+	FUZZ_CHECK(len2 == *len && memcmp(s, s2, len2) == 0,
+	    "folded output does not read back the same");
+	free(s2);
+	fold_stacks_free(back);
+	fold_intern_free(fr);
+	return s;
+}
+
+/* 1 when a line of s[0..n) is " COUNT": a stack of one empty name. */
+static inline int
+fuzz_single_empty(const char *s, size_t n)
+{
+	const char *e = s + n, *nl;
+
+	for (; s < e; s = nl + 1) {
+		if (!(nl = memchr(s, '\n', e - s)))
+			nl = e;
+		if (*s == ' ' && !memchr(s + 1, ' ', nl - s - 1))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Folded text that a writer produced must read back without a warning and
+ * be written again byte for byte (sorted, each stack once).
+ */
+static inline void
+fuzz_check_text(const char *s, size_t n, int ncols)
+{
+	struct fold_intern *fr;
+	struct fold_stacks *st;
+	uint64_t warnings;
+	size_t len;
+	char *s2;
+
+	if (n >= 2 && (unsigned char)s[0] == 0x1f && (unsigned char)s[1] == 0x8b)
+		return;		/* read as gzip: see fuzz_check_table */
+	if (fuzz_single_empty(s, n))
+		return;		/* a stack of one empty name: likewise */
+	st = fuzz_read_folded(s, n, ncols, &fr, &warnings);
+	FUZZ_CHECK(warnings == 0, "output read back with %llu warnings",
+	    (unsigned long long)warnings);
+	s2 = fuzz_folded(st, &len);
+	FUZZ_CHECK(len == n && memcmp(s, s2, n) == 0,
+	    "output is not what fold_write writes of it");
+	free(s2);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+}
+
+/* 1 when the two totals of column col are equal (or both overflow). */
+static inline int
+fuzz_same_total(const struct fold_stacks *a, const struct fold_stacks *b,
+    int col)
+{
+	struct fold_count ta, tb;
+	int ra = fold_stacks_total(a, col, &ta);
+	int rb = fold_stacks_total(b, col, &tb);
+
+	if (ra < 0 || rb < 0)
+		return ra == rb;
+	return fold_count_cmp(&ta, &tb) == 0;
+}
+
+#endif

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The fuzz targets of tests/fuzz (built by `make fuzz-build`, which make
+# check runs when clang is there): each replays every input of
+# tests/fuzz/regress/NAME/ and then fuzzes for FUZZ_SMOKE_SECONDS (3) from
+# its seeds. Runs once, with the plain build; under CI=true a missing
+# clang is a failure, elsewhere a note.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+[ -n "${SANITIZE:-}" ] && exit 0
+fb=${FUZZ_BUILD:-$top/build-fuzz}
+secs=${FUZZ_SMOKE_SECONDS:-3}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+targets=$(ls tests/fuzz/fuzz-*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')
+if ! command -v clang >/dev/null; then
+	if [ "${CI:-}" = true ]; then
+		echo "FAIL fuzz: clang is not installed (tests/deps.sh installs it)"
+	else
+		echo "# fuzz targets skipped: clang is not installed (make deps)"
+	fi
+	exit 0
+fi
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+for t in $targets; do
+	name=${t#fuzz-}
+	bin=$fb/tests/fuzz/$t
+	if [ ! -x "$bin" ]; then
+		echo "FAIL $t: not built (make fuzz-build)"
+		continue
+	fi
+	if [ -d "tests/fuzz/regress/$name" ] &&
+	    [ -n "$(ls -A "tests/fuzz/regress/$name")" ]; then
+		if "$bin" -timeout=20 -rss_limit_mb=2048 \
+		    "tests/fuzz/regress/$name"/* >"$tmp/log" 2>&1; then
+			echo "ok $t: replays tests/fuzz/regress/$name" \
+			    "($(ls "tests/fuzz/regress/$name" | wc -l) inputs)"
+		else
+			echo "FAIL $t: replay of tests/fuzz/regress/$name"
+			grep -m 5 -E 'Running|ERROR|property failed|SUMMARY' \
+			    "$tmp/log" | sed 's/^/# /'
+		fi
+	fi
+	mkdir -p "$tmp/corpus-$name" "$tmp/crash-$name"
+	seeds=
+	[ -d "tests/fuzz/seeds/$name" ] && seeds=tests/fuzz/seeds/$name
+	dict=
+	[ -e "tests/fuzz/$name.dict" ] && dict=-dict=tests/fuzz/$name.dict
+	# shellcheck disable=SC2086
+	if "$bin" -max_total_time="$secs" -max_len=4096 -timeout=20 \
+	    -rss_limit_mb=2048 -artifact_prefix="$tmp/crash-$name/" $dict \
+	    "$tmp/corpus-$name" $seeds >"$tmp/log" 2>&1; then
+		echo "ok $t: fuzzed for ${secs}s"
+	else
+		echo "FAIL $t: fuzzing for ${secs}s found a crash (input below)"
+		grep -m 5 -E 'ERROR|property failed|SUMMARY' "$tmp/log" |
+		    sed 's/^/# /'
+		for f in "$tmp/crash-$name"/*; do
+			[ -e "$f" ] && od -c "$f" | head -n 8 | sed 's/^/# /'
+		done
+	fi
+done

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# Input built to hurt: every tool ends in bounded time and memory with a
+# clear error or a correct result. The big inputs (a 10^6-frame stack, a
+# 100 MB frame name, 10^7 unique stacks) are made here, never committed,
+# and run on the plain build only (SANITIZE unset): under ASan they would
+# take minutes. usage: tests/t-hostile.sh BUILDDIR
+set -u
+b=$1
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 2
+export PATH="$b:$PATH" LC_ALL=C
+
+ok() { echo "ok hostile: $*"; }
+notok() { echo "FAIL hostile: $*"; }
+
+# run NAME WANT-STATUS WANT-STDERR-REGEX CMD...: status, message and a
+# time bound (no hang); a crash never passes.
+run() {
+	local name=$1 want=$2 re=$3 rc
+	shift 3
+	timeout 300 "$@" >out 2>err
+	rc=$?
+	if [ "$rc" -ge 124 ] || grep -qE 'Sanitizer|runtime error' err; then
+		notok "$name (crashed or hung: status $rc)"
+		head -n 5 err | sed 's/^/# /'
+	elif [ "$rc" != "$want" ]; then
+		notok "$name (status $rc, expected $want)"
+		head -n 5 err | cut -c1-200 | sed 's/^/# /'
+	elif [ -n "$re" ] && ! grep -qE "$re" err; then
+		notok "$name (message does not match /$re/)"
+		head -n 5 err | cut -c1-200 | sed 's/^/# /'
+	else
+		ok "$name"
+	fi
+}
+
+# out must be what the text says (checked after run)
+same() { # name expected-file
+	if cmp -s "$2" out; then ok "$1"; else notok "$1"; fi
+}
+
+# --- pcre2: catastrophic backtracking is cut by the match limit
+awk 'BEGIN { for (i = 0; i < 200; i++) {
+	s = "main;"; for (j = 0; j < 40; j++) s = s "a"; print s "!" i " 1" } }' \
+	>names.folded
+run "foldfilter (a+)+\$ over long names: match limit" 1 \
+	"foldfilter: --grep '\(a\+\)\+\\$': matching 'a+!0': match limit exceeded" \
+	foldfilter --grep '(a+)+$' names.folded
+run "foldfilter --replace with a catastrophic pattern" 1 "match limit exceeded" \
+	foldfilter --replace '(a|a)+$' x names.folded
+
+# --- counts at and above 2^64, and sums that pass it
+printf 'a 18446744073709551615\nb 1\n' >max.folded
+printf 'a 18446744073709551615\na 1\n' >sum.folded
+printf 'a 18446744073709551616\nb 2\n' >above.folded
+printf 'a 18446744073709551615\nb 18446744073709551615\n' >total.folded
+run "foldmerge: 2^64-1 is a count" 0 "" foldmerge max.folded
+printf 'a 18446744073709551615\nb 1\n' >want
+same "foldmerge: 2^64-1 written exactly" want
+for t in foldmerge foldtop foldfilter flamegraph-svg folded2pprof; do
+	run "$t: a sum past 2^64-1 is an error naming file and line" 1 \
+		"sum.folded:2: .*overflow" $t sum.folded
+	run "$t: a count of 2^64 is a bad line naming file and line" 0 \
+		"above.folded:1: count out of range" $t above.folded
+done
+run "foldtop: a total past 2^64-1 is an error" 1 "overflow" foldtop total.folded
+run "folddiff: a sum past 2^64-1 is an error (status 2)" 2 \
+	"sum.folded:2: .*overflow" \
+	folddiff sum.folded max.folded
+run "folded2pprof: a count above 2^63-1 is an error" 1 "not .*int64|pprof" \
+	folded2pprof max.folded
+
+# --- perf script: headers without frames, frames without headers,
+# 64 KB event names
+printf 'prog 1 [000] 1.0: 1 cycles: \n\nprog 1 [000] 1.1: 1 cycles: \n\n' \
+	>noframes.perf
+run "stackcollapse-perf: samples without frames count as the process" 0 "" \
+	stackcollapse-perf noframes.perf
+printf 'prog 2\n' >want
+same "stackcollapse-perf: headers without frames: prog 2" want
+printf '\t400000 main (/bin/prog)\n\t400001 start (/bin/prog)\n\n' >noheader.perf
+run "stackcollapse-perf: frames without a header are bad lines" 0 \
+	"noheader.perf:1: " stackcollapse-perf noheader.perf
+ev=$(head -c 65536 /dev/zero | tr '\0' e)
+{ printf 'prog 1 [000] 1.0: 1 %s: \n\t400000 main (/bin/prog)\n\n' "$ev"
+  printf 'prog 1 [000] 1.0: 1 cycles: \n\t400000 main (/bin/prog)\n\n'; } >event.perf
+run "stackcollapse-perf: a 64 KB event name, cut in the message" 0 \
+	"kept event e{60}\.\.\. \(1 samples\); dropped cycles" \
+	stackcollapse-perf event.perf
+run "stackcollapse-perf --event-filter of a 64 KB event" 0 "" \
+	stackcollapse-perf --event-filter "$ev" event.perf
+printf 'prog;main 1\n' >want
+same "stackcollapse-perf: the 64 KB event's sample" want
+
+# --- pprof: tables out of range or pointing at themselves
+python3 - <<'EOF'
+import gzip
+def v(n):
+    out = b''
+    while True:
+        b = n & 0x7f
+        n >>= 7
+        if n:
+            out += bytes([b | 0x80])
+        else:
+            return out + bytes([b])
+def f(num, val):          # varint field
+    return v(num << 3) + v(val)
+def m(num, body):         # length-delimited field
+    return v(num << 3 | 2) + v(len(body)) + body
+def prof(samples=(), locs=(), funcs=(), strs=(b'', b'samples', b'count', b'main'),
+         maps=()):
+    p = m(1, f(1, 1) + f(2, 2))                 # sample_type samples/count
+    for s in samples: p += m(2, s)
+    for x in maps: p += m(3, x)
+    for l in locs: p += m(4, l)
+    for fn in funcs: p += m(5, fn)
+    for s in strs: p += m(6, s)
+    return p
+sample = m(1, v(1)) + m(2, v(5))                 # location 1, value 5
+loc1 = f(1, 1) + m(4, f(1, 1))                   # id 1, line function 1
+fn1 = f(1, 1) + f(2, 3)                          # id 1, name "main"
+cases = {
+    'ok': prof([sample], [loc1], [fn1]),
+    'sample-loc': prof([m(1, v(7)) + m(2, v(5))], [loc1], [fn1]),
+    'loc-func': prof([sample], [f(1, 1) + m(4, f(1, 9))], [fn1]),
+    'func-name': prof([sample], [loc1], [f(1, 1) + f(2, 99)]),
+    'string-huge': prof([sample], [loc1], [f(1, 1) + f(2, 2**63)]),
+    'loc-self': prof([m(1, v(1, ) + v(1)) + m(2, v(5))], [loc1, loc1], [fn1]),
+    'func-dup': prof([sample], [loc1], [fn1, f(1, 1) + f(2, 1)]),
+    'map-missing': prof([sample], [f(1, 1) + f(2, 1) + f(3, 0x1000)], [fn1]),
+    'map-self': prof([sample], [f(1, 1) + f(2, 1) + f(3, 0x1000)], [fn1],
+                     maps=[f(1, 1) + f(5, 4)]),
+    'string0': prof([sample], [loc1], [fn1], strs=(b'x', b'samples', b'count', b'main')),
+    'loc-id0': prof([m(1, v(0)) + m(2, v(5))], [f(1, 0) + m(4, f(1, 1))], [fn1]),
+    'value-count': prof([m(1, v(1)) + m(2, v(5) + v(6))], [loc1], [fn1]),
+    'nested-len': prof([sample], [loc1], [fn1])[:-3] + b'\x32\xff\xff\xff\xff\x0f',
+}
+for name, p in cases.items():
+    with open(name + '.pb', 'wb') as fh:
+        fh.write(p)
+EOF
+run "pprof2folded: a well-formed hand-made profile" 0 "" pprof2folded ok.pb
+printf 'main 5\n' >want
+same "pprof2folded: the hand-made profile's stack" want
+for c in sample-loc loc-func func-name string-huge loc-self func-dup \
+    map-missing map-self string0 loc-id0 value-count nested-len; do
+	run "pprof2folded: $c: an error naming the file" 1 "$c.pb: " \
+		pprof2folded "$c.pb"
+done
+
+# --- gzip bombs: the decompression cap holds for every reader
+if [ -z "${SANITIZE:-}" ]; then
+	head -c 300000000 /dev/zero | gzip -1 >bomb.gz
+	run "pprof2folded: a gzip bomb stops at --max-size" 1 \
+		"bomb.gz: .*(limit|larger|max)" pprof2folded --max-size 100000000 bomb.gz
+fi
+
+[ -n "${SANITIZE:-}" ] && exit 0
+
+# --- big inputs, plain build only
+
+# a stack of 10^6 frames
+awk 'BEGIN { printf "f0"; for (i = 1; i < 1000000; i++) printf ";f%d", i % 1000
+	print " 5"; print "main;x 3" }' >deep.folded
+sort deep.folded >deep.sorted
+for t in foldmerge "foldfilter --collapse-recursion" foldtop folddiff; do
+	run "$t: a stack of 10^6 frames" 0 "" $t deep.folded $([ "$t" = folddiff ] && echo deep.folded)
+done
+run "foldmerge: the 10^6-frame stack unchanged" 0 "" foldmerge deep.folded
+same "foldmerge: the 10^6-frame stack written back" deep.sorted
+folded2pprof deep.folded >deep.pb.gz
+run "pprof2folded: 10^6 frames back from pprof" 0 "" pprof2folded deep.pb.gz
+same "folded -> pprof -> folded: 10^6 frames" deep.sorted
+# drawn, every frame is a rectangle: 10^5 keep the SVG at 18 MB
+head -c 500000 deep.folded | sed 's/;[^;]*$/ 5/' >deep5.folded
+timeout 300 flamegraph-svg deep5.folded | xmllint --noout --huge - 2>err &&
+	ok "flamegraph-svg: 10^5 frames, well-formed" ||
+	notok "flamegraph-svg: 10^5 frames"
+
+# a frame name of 100 MB
+{ head -c 100000000 /dev/zero | tr '\0' a; printf ';leaf 7\n'; } >long.folded
+run "foldmerge: a 100 MB frame name" 0 "" foldmerge long.folded
+same "foldmerge: the 100 MB name written back" long.folded
+folded2pprof long.folded >long.pb.gz
+run "pprof2folded: a 100 MB frame name back from pprof" 0 "" pprof2folded long.pb.gz
+same "folded -> pprof -> folded: the 100 MB name" long.folded
+run "foldfilter --replace on a 100 MB name" 0 "" foldfilter --replace '^a+$' A long.folded
+printf 'A;leaf 7\n' >want
+same "foldfilter: the 100 MB name replaced" want
+rm -f long.folded long.pb.gz out
+
+# 10^7 unique stacks
+awk 'BEGIN { for (i = 0; i < 10000000; i++) print "main;f" i " 1" }' >many.folded
+run "foldmerge: 10^7 unique stacks" 0 "" foldmerge many.folded
+if [ "$(wc -l <out)" -eq 10000000 ] &&
+    [ "$(awk '{ n += $NF } END { print n }' out)" -eq 10000000 ]; then
+	ok "foldmerge: 10^7 stacks, total 10^7"
+else
+	notok "foldmerge: 10^7 stacks, total 10^7"
+fi
