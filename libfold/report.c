@@ -434,7 +434,7 @@ fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
 	struct fold_funcs *f = fold_funcs_new(st);
 	struct toprow *rows;
 	struct topctx ctx;
-	size_t n = 0, i, shown, r, col = opt->col;
+	size_t n = 0, i, shown, r, col = opt->col, nst;
 	double total, sum = 0;
 	char buf[FOLD_COUNT_BUFSZ], tbuf[FOLD_COUNT_BUFSZ];
 
@@ -457,10 +457,17 @@ fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
 	total = fold_count_val(&f->sum[col]);
 
 	table_init(t, 6);
+	nst = f->nstacks;
+	if (f->ncols > 1) {
+		/* the stacks of this profile, not of the pair */
+		struct fold_stacks *s = (struct fold_stacks *)st;
+		for (i = nst = 0; i < f->nstacks; i++)
+			nst += !fold_count_iszero(&fold_stacks_counts(s, i)[col]);
+	}
 	fold_count_fmt_grouped(&f->sum[col], tbuf);
 	t->caption = fold_malloc(3 * FOLD_COUNT_BUFSZ + 64);
 	snprintf(t->caption, 3 * FOLD_COUNT_BUFSZ + 64, "total %s in %zu "
-	    "stacks, %zu functions; showing %zu by %s", tbuf, f->nstacks, n,
+	    "stacks, %zu functions; showing %zu by %s", tbuf, nst, n,
 	    shown, opt->by_cum ? "cum" : "flat");
 	r = table_row(t);
 	table_set(t, r, 0, "flat");
