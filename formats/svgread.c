@@ -972,6 +972,9 @@ svgread_read(struct svgread_reader *r, struct fold_in *in,
 	}
 	ret = rebuild(r);
 done:
+	/* an internal DTD subset makes libxml2 start a document of its own */
+	if (r->ctxt->myDoc)
+		xmlFreeDoc(r->ctxt->myDoc);
 	xmlFreeParserCtxt(r->ctxt);
 	r->ctxt = NULL;
 	closeruns(r);
