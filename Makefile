@@ -42,11 +42,13 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/csv.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
-	formats/svg.o
+	formats/svg.o \
+	formats/vtune.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -61,7 +63,8 @@ BIN = \
 	pprof2folded \
 	stackcollapse-bcc \
 	stackcollapse-jfr \
-	stackcollapse-perf
+	stackcollapse-perf \
+	stackcollapse-vtune
 
 UNIT = \
 	test-libfold \
