@@ -48,6 +48,7 @@ FORMATS = \
 	formats/pprof.o \
 	formats/profile.pb-c.o \
 	formats/svg.o \
+	formats/vsprof.o \
 	formats/vtune.o
 
 # Generated sources (protoc-c output), built into $(B).
@@ -64,6 +65,7 @@ BIN = \
 	stackcollapse-bcc \
 	stackcollapse-jfr \
 	stackcollapse-perf \
+	stackcollapse-vsprof \
 	stackcollapse-vtune
 
 UNIT = \
