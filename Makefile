@@ -43,6 +43,7 @@ LIBFOLD = \
 FORMATS = \
 	formats/bcc.o \
 	formats/csv.o \
+	formats/ghcprof.o \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
@@ -63,6 +64,7 @@ BIN = \
 	foldtop \
 	pprof2folded \
 	stackcollapse-bcc \
+	stackcollapse-ghcprof \
 	stackcollapse-jfr \
 	stackcollapse-perf \
 	stackcollapse-vsprof \
