@@ -44,7 +44,9 @@ FORMATS = \
 	formats/bcc.o \
 	formats/chrome.o \
 	formats/collapse.o \
+	formats/csv.o \
 	formats/dtrace.o \
+	formats/ghcprof.o \
 	formats/github.o \
 	formats/html.o \
 	formats/jfr.o \
@@ -55,7 +57,9 @@ FORMATS = \
 	formats/rustname.o \
 	formats/sample.o \
 	formats/svg.o \
-	formats/svgread.o
+	formats/svgread.o \
+	formats/vsprof.o \
+	formats/vtune.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c
@@ -72,9 +76,12 @@ BIN = \
 	stackcollapse-bcc \
 	stackcollapse-chrome \
 	stackcollapse-dtrace \
+	stackcollapse-ghcprof \
 	stackcollapse-jfr \
 	stackcollapse-perf \
 	stackcollapse-sample \
+	stackcollapse-vsprof \
+	stackcollapse-vtune \
 	svg2folded
 
 UNIT = \

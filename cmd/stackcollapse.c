@@ -39,7 +39,9 @@ usage(FILE *f)
 	    "  dtrace: [--includeoffset]\n"
 	    "  sample: [--no-modules]\n"
 	    "  chrome: [--lines] [--time]\n"
-	    "  svg:    [--countname NAME]\n");
+	    "  svg:    [--countname NAME]\n"
+	    "  vtune:  [--no-modules]\n"
+	    "  ghcprof: [--bytes | --ticks | --time]\n");
 }
 
 static int
@@ -49,7 +51,7 @@ list_formats(void)
 	size_t i;
 
 	for (i = 0; i < collapse_nformats; i++)
-		fold_out_printf(out, "%-8s %-20s %s\n",
+		fold_out_printf(out, "%-8s %-21s %s\n",
 		    collapse_formats[i].name, collapse_formats[i].tool,
 		    collapse_formats[i].what);
 	return cmd_close(out, EXIT_OK);
@@ -77,16 +79,18 @@ read_one(void *c, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { O_ADDRS = 256, O_ALL, O_CONTEXT, O_COUNTNAME, O_DETECT, O_EVENT,
+	enum { O_ADDRS = 256, O_ALL, O_BYTES, O_CONTEXT, O_COUNTNAME, O_DETECT, O_EVENT,
 	    O_EVENT_FILTER, O_FILENAMES, O_FORMAT, O_INCLUDEOFFSET, O_INLINE,
 	    O_JIT, O_KERNEL, O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE,
 	    O_NO_MODULES, O_PID, O_SAMPLE_INDEX,
 	    O_SAMPLES, O_SIGNATURES, O_SRCLINE, O_STRICT, O_TAG_FOCUS,
-	    O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT, O_THREADS, O_TID, O_TIME,
+	    O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT, O_THREADS, O_TICKS, O_TID,
+	    O_TIME,
 	    O_WEIGHT };
 	static const struct option longopts[] = {
 		{ "addrs", no_argument, NULL, O_ADDRS },
 		{ "all", no_argument, NULL, O_ALL },
+		{ "bytes", no_argument, NULL, O_BYTES },
 		{ "context", no_argument, NULL, O_CONTEXT },
 		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "detect", no_argument, NULL, O_DETECT },
@@ -117,6 +121,7 @@ main(int argc, char *argv[])
 		{ "tag-leaf", required_argument, NULL, O_TAG_LEAF },
 		{ "tag-root", required_argument, NULL, O_TAG_ROOT },
 		{ "threads", no_argument, NULL, O_THREADS },
+		{ "ticks", no_argument, NULL, O_TICKS },
 		{ "tid", no_argument, NULL, O_TID },
 		{ "time", no_argument, NULL, O_TIME },
 		{ "weight", required_argument, NULL, O_WEIGHT },
@@ -131,7 +136,7 @@ main(int argc, char *argv[])
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int c, strict = 0, detect = 0, status, stopped;
+	int c, strict = 0, detect = 0, status, stopped, ghc = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -141,6 +146,10 @@ main(int argc, char *argv[])
 			break;
 		case O_ALL:
 			opt.perf.kernel = opt.perf.jit = 1;
+			break;
+		case O_BYTES:
+			ghc = ghc == O_TICKS ? -1 : O_BYTES;
+			opt.ghcprof.source = GHCPROF_BYTES;
 			break;
 		case O_CONTEXT:
 			opt.perf.context = 1;
@@ -201,7 +210,7 @@ main(int argc, char *argv[])
 			po->max_size = cmd_size("--max-size", optarg);
 			break;
 		case O_NO_MODULES:
-			opt.sample.no_modules = 1;
+			opt.sample.no_modules = opt.vtune.no_modules = 1;
 			break;
 		case O_PID:
 			opt.perf.pid = opt.bcc.pid = 1;
@@ -240,6 +249,10 @@ main(int argc, char *argv[])
 		case O_THREADS:
 			opt.jfr.threads = 1;
 			break;
+		case O_TICKS:
+			ghc = ghc == O_BYTES ? -1 : O_TICKS;
+			opt.ghcprof.source = GHCPROF_TICKS;
+			break;
 		case O_TID:
 			opt.perf.tid = 1;
 			break;
@@ -261,6 +274,9 @@ main(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
+	/* --time also means microseconds to chrome: only these two clash */
+	if (ghc < 0)
+		cmd_die(EXIT_USAGE, "--bytes cannot be used with --ticks");
 	po->tag_root = root;
 	po->tag_leaf = leaf;
 	po->tag_focus = focus;

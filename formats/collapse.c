@@ -163,6 +163,9 @@ CONVERTER(dtrace)
 CONVERTER(sample)
 CONVERTER(chrome)
 CONVERTER(svgread)
+CONVERTER(vtune)
+CONVERTER(vsprof)
+CONVERTER(ghcprof)
 
 /* folded stacks, passed through */
 
@@ -216,6 +219,12 @@ const struct collapse_format collapse_formats[] = {
 	    chrome_detect },
 	{ "svg", "svg2folded", "flame graph SVGs (flamegraph.pl, inferno, "
 	    "flamegraph-svg)", svgread_detect },
+	{ "vtune", "stackcollapse-vtune", "Intel VTune top-down tree CSV",
+	    vtune_detect },
+	{ "vsprof", "stackcollapse-vsprof", "Visual Studio call tree CSV",
+	    vsprof_detect },
+	{ "ghcprof", "stackcollapse-ghcprof", "GHC .prof cost centre reports",
+	    ghcprof_detect },
 	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
 	    fold_detect },
 };
@@ -230,6 +239,9 @@ static const struct ops ops[] = {
 	{ sample_open, sample_in, sample_end, sample_close },
 	{ chrome_open, chrome_in, chrome_end, chrome_close },
 	{ svgread_open, svgread_in, svgread_end, svgread_close },
+	{ vtune_open, vtune_in, vtune_end, vtune_close },
+	{ vsprof_open, vsprof_in, vsprof_end, vsprof_close },
+	{ ghcprof_open, ghcprof_in, ghcprof_end, ghcprof_close },
 	{ folded_open, folded_in, NULL, NULL },
 };
 

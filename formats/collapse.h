@@ -20,11 +20,14 @@
 #include "formats/bcc.h"
 #include "formats/chrome.h"
 #include "formats/dtrace.h"
+#include "formats/ghcprof.h"
 #include "formats/jfr.h"
 #include "formats/perf.h"
 #include "formats/pprof.h"
 #include "formats/sample.h"
 #include "formats/svgread.h"
+#include "formats/vsprof.h"
+#include "formats/vtune.h"
 
 /* The options of every format; each reader takes its own part. */
 struct collapse_opt {
@@ -36,11 +39,15 @@ struct collapse_opt {
 	struct sample_opt sample;
 	struct chrome_opt chrome;
 	struct svgread_opt svgread;
+	struct vtune_opt vtune;
+	struct vsprof_opt vsprof;
+	struct ghcprof_opt ghcprof;
 };
 
 #define COLLAPSE_OPT_INIT { PERF_OPT_INIT, JFR_OPT_INIT, BCC_OPT_INIT, \
 	PPROF_READOPT_INIT, DTRACE_OPT_INIT, SAMPLE_OPT_INIT, \
-	CHROME_OPT_INIT, SVGREAD_OPT_INIT }
+	CHROME_OPT_INIT, SVGREAD_OPT_INIT, VTUNE_OPT_INIT, VSPROF_OPT_INIT, \
+	GHCPROF_OPT_INIT }
 
 /* What detect answers: how sure a format is that an input is its own. */
 enum { COLLAPSE_NO = 0, COLLAPSE_MAYBE = 1, COLLAPSE_SURE = 2 };

@@ -1452,7 +1452,7 @@ perf_detect(const char *head, size_t n, int eof)
 {
 	const char *p = head, *end = head + n, *s;
 	size_t len;
-	int prev = 0;	/* the line before is a header with a pid */
+	int prev = 0;	/* the line before is a header with a pid: 1 or 2 */
 
 	while (fold_head_line(&p, end, eof, &s, &len)) {
 		if (len == 0 || s[0] == '#') {
@@ -1462,8 +1462,14 @@ perf_detect(const char *head, size_t n, int eof)
 		if (has_timestamp(s, len))
 			return 2;
 		if (prev && is_frame(s, len))
-			return 2;
-		prev = s[0] != ' ' && s[0] != '\t' && has_pid(s, len);
+			return prev;
+		/* a header ends in its event's ':' unless -F left it out */
+		prev = 0;
+		if (s[0] != ' ' && s[0] != '\t' && has_pid(s, len)) {
+			while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+				len--;
+			prev = s[len - 1] == ':' ? 2 : 1;
+		}
 	}
 	return 0;
 }

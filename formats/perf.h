@@ -74,7 +74,9 @@ const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);
 /*
  * COLLAPSE_SURE (2) when head[0..n) looks like perf script output: a
  * sample header with perf's timestamp ("12.345678:"), or a header with a
- * pid followed by an indented frame with an address; else 0.
+ * pid and an event ("comm 123 cycles:") followed by a frame with an
+ * address; COLLAPSE_MAYBE (1) for a header without an event (perf script
+ * -F comm,tid,ip,sym) followed by a frame; else 0.
  */
 int perf_detect(const char *head, size_t n, int eof);
 

@@ -60,7 +60,10 @@ stackcollapse:$cap
 stackcollapse-dtrace:$top/testdata/stackcollapse-dtrace/java.txt
 stackcollapse-sample:$top/testdata/stackcollapse-sample/sample.txt
 stackcollapse-chrome:$top/testdata/stackcollapse-chrome/cpu.cpuprofile
-svg2folded:$top/testdata/flamegraph-svg/basic.out"
+svg2folded:$top/testdata/flamegraph-svg/basic.out
+stackcollapse-vtune:$top/testdata/stackcollapse-vtune/vtune.csv
+stackcollapse-vsprof:$top/testdata/stackcollapse-vsprof/CallTreeSummary.csv
+stackcollapse-ghcprof:$top/testdata/stackcollapse-ghcprof/ticks.prof"
 set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
     "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
 for t in $tools; do

@@ -1,0 +1,69 @@
+/*
+ * GHC profiling reports (.prof, from a program built with -prof and run
+ * with +RTS -p or -P) to folded stacks.
+ *
+ * The call tree follows a header line naming its columns:
+ *
+ *	COST CENTRE  MODULE  SRC  no.  entries  %time %alloc   %time %alloc  ticks  bytes
+ *
+ *	MAIN         MAIN    <built-in>  168  0   2.6    0.0   100.0  100.0    510  456096
+ *	 CAF         Lib     <no location info>  ...
+ *
+ * (SRC since GHC 8; ticks and bytes with -P.) One line a cost centre,
+ * indented one blank a level. Each becomes the stack from MAIN down to it,
+ * frames "Module.name", counted by one of its individual columns (they
+ * leave out the children): %time in tenths of a percent (the default),
+ * ticks or bytes. Every cost centre is written, with a count of 0 too, as
+ * inferno does. The numbers are read from the right of the line, so that
+ * a SRC with blanks ("<no location info>") or a column wider than its
+ * header does not matter. The tree ends at a blank line; reports joined
+ * into one input are each read.
+ */
+#ifndef FORMATS_GHCPROF_H
+#define FORMATS_GHCPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libfold/diag.h"
+#include "libfold/input.h"
+#include "libfold/stacks.h"
+
+enum ghcprof_source { GHCPROF_TIME, GHCPROF_TICKS, GHCPROF_BYTES };
+
+struct ghcprof_opt {
+	enum ghcprof_source source;	/* the column counted */
+};
+
+#define GHCPROF_OPT_INIT { GHCPROF_TIME }
+
+struct ghcprof_reader;
+
+/*
+ * A reader adding to st (whose frames it interns; st must outlive it).
+ * opt is copied. The caller owns the result.
+ */
+struct ghcprof_reader *ghcprof_reader_new(const struct ghcprof_opt *opt,
+    struct fold_stacks *st);
+void ghcprof_reader_free(struct ghcprof_reader *r);
+
+/*
+ * Reads one whole input. A bad line is a warning counted in diag; the
+ * lines under it are dropped with it. Returns 0; -1 with a message in
+ * fold_err when this input failed (the column asked for is not in the
+ * report); -2 with a message on a strict warning or a count overflow.
+ */
+int ghcprof_read(struct ghcprof_reader *r, struct fold_in *in,
+    struct fold_diag *diag);
+
+/*
+ * 2 when head[0..n) starts with GHC's report title ("... Profiling
+ * Report") or holds the call tree's header line, 0 otherwise.
+ */
+int ghcprof_detect(const char *head, size_t n, int eof);
+
+/* The end-of-run warnings, each handed to say(arg, msg). */
+void ghcprof_summary(const struct ghcprof_reader *r,
+    void (*say)(void *arg, const char *msg), void *arg);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * Visual Studio profiler call tree CSV to folded stacks.
+ *
+ * What Visual Studio's instrumentation profiler exports as its call tree
+ * ("CallTreeSummary.csv"):
+ *
+ *	Level,Function Name,Number of Calls,Elapsed Inclusive Time %,...
+ *	0,"App.exe",0,100.00,0.00,0.00,0.00,"",
+ *	1,"App.Main()",1,8.75,0.69,"18,160.51","1,426.50","App.exe",
+ *	2,"App.Run(float64,float64)","2,893,824",...
+ *
+ * One line a node of the tree, with its level and its number of calls
+ * (thousands grouped with ',', the field then quoted). The first line is
+ * the header; columns are found there by name. The level 0 node (the
+ * process) is not a frame. Counts are numbers of calls, as inferno's
+ * collapser takes them: a node is counted its calls less those of the
+ * child just left when the tree goes back up to it, when that is fewer,
+ * and is not written when its count equals that child's.
+ */
+#ifndef FORMATS_VSPROF_H
+#define FORMATS_VSPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libfold/diag.h"
+#include "libfold/input.h"
+#include "libfold/stacks.h"
+
+struct vsprof_opt {
+	int unused;
+};
+
+#define VSPROF_OPT_INIT { 0 }
+
+struct vsprof_reader;
+
+/*
+ * A reader adding to st (whose frames it interns; st must outlive it).
+ * opt is copied. The caller owns the result.
+ */
+struct vsprof_reader *vsprof_reader_new(const struct vsprof_opt *opt,
+    struct fold_stacks *st);
+void vsprof_reader_free(struct vsprof_reader *r);
+
+/*
+ * Reads one whole input. A bad line is a warning counted in diag; the
+ * lines under it are dropped with it. Returns 0; -1 with a message in
+ * fold_err when this input failed (no header: not this format); -2 with
+ * a message on a strict warning or a count overflow.
+ */
+int vsprof_read(struct vsprof_reader *r, struct fold_in *in,
+    struct fold_diag *diag);
+
+/*
+ * 2 when the first line of head[0..n) is a header naming "Level",
+ * "Function Name" and "Number of Calls", 0 otherwise.
+ */
+int vsprof_detect(const char *head, size_t n, int eof);
+
+/* The end-of-run warnings, each handed to say(arg, msg). */
+void vsprof_summary(const struct vsprof_reader *r,
+    void (*say)(void *arg, const char *msg), void *arg);
+
+#endif

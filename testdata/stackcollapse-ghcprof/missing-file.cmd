@@ -1,0 +1,1 @@
+stackcollapse-ghcprof no-such-file.prof utf8.prof

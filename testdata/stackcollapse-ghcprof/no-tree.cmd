@@ -1,0 +1,1 @@
+stackcollapse-ghcprof no-tree.txt

@@ -1,0 +1,2 @@
+# one column only: a usage error
+stackcollapse-ghcprof --ticks --bytes ticks.prof

@@ -1,0 +1,1 @@
+stackcollapse-ghcprof --bytes ticks.prof

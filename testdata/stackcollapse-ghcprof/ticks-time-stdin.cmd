@@ -1,0 +1,1 @@
+stackcollapse-ghcprof --time < ticks.prof

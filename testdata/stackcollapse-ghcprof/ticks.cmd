@@ -1,0 +1,1 @@
+stackcollapse-ghcprof ticks.prof

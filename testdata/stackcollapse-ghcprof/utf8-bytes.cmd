@@ -1,0 +1,1 @@
+stackcollapse-ghcprof --bytes utf8.prof

@@ -1,0 +1,1 @@
+gzip -c utf8.prof | stackcollapse-ghcprof --ticks

@@ -1,0 +1,1 @@
+stackcollapse-ghcprof utf8.prof

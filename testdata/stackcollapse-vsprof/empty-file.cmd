@@ -1,0 +1,1 @@
+stackcollapse-vsprof empty-file.csv

@@ -1,0 +1,1 @@
+gzip -c CallTreeSummary.csv | stackcollapse-vsprof -

@@ -1,0 +1,1 @@
+stackcollapse-vsprof incorrect-header.csv

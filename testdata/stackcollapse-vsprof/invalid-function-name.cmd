@@ -1,0 +1,1 @@
+stackcollapse-vsprof invalid-function-name.csv

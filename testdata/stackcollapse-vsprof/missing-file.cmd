@@ -1,0 +1,1 @@
+stackcollapse-vsprof no-such-file.csv CallTreeSummary.csv

@@ -1,0 +1,1 @@
+stackcollapse-vtune vtune.csv

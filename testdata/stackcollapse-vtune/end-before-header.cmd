@@ -1,0 +1,1 @@
+stackcollapse-vtune end-before-header.csv

@@ -1,0 +1,1 @@
+stackcollapse-vtune --no-modules forms.csv

@@ -1,0 +1,1 @@
+stackcollapse-vtune forms.csv semicolon.csv

@@ -1,0 +1,1 @@
+gzip -c vtune.csv | stackcollapse-vtune --no-modules -

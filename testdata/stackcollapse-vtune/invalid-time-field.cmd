@@ -1,0 +1,1 @@
+stackcollapse-vtune invalid-time-field.csv

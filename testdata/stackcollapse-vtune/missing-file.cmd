@@ -1,0 +1,1 @@
+stackcollapse-vtune no-such-file.csv vtune.csv

@@ -1,0 +1,1 @@
+stackcollapse-vtune skipped-indentation.csv
