@@ -25,6 +25,7 @@ FOLD_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FOLD_LIBS = $(PKG_LIBS) -lm -lpthread
 
 LIBFOLD = \
+	libfold/cost.o \
 	libfold/count.o \
 	libfold/diag.o \
 	libfold/err.o \
@@ -54,6 +55,7 @@ GENERATED = formats/profile.pb-c.c
 BIN = \
 	flamegraph-svg \
 	folded2pprof \
+	foldcost \
 	folddiff \
 	foldfilter \
 	foldmerge \
