@@ -46,6 +46,7 @@ FORMATS = \
 	formats/jfr.o \
 	formats/perf.o \
 	formats/pprof.o \
+	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
 	formats/svg.o
 
@@ -61,6 +62,7 @@ BIN = \
 	foldmerge \
 	foldtop \
 	pprof2folded \
+	pprofmerge \
 	stackcollapse-bcc \
 	stackcollapse-jfr \
 	stackcollapse-perf

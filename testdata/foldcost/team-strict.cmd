@@ -1,1 +1,1 @@
-foldmerge --root-from-path '^fleet/(\w+)/' fleet/*/cpu.folded | foldcost --strict --by team --owners owners.tsv
+foldcost --strict --by team --owners owners.tsv fleet.folded
