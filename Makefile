@@ -25,6 +25,7 @@ FOLD_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FOLD_LIBS = $(PKG_LIBS) -lm -lpthread
 
 LIBFOLD = \
+	libfold/cost.o \
 	libfold/count.o \
 	libfold/diag.o \
 	libfold/err.o \
@@ -53,6 +54,7 @@ FORMATS = \
 	formats/junit.o \
 	formats/perf.o \
 	formats/pprof.o \
+	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
 	formats/rustname.o \
 	formats/sample.o \
@@ -67,11 +69,13 @@ GENERATED = formats/profile.pb-c.c
 BIN = \
 	flamegraph-svg \
 	folded2pprof \
+	foldcost \
 	folddiff \
 	foldfilter \
 	foldmerge \
 	foldtop \
 	pprof2folded \
+	pprofmerge \
 	stackcollapse \
 	stackcollapse-bcc \
 	stackcollapse-chrome \

@@ -4,12 +4,15 @@
  *
  *	foldmerge --root host=web1 web1.folded --root host=web2 web2.folded |
  *	    flamegraph-svg > fleet.svg
+ *	find fleet -name '*.folded' | foldmerge --files-from - \
+ *	    --root-from-path '^fleet/(\w+)/' > by-service.folded
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/merge.h"
 #include "cmd/util.h"
@@ -17,8 +20,10 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [--strict] [--min-count N] [--normalize TOTAL] "
-	    "[--per N] [--scale FACTOR]\n"
+	fprintf(f, "usage: %s [-0] [--strict] [--files-from LIST] "
+	    "[--min-count N] [--normalize TOTAL]\n"
+	    "                 [--per N] [--root-from-path REGEX] "
+	    "[--scale FACTOR]\n"
 	    "                 [[--root FRAME] file ...]\n", progname);
 }
 
@@ -28,40 +33,83 @@ file_error(void *arg, const char *msg)
 	cmd_warn("%s", msg);
 }
 
+/* An operand or a --files-from list, with the --root in effect. */
+struct arg {
+	const char *path;
+	const char *root;
+	int list;
+};
+
+/* The inputs: operands and the names of each list, in command line order. */
+static struct fold_merge_input *
+inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
+{
+	struct fold_merge_input *in = NULL;
+	size_t i, k = 0;
+	int j, m;
+
+	for (i = 0; i < na; i++) {
+		char *one[1] = { (char *)a[i].path }, **names = one;
+		m = 1;
+		if (a[i].list) {
+			m = cmd_files_from(NULL, 0, a[i].path, nul, &names);
+			lists[i] = names;
+		}
+		in = fold_reallocarray(in, k + m + 1, sizeof *in);
+		for (j = 0; j < m; j++) {
+			in[k].path = names[j];
+			in[k++].root = a[i].root;
+		}
+	}
+	*n = k;
+	return in;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "files-from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "min-count", required_argument, NULL, 'm' },
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "per", required_argument, NULL, 'p' },
+		{ "null", no_argument, NULL, '0' },
 		{ "root", required_argument, NULL, 'r' },
+		{ "root-from-path", required_argument, NULL, 'R' },
 		{ "scale", required_argument, NULL, 's' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct fold_merge_opt opt = FOLD_MERGE_OPT_INIT;
 	struct fold_merge_input *in;
-	struct fold_diag diag;
+	struct fold_pathroot *pr = NULL;
+	struct fold_diag diag, nomatch;
 	struct fold_out *out;
+	struct arg *a;
 	const char *root = NULL;
-	size_t n = 0;
-	int c, strict = 0, status;
+	char ***lists, **roots = NULL;
+	size_t n = 0, na = 0, i;
+	int c, strict = 0, nul = 0, status;
 
 	cmd_init(argv[0]);
-	in = fold_reallocarray(NULL, argc, sizeof *in);
+	a = fold_reallocarray(NULL, argc, sizeof *a);
 	/* "-" first: operands come back in order, so --root applies to the
 	   files that follow it */
-	while ((c = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-0h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 1:
-			in[n].path = optarg;
-			in[n++].root = root;
+		case 'f':
+			a[na].path = optarg;
+			a[na].root = root;
+			a[na++].list = c == 'f';
+			break;
+		case '0':
+			nul = 1;
 			break;
 		case 'h':
 			usage(stdout);
-			free(in);
+			free(a);
 			return EXIT_OK;
 		case 'm':
 			if (fold_count_parse(optarg, strlen(optarg),
@@ -84,6 +132,12 @@ main(int argc, char *argv[])
 				cmd_die(EXIT_USAGE, "--root: a frame cannot "
 				    "contain ';'");
 			break;
+		case 'R':
+			fold_pathroot_free(pr);
+			if (!(pr = fold_pathroot_new(optarg)))
+				cmd_die(EXIT_USAGE, "--root-from-path: %s",
+				    fold_err());
+			break;
 		case 's':
 			opt.scale = cmd_number("--scale", optarg);
 			break;
@@ -92,13 +146,28 @@ main(int argc, char *argv[])
 			break;
 		default:
 			usage(stderr);
-			free(in);
+			free(a);
 			return EXIT_USAGE;
 		}
 	}
-	if (n == 0) {
-		in[0].path = NULL;
-		in[n++].root = root;
+	if (na == 0) {
+		a[0].path = NULL;
+		a[0].root = root;
+		a[na++].list = 0;
+	}
+	lists = fold_calloc(na, sizeof *lists);
+	in = inputs(a, na, nul, &n, lists);
+	cmd_diag_init(&nomatch, 0);
+	if (pr) {
+		roots = fold_calloc(n + 1, sizeof *roots);
+		for (i = 0; i < n; i++) {
+			if ((roots[i] = fold_pathroot(pr, in[i].path)))
+				in[i].root = roots[i];
+			else
+				fold_warn(&nomatch, in[i].path ? in[i].path :
+				    "<stdin>", 0, "no match for "
+				    "--root-from-path");
+		}
 	}
 	opt.file_error = file_error;
 	cmd_diag_init(&diag, strict);
@@ -115,6 +184,18 @@ main(int argc, char *argv[])
 		status = EXIT_ERR;
 	}
 	cmd_diag_summary(&diag, "line", "lines");
+	if (nomatch.count > nomatch.limit)
+		cmd_warn("%llu inputs with no match for --root-from-path "
+		    "(first %u shown)", (unsigned long long)nomatch.count,
+		    nomatch.limit);
+	for (i = 0; i < na; i++)
+		free(lists[i]);
+	for (i = 0; roots && i < n; i++)
+		free(roots[i]);
+	free(roots);
+	free(lists);
+	fold_pathroot_free(pr);
+	free(a);
 	free(in);
 	return cmd_close(out, status);
 }

@@ -18,8 +18,9 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [--filenames] [--lines] [--list] "
-	    "[--max-size BYTES] [--sample-index NAME|N]\n"
+	fprintf(f, "usage: %s [-0] [--filenames] [--files-from LIST] [--lines] "
+	    "[--list]\n"
+	    "                    [--max-size BYTES] [--sample-index NAME|N]\n"
 	    "                    [--strict] [--tag-focus KEY=REGEX] "
 	    "[--tag-ignore KEY=REGEX]\n"
 	    "                    [--tag-leaf KEY[,KEY...]] "
@@ -36,15 +37,17 @@ read_one(void *r, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { O_FILENAMES = 256, O_LINES, O_LIST, O_MAX_SIZE, O_SAMPLE_INDEX,
+	enum { O_FILENAMES = 256, O_FILES_FROM, O_LINES, O_LIST, O_MAX_SIZE, O_SAMPLE_INDEX,
 	    O_STRICT, O_TAG_FOCUS, O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT };
 	static const struct option longopts[] = {
 		{ "filenames", no_argument, NULL, O_FILENAMES },
+		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "lines", no_argument, NULL, O_LINES },
 		{ "list", no_argument, NULL, O_LIST },
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
 		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "null", no_argument, NULL, '0' },
 		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
 		{ "strict", no_argument, NULL, O_STRICT },
@@ -59,11 +62,19 @@ main(int argc, char *argv[])
 	struct pprof_reader *r;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int c, strict = 0, stopped, status;
+	const char *list = NULL;
+	char **files;
+	int c, strict = 0, nul = 0, nfiles, stopped, status;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
 		switch (c) {
+		case '0':
+			nul = 1;
+			break;
+		case O_FILES_FROM:
+			list = optarg;
+			break;
 		case O_FILENAMES:
 			opt.filenames = 1;
 			break;
@@ -119,8 +130,13 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* every profile is read (and each failure reported) before anything
 	   is written: a merge with a profile missing would mislead */
-	status = cmd_each_input(argv + optind, argc - optind, read_one, r,
-	    &diag, &stopped);
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (list)
+		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
+	/* an empty list reads nothing (and says so), not standard input */
+	status = !list || nfiles ? cmd_each_input(files, nfiles, read_one, r,
+	    &diag, &stopped) : EXIT_OK;
 	cmd_diag_summary(&diag, "sample", "samples");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
@@ -132,6 +148,8 @@ main(int argc, char *argv[])
 		status = cmd_close(out, status);
 	}
 	pprof_reader_free(r);
+	if (list)
+		free(files);
 	free(root);
 	free(leaf);
 	free(focus);

@@ -23,7 +23,8 @@ usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--detect | --list-formats] [--format NAME] "
 	    "[--strict] [format options]\n"
-	    "                     [--progress | --no-progress] [file ...]\n", progname);
+	    "                     [--progress | --no-progress] "
+	    "[-0] [--files-from LIST] [file ...]\n", progname);
 	fprintf(f, "format options:\n"
 	    "  perf:   [--addrs] [--all] [--context] [--event-filter EVENT] "
 	    "[--inline] [--jit]\n"
@@ -80,7 +81,7 @@ int
 main(int argc, char *argv[])
 {
 	enum { O_ADDRS = 256, O_ALL, O_BYTES, O_CONTEXT, O_COUNTNAME, O_DETECT, O_EVENT,
-	    O_EVENT_FILTER, O_FILENAMES, O_FORMAT, O_INCLUDEOFFSET, O_INLINE,
+	    O_EVENT_FILTER, O_FILENAMES, O_FILES_FROM, O_FORMAT, O_INCLUDEOFFSET, O_INLINE,
 	    O_JIT, O_KERNEL, O_LINES, O_LIST_FORMATS, O_MAP, O_MAX_SIZE,
 	    O_NO_MODULES, O_PID, O_SAMPLE_INDEX,
 	    O_SAMPLES, O_SIGNATURES, O_SRCLINE, O_STRICT, O_TAG_FOCUS,
@@ -97,6 +98,7 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, O_EVENT },
 		{ "event-filter", required_argument, NULL, O_EVENT_FILTER },
 		{ "filenames", no_argument, NULL, O_FILENAMES },
+		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "includeoffset", no_argument, NULL, O_INCLUDEOFFSET },
@@ -109,6 +111,7 @@ main(int argc, char *argv[])
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
 		{ "no-modules", no_argument, NULL, O_NO_MODULES },
 		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "null", no_argument, NULL, '0' },
 		{ "pid", no_argument, NULL, O_PID },
 		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "sample-index", required_argument, NULL, O_SAMPLE_INDEX },
@@ -136,11 +139,17 @@ main(int argc, char *argv[])
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int c, strict = 0, detect = 0, status, stopped, ghc = 0;
+	int c, strict = 0, detect = 0, status, stopped, ghc = 0, nul = 0;
+	const char *list = NULL;
+	char **files;
+	int nfiles;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
 		switch (c) {
+		case '0':
+			nul = 1;
+			break;
 		case O_ADDRS:
 			opt.perf.addrs = 1;
 			break;
@@ -174,6 +183,9 @@ main(int argc, char *argv[])
 			break;
 		case O_FILENAMES:
 			po->filenames = 1;
+			break;
+		case O_FILES_FROM:
+			list = optarg;
 			break;
 		case O_FORMAT:
 			if (!(forced = collapse_find(optarg)))
@@ -282,19 +294,27 @@ main(int argc, char *argv[])
 	po->tag_focus = focus;
 	po->tag_ignore = ignore;
 
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (list)
+		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
+	/* an empty list reads nothing, not standard input */
+	if (list && nfiles == 0) {
+		cmd_warn("%s: no file named", list);
+		return cmd_close(out, EXIT_OK);
+	}
 	if (detect) {
-		status = cmd_each_input(argv + optind, argc - optind, detect_one,
-		    out, &diag, &stopped);
+		status = cmd_each_input(files, nfiles, detect_one, out, &diag,
+		    &stopped);
 		return cmd_close(out, status);
 	}
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
 	if (!(col = collapse_new(&opt, forced, st, cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
-	status = cmd_each_input(argv + optind, argc - optind, read_one, col,
-	    &diag, &stopped);
+	status = cmd_each_input(files, nfiles, read_one, col, &diag, &stopped);
 	if (!stopped) {
 		if (collapse_finish(col, status == EXIT_OK) < 0)
 			status = EXIT_ERR;
@@ -308,5 +328,7 @@ main(int argc, char *argv[])
 	free(leaf);
 	free(focus);
 	free(ignore);
+	if (list)
+		free(files);
 	return cmd_close(out, status);
 }

@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -204,6 +205,46 @@ cmd_each_input(char **files, int n,
 		}
 	}
 	return status;
+}
+
+int
+cmd_files_from(char **files, int n, const char *list, int nul,
+    char ***names)
+{
+	struct fold_in *in = fold_in_open(list);
+	char *buf, *p, *end, *e, *text, **v;
+	size_t len, count = 0, i;
+	int sep = nul ? '\0' : '\n';
+
+	if (!in || fold_in_readall(in, &buf, &len) < 0)
+		cmd_die(EXIT_ERR, "%s", fold_err());
+	if (fold_in_close(in) < 0)
+		cmd_die(EXIT_ERR, "%s", fold_err());
+	for (p = buf, end = buf + len; p < end; p = e + 1) {
+		if (!(e = memchr(p, sep, end - p)))
+			e = end;
+		count += e > p;
+	}
+	if (count > (size_t)INT_MAX - n)
+		cmd_die(EXIT_ERR, "%s: too many file names", list);
+	/* the pointers and the names in one block */
+	v = fold_malloc((n + count + 1) * sizeof *v + len + 1);
+	text = (char *)(v + n + count + 1);
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	free(buf);
+	for (i = 0; i < (size_t)n; i++)
+		v[i] = files[i];
+	for (p = text, end = text + len; p < end; p = e + 1) {
+		if (!(e = memchr(p, sep, end - p)))
+			e = end;
+		*e = '\0';
+		if (e > p)
+			v[i++] = p;
+	}
+	v[i] = NULL;
+	*names = v;
+	return (int)i;
 }
 
 struct fold_out *

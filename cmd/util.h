@@ -69,6 +69,18 @@ int cmd_each_input(char **files, int n,
 enum { CMD_OPT_PROGRESS = 0x1000, CMD_OPT_NO_PROGRESS };
 void cmd_progress_opt(int opt);
 
+/*
+ * The inputs of a command that takes many: files[0..n) (its operands),
+ * then the names listed in the file list ("-": standard input), one per
+ * line or, with nul, each ended by a NUL byte (find -print0); empty names
+ * are skipped, and a gzipped list is read too. Sets *names to the whole
+ * list, freed with one free(), and returns its length. A list that cannot
+ * be read ends the command with status 1; one naming no file gives none,
+ * not standard input. For --files-from: a fleet does not fit in argv.
+ */
+int cmd_files_from(char **files, int n, const char *list, int nul,
+    char ***names);
+
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);
 

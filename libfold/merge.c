@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "err.h"
 #include "hash.h"
 #include "folded.h"
@@ -766,4 +769,72 @@ done:
 	free(items);
 	tt_free(&table);
 	return rc;
+}
+
+struct fold_pathroot {
+	pcre2_code *re;
+	pcre2_match_data *md;
+};
+
+struct fold_pathroot *
+fold_pathroot_new(const char *pattern)
+{
+	struct fold_pathroot *pr;
+	PCRE2_SIZE eoff;
+	int err;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern,
+	    PCRE2_ZERO_TERMINATED, 0, &err, &eoff, NULL);
+
+	if (!re) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(err, msg, sizeof msg);
+		fold_seterr("'%s': %s at offset %zu", pattern, (char *)msg,
+		    (size_t)eoff);
+		return NULL;
+	}
+	pr = fold_calloc(1, sizeof *pr);
+	pr->re = re;
+	pr->md = pcre2_match_data_create_from_pattern(re, NULL);
+	return pr;
+}
+
+void
+fold_pathroot_free(struct fold_pathroot *pr)
+{
+	if (!pr)
+		return;
+	pcre2_match_data_free(pr->md);
+	pcre2_code_free(pr->re);
+	free(pr);
+}
+
+char *
+fold_pathroot(struct fold_pathroot *pr, const char *path)
+{
+	PCRE2_SIZE *ov;
+	uint32_t ncap = 0;
+	size_t i, g;
+	char *s;
+	int rc;
+
+	if (!path)
+		return NULL;
+	rc = pcre2_match(pr->re, (PCRE2_SPTR)path, strlen(path), 0, 0, pr->md,
+	    NULL);
+	if (rc < 0)
+		return NULL;
+	pcre2_pattern_info(pr->re, PCRE2_INFO_CAPTURECOUNT, &ncap);
+	g = ncap > 0 ? 1 : 0;
+	ov = pcre2_get_ovector_pointer(pr->md);
+	if ((int)g >= rc || ov[2 * g] == PCRE2_UNSET ||
+	    ov[2 * g + 1] <= ov[2 * g])
+		return NULL;
+	s = fold_strndup(path + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+	for (i = 0; s[i]; i++) {
+		if (s[i] == ';')
+			s[i] = ':';
+		else if (s[i] == '\n' || s[i] == '\r')
+			s[i] = ' ';
+	}
+	return s;
 }

@@ -50,4 +50,22 @@ struct fold_merge_opt {
 int fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag);
 
+/*
+ * Origin as a dimension: the root frame of an input taken from its path
+ * by a pcre2 pattern, the text of its first capture group (of the whole
+ * match when it has none), with ';' made ':' and line ends made spaces so
+ * that it is one frame. fold_pathroot_new returns NULL with a message
+ * when the pattern does not compile; the caller owns the result.
+ */
+struct fold_pathroot;
+
+struct fold_pathroot *fold_pathroot_new(const char *pattern);
+void fold_pathroot_free(struct fold_pathroot *pr);
+
+/*
+ * The frame taken from path, a new string the caller frees; NULL when
+ * path does not match or the group is empty or unset.
+ */
+char *fold_pathroot(struct fold_pathroot *pr, const char *path);
+
 #endif

@@ -1,0 +1,870 @@
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "formats/pprof.h"
+#include "formats/pprofmerge.h"
+#include "formats/profile.pb-c.h"
+#include "libfold/err.h"
+#include "libfold/input.h"
+#include "libfold/intern.h"
+
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__ValueType ValueType;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+
+/* A growable byte buffer. */
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+static void
+buf_add(struct buf *b, const void *s, size_t n)
+{
+	if (n > b->cap - b->len) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap - b->len < n)
+			cap *= 2;
+		b->p = fold_realloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+static void
+buf_u64(struct buf *b, uint64_t v)
+{
+	buf_add(b, &v, sizeof v);
+}
+
+static void
+buf_varint(struct buf *b, uint64_t v)
+{
+	uint8_t t[10];
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		t[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	t[n++] = (uint8_t)v;
+	buf_add(b, t, n);
+}
+
+/* protobuf-c's allocations, capped: untrusted sizes cannot run away. */
+struct capalloc {
+	ProtobufCAllocator a;
+	uint64_t used, cap;
+	int over;
+};
+
+#define HDR 16
+
+static void *
+cap_alloc(void *arg, size_t n)
+{
+	struct capalloc *c = arg;
+	char *p;
+
+	if (n > c->cap - c->used || c->cap - c->used - n < HDR) {
+		c->over = 1;
+		return NULL;
+	}
+	p = fold_malloc(n + HDR);
+	memcpy(p, &n, sizeof n);
+	c->used += n + HDR;
+	return p + HDR;
+}
+
+static void
+cap_free(void *arg, void *p)
+{
+	struct capalloc *c = arg;
+	size_t n;
+
+	if (!p)
+		return;
+	p = (char *)p - HDR;
+	memcpy(&n, p, sizeof n);
+	c->used -= n + HDR;
+	free(p);
+}
+
+/* Index of a message by its id: direct for ids 1..n, else sorted. */
+struct idpair {
+	uint64_t id;
+	size_t idx;
+};
+
+struct idmap {
+	struct idpair *pairs;
+	size_t n;
+	int dense;
+};
+
+static int
+cmp_idpair(const void *x, const void *y)
+{
+	const struct idpair *a = x, *b = y;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+static int
+idmap_build(struct idmap *m, void **msgs, size_t n, size_t idoff,
+    const char *file, const char *what)
+{
+	size_t i;
+	uint64_t id;
+
+	m->n = n;
+	m->dense = 1;
+	m->pairs = NULL;
+	for (i = 0; i < n && m->dense; i++) {
+		memcpy(&id, (char *)msgs[i] + idoff, sizeof id);
+		m->dense = id == i + 1;
+	}
+	if (m->dense)
+		return 0;
+	m->pairs = fold_reallocarray(NULL, n + 1, sizeof *m->pairs);
+	for (i = 0; i < n; i++) {
+		memcpy(&m->pairs[i].id, (char *)msgs[i] + idoff, sizeof id);
+		m->pairs[i].idx = i;
+	}
+	qsort(m->pairs, n, sizeof *m->pairs, cmp_idpair);
+	for (i = 0; i < n; i++) {
+		if (m->pairs[i].id == 0)
+			return fold_seterr("%s: %s with id 0", file, what);
+		if (i > 0 && m->pairs[i].id == m->pairs[i - 1].id)
+			return fold_seterr("%s: duplicate %s id %" PRIu64, file,
+			    what, m->pairs[i].id);
+	}
+	return 0;
+}
+
+static long
+idmap_find(const struct idmap *m, uint64_t id)
+{
+	size_t lo = 0, hi = m->n;
+
+	if (m->dense)
+		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->pairs[mid].id == id)
+			return (long)m->pairs[mid].idx;
+		if (m->pairs[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+struct mfunc {
+	uint32_t name, sys, file;
+	int64_t start;
+};
+
+struct mmapping {
+	uint64_t start, limit, offset;
+	uint32_t file, build;
+	protobuf_c_boolean fn, fnames, lines, inl;
+};
+
+struct mline {
+	uint32_t func;		/* merged function index + 1, 0: none */
+	int64_t line, column;
+};
+
+struct mloc {
+	uint32_t mapping;	/* merged mapping index + 1, 0: none */
+	uint64_t address;
+	protobuf_c_boolean folded;
+	size_t line0, nline;
+};
+
+/* A growable array of n elements of size bytes. */
+#define GROW(p, n, cap) do { \
+	if ((n) >= (cap)) { \
+		(cap) = (cap) ? 2 * (cap) : 256; \
+		(p) = fold_reallocarray((p), (cap), sizeof *(p)); \
+	} \
+} while (0)
+
+struct pprof_merger {
+	uint64_t max_size;
+	int nread;
+	/* each table's rows by their key: the intern id is the row */
+	struct fold_intern *strs, *fkeys, *mkeys, *lkeys, *skeys, *ckeys;
+	struct mfunc *funcs;
+	size_t capfuncs;
+	struct mmapping *maps;
+	size_t capmaps;
+	struct mloc *locs;
+	size_t caplocs;
+	struct mline *lines;
+	size_t nlines, caplines;
+	int64_t *values;	/* ntypes per sample */
+	size_t capvalues;
+	size_t ntypes;
+	uint32_t *types;	/* type, unit of each */
+	uint32_t ptype[2];
+	int64_t time, duration, period;
+	uint32_t drop, keep, deftype;
+	struct buf key, tkey;	/* a sample's key; a table row's */
+};
+
+/* One input being merged. */
+struct src {
+	const char *file;
+	Profile *p;
+	struct idmap mapids, locids, funcids;
+	uint32_t *fmap, *mmap, *lmap;	/* merged index + 1, 0: not yet */
+	int64_t *mdelta;		/* address shift of each mapping */
+};
+
+struct pprof_merger *
+pprof_merger_new(uint64_t max_size)
+{
+	struct pprof_merger *m = fold_calloc(1, sizeof *m);
+
+	m->max_size = max_size ? max_size : PPROF_MAX_SIZE;
+	m->strs = fold_intern_new();
+	fold_intern(m->strs, "", 0);
+	m->fkeys = fold_intern_new();
+	m->mkeys = fold_intern_new();
+	m->lkeys = fold_intern_new();
+	m->skeys = fold_intern_new();
+	m->ckeys = fold_intern_new();
+	return m;
+}
+
+void
+pprof_merger_free(struct pprof_merger *m)
+{
+	if (!m)
+		return;
+	fold_intern_free(m->strs);
+	fold_intern_free(m->fkeys);
+	fold_intern_free(m->mkeys);
+	fold_intern_free(m->lkeys);
+	fold_intern_free(m->skeys);
+	fold_intern_free(m->ckeys);
+	free(m->funcs);
+	free(m->maps);
+	free(m->locs);
+	free(m->lines);
+	free(m->values);
+	free(m->types);
+	free(m->key.p);
+	free(m->tkey.p);
+	free(m);
+}
+
+static int
+str_ok(const struct src *s, int64_t i, const char *what, uint64_t id)
+{
+	if (i < 0 || (uint64_t)i >= s->p->n_string_table)
+		return fold_seterr("%s: %s %" PRIu64 ": string index %" PRId64
+		    " out of range (%zu strings)", s->file, what, id, i,
+		    s->p->n_string_table);
+	return 0;
+}
+
+/* The merged id of string i of the input (checked before). */
+static uint32_t
+str(struct pprof_merger *m, const struct src *s, int64_t i)
+{
+	const char *t = s->p->string_table[i];
+
+	return fold_intern(m->strs, t, strlen(t));
+}
+
+/* Every index and id the merge will follow, checked first. */
+static int
+validate(struct pprof_merger *m, struct src *s)
+{
+	const Profile *p = s->p;
+	size_t i, j;
+
+	if (p->n_sample_type == 0)
+		return fold_seterr("%s: not a pprof profile: no sample types",
+		    s->file);
+	if (p->n_string_table == 0 || p->string_table[0][0] != '\0')
+		return fold_seterr("%s: string table does not start with \"\"",
+		    s->file);
+	for (i = 0; i < p->n_sample_type; i++)
+		if (str_ok(s, p->sample_type[i]->type, "sample type", i + 1) ||
+		    str_ok(s, p->sample_type[i]->unit, "sample type", i + 1))
+			return -1;
+	if (p->period_type && (str_ok(s, p->period_type->type, "period type",
+	    0) || str_ok(s, p->period_type->unit, "period type", 0)))
+		return -1;
+	for (i = 0; i < p->n_comment; i++)
+		if (str_ok(s, p->comment[i], "comment", i + 1))
+			return -1;
+	if (str_ok(s, p->drop_frames, "drop frames", 0) ||
+	    str_ok(s, p->keep_frames, "keep frames", 0) ||
+	    str_ok(s, p->default_sample_type, "default sample type", 0))
+		return -1;
+	if (idmap_build(&s->mapids, (void **)p->mapping, p->n_mapping,
+	    offsetof(Mapping, id), s->file, "mapping") < 0 ||
+	    idmap_build(&s->locids, (void **)p->location, p->n_location,
+	    offsetof(Location, id), s->file, "location") < 0 ||
+	    idmap_build(&s->funcids, (void **)p->function, p->n_function,
+	    offsetof(Function, id), s->file, "function") < 0)
+		return -1;
+	for (i = 0; i < p->n_mapping; i++) {
+		const Mapping *x = p->mapping[i];
+		if (str_ok(s, x->filename, "mapping", x->id) ||
+		    str_ok(s, x->build_id, "mapping", x->id))
+			return -1;
+	}
+	for (i = 0; i < p->n_function; i++) {
+		const Function *f = p->function[i];
+		if (str_ok(s, f->name, "function", f->id) ||
+		    str_ok(s, f->system_name, "function", f->id) ||
+		    str_ok(s, f->filename, "function", f->id))
+			return -1;
+	}
+	for (i = 0; i < p->n_location; i++) {
+		const Location *l = p->location[i];
+		if (l->mapping_id && idmap_find(&s->mapids, l->mapping_id) < 0)
+			return fold_seterr("%s: location %" PRIu64 ": no mapping "
+			    "with id %" PRIu64, s->file, l->id, l->mapping_id);
+		for (j = 0; j < l->n_line; j++)
+			if (l->line[j]->function_id && idmap_find(&s->funcids,
+			    l->line[j]->function_id) < 0)
+				return fold_seterr("%s: location %" PRIu64 ": no "
+				    "function with id %" PRIu64, s->file, l->id,
+				    l->line[j]->function_id);
+	}
+	for (i = 0; i < p->n_sample; i++) {
+		const Sample *x = p->sample[i];
+		if (x->n_value != p->n_sample_type)
+			return fold_seterr("%s: sample %zu has %zu values for "
+			    "%zu sample types", s->file, i + 1, x->n_value,
+			    p->n_sample_type);
+		for (j = 0; j < x->n_location_id; j++)
+			if (idmap_find(&s->locids, x->location_id[j]) < 0)
+				return fold_seterr("%s: sample %zu: no location "
+				    "with id %" PRIu64, s->file, i + 1,
+				    x->location_id[j]);
+		for (j = 0; j < x->n_label; j++)
+			if (str_ok(s, x->label[j]->key, "sample", i + 1) ||
+			    str_ok(s, x->label[j]->str, "sample", i + 1) ||
+			    str_ok(s, x->label[j]->num_unit, "sample", i + 1))
+				return -1;
+	}
+	return 0;
+}
+
+static int
+same_text(const struct pprof_merger *m, uint32_t id, const char *s)
+{
+	return strcmp(fold_intern_str(m->strs, id, NULL), s) == 0;
+}
+
+/* The first profile sets the sample and period types; the others match. */
+static int
+check_types(struct pprof_merger *m, struct src *s)
+{
+	const Profile *p = s->p;
+	const char *pt = p->period_type ?
+	    p->string_table[p->period_type->type] : "";
+	const char *pu = p->period_type ?
+	    p->string_table[p->period_type->unit] : "";
+	size_t i;
+
+	if (m->nread == 0) {
+		m->ntypes = p->n_sample_type;
+		m->types = fold_reallocarray(NULL, 2 * m->ntypes,
+		    sizeof *m->types);
+		for (i = 0; i < m->ntypes; i++) {
+			m->types[2 * i] = str(m, s, p->sample_type[i]->type);
+			m->types[2 * i + 1] = str(m, s, p->sample_type[i]->unit);
+		}
+		m->ptype[0] = fold_intern(m->strs, pt, strlen(pt));
+		m->ptype[1] = fold_intern(m->strs, pu, strlen(pu));
+		return 0;
+	}
+	if (p->n_sample_type != m->ntypes)
+		goto differ;
+	for (i = 0; i < m->ntypes; i++)
+		if (!same_text(m, m->types[2 * i],
+		    p->string_table[p->sample_type[i]->type]) ||
+		    !same_text(m, m->types[2 * i + 1],
+		    p->string_table[p->sample_type[i]->unit]))
+			goto differ;
+	if (!same_text(m, m->ptype[0], pt) || !same_text(m, m->ptype[1], pu))
+		return fold_seterr("%s: period type %s/%s differs from the "
+		    "first profile's (%s/%s)", s->file, pt, pu,
+		    fold_intern_str(m->strs, m->ptype[0], NULL),
+		    fold_intern_str(m->strs, m->ptype[1], NULL));
+	return 0;
+differ:
+	return fold_seterr("%s: sample types differ from the first profile's",
+	    s->file);
+}
+
+static uint32_t
+map_function(struct pprof_merger *m, struct src *s, uint64_t id)
+{
+	long i = idmap_find(&s->funcids, id);
+	const Function *f = s->p->function[i];
+	struct mfunc mf;
+	uint32_t k;
+	size_t n;
+
+	if (s->fmap[i])
+		return s->fmap[i];
+	mf.name = str(m, s, f->name);
+	mf.sys = str(m, s, f->system_name);
+	mf.file = str(m, s, f->filename);
+	mf.start = f->start_line;
+	m->tkey.len = 0;
+	buf_add(&m->tkey, &mf, sizeof mf);
+	n = fold_intern_count(m->fkeys);
+	k = fold_intern(m->fkeys, (const char *)m->tkey.p, m->tkey.len);
+	if (k == n) {
+		GROW(m->funcs, k, m->capfuncs);
+		m->funcs[k] = mf;
+	}
+	return s->fmap[i] = k + 1;
+}
+
+static uint32_t
+map_mapping(struct pprof_merger *m, struct src *s, long i)
+{
+	const Mapping *x = s->p->mapping[i];
+	uint64_t size = x->memory_limit - x->memory_start;
+	uint32_t k;
+	size_t n;
+
+	if (s->mmap[i])
+		return s->mmap[i];
+	/* pprof's key: size rounded up to 4 KiB, offset, build id or file */
+	size = size + 0xfff;
+	size -= size % 0x1000;
+	m->tkey.len = 0;
+	buf_u64(&m->tkey, size);
+	buf_u64(&m->tkey, x->file_offset);
+	buf_u64(&m->tkey, x->build_id ? str(m, s, x->build_id) :
+	    x->filename ? str(m, s, x->filename) : 0);
+	n = fold_intern_count(m->mkeys);
+	k = fold_intern(m->mkeys, (const char *)m->tkey.p, m->tkey.len);
+	if (k == n) {
+		struct mmapping *mm;
+		GROW(m->maps, k, m->capmaps);
+		mm = &m->maps[k];
+		mm->start = x->memory_start;
+		mm->limit = x->memory_limit;
+		mm->offset = x->file_offset;
+		mm->file = str(m, s, x->filename);
+		mm->build = str(m, s, x->build_id);
+		mm->fn = x->has_functions;
+		mm->fnames = x->has_filenames;
+		mm->lines = x->has_line_numbers;
+		mm->inl = x->has_inline_frames;
+	}
+	s->mdelta[i] = (int64_t)(m->maps[k].start - x->memory_start);
+	return s->mmap[i] = k + 1;
+}
+
+static uint32_t
+map_location(struct pprof_merger *m, struct src *s, uint64_t id)
+{
+	long i = idmap_find(&s->locids, id), mi;
+	const Location *l = s->p->location[i];
+	struct mline *ml;
+	uint32_t mapping = 0, k;
+	uint64_t addr = l->address;
+	size_t j, line0, n;
+
+	if (s->lmap[i])
+		return s->lmap[i];
+	if (l->mapping_id) {
+		mi = idmap_find(&s->mapids, l->mapping_id);
+		mapping = map_mapping(m, s, mi);
+		addr += (uint64_t)s->mdelta[mi];
+	}
+	/* the lines go at the end of the merged lines; kept if new */
+	line0 = m->nlines;
+	for (j = 0; j < l->n_line; j++) {
+		GROW(m->lines, m->nlines, m->caplines);
+		ml = &m->lines[m->nlines++];
+		ml->func = l->line[j]->function_id ?
+		    map_function(m, s, l->line[j]->function_id) : 0;
+		ml->line = l->line[j]->line;
+		ml->column = l->line[j]->column;
+	}
+	m->tkey.len = 0;
+	buf_u64(&m->tkey, mapping);
+	buf_u64(&m->tkey, mapping ? addr - m->maps[mapping - 1].start : addr);
+	buf_u64(&m->tkey, l->is_folded);
+	for (j = 0; j < l->n_line; j++) {
+		buf_u64(&m->tkey, m->lines[line0 + j].func);
+		buf_u64(&m->tkey, (uint64_t)m->lines[line0 + j].line);
+		buf_u64(&m->tkey, (uint64_t)m->lines[line0 + j].column);
+	}
+	n = fold_intern_count(m->lkeys);
+	k = fold_intern(m->lkeys, (const char *)m->tkey.p, m->tkey.len);
+	if (k == n) {
+		GROW(m->locs, k, m->caplocs);
+		m->locs[k].mapping = mapping;
+		m->locs[k].address = addr;
+		m->locs[k].folded = l->is_folded;
+		m->locs[k].line0 = line0;
+		m->locs[k].nline = l->n_line;
+	} else {
+		m->nlines = line0;
+	}
+	return s->lmap[i] = k + 1;
+}
+
+static int
+cmp_label(const void *x, const void *y)
+{
+	return memcmp(x, y, 4 * sizeof(uint64_t));
+}
+
+static int
+merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
+{
+	size_t j, nl, kl;
+	uint64_t *lab;
+	int64_t *v;
+	uint32_t k;
+
+	for (j = 0; j < x->n_value && x->value[j] == 0; j++)
+		;
+	if (j == x->n_value)	/* as pprof: samples of zero are dropped */
+		return 0;
+	m->key.len = 0;
+	buf_u64(&m->key, x->n_location_id);
+	for (j = 0; j < x->n_location_id; j++)
+		buf_u64(&m->key, map_location(m, s, x->location_id[j]));
+	/* labels sorted: the same set in any order is the same sample */
+	kl = m->key.len;
+	for (j = nl = 0; j < x->n_label; j++) {
+		const Label *l = x->label[j];
+		buf_u64(&m->key, str(m, s, l->key));
+		buf_u64(&m->key, str(m, s, l->str));
+		buf_u64(&m->key, (uint64_t)l->num);
+		buf_u64(&m->key, str(m, s, l->num_unit));
+		nl++;
+	}
+	lab = (uint64_t *)(m->key.p + kl);
+	qsort(lab, nl, 4 * sizeof *lab, cmp_label);
+	k = fold_intern(m->skeys, (const char *)m->key.p, m->key.len);
+	if ((size_t)k * m->ntypes >= m->capvalues) {
+		size_t old = m->capvalues;
+		m->capvalues = old ? 2 * old : 1024 * m->ntypes;
+		m->values = fold_reallocarray(m->values, m->capvalues,
+		    sizeof *m->values);
+		memset(m->values + old, 0, (m->capvalues - old) *
+		    sizeof *m->values);
+	}
+	v = m->values + (size_t)k * m->ntypes;
+	for (j = 0; j < m->ntypes; j++)
+		if (__builtin_add_overflow(v[j], x->value[j], &v[j]))
+			return fold_seterr("%s: the sum of a sample's values "
+			    "passes 64 bits", s->file);
+	return 0;
+}
+
+static void
+merge_header(struct pprof_merger *m, struct src *s)
+{
+	const Profile *p = s->p;
+	size_t i;
+
+	if (p->time_nanos && (!m->time || p->time_nanos < m->time))
+		m->time = p->time_nanos;
+	if (__builtin_add_overflow(m->duration, p->duration_nanos,
+	    &m->duration))
+		m->duration = INT64_MAX;
+	if (p->period > m->period)
+		m->period = p->period;
+	for (i = 0; i < p->n_comment; i++) {
+		uint32_t c = str(m, s, p->comment[i]);
+		fold_intern(m->ckeys, (const char *)&c, sizeof c);
+	}
+	if (!m->drop)
+		m->drop = str(m, s, p->drop_frames);
+	if (!m->keep)
+		m->keep = str(m, s, p->keep_frames);
+	if (m->nread == 0)
+		m->deftype = str(m, s, p->default_sample_type);
+}
+
+int
+pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
+{
+	struct capalloc ca;
+	struct src s;
+	char *buf;
+	size_t len, i;
+	int rc = -1;
+
+	memset(&s, 0, sizeof s);
+	s.file = fold_in_name(in);
+	fold_in_set_limit(in, m->max_size);
+	if (fold_in_readall(in, &buf, &len) < 0)
+		return -1;
+	ca.a.alloc = cap_alloc;
+	ca.a.free = cap_free;
+	ca.a.allocator_data = &ca;
+	ca.used = 0;
+	ca.over = 0;
+	ca.cap = m->max_size;
+	s.p = perftools__profiles__profile__unpack(&ca.a, len,
+	    (const uint8_t *)buf);
+	free(buf);
+	if (!s.p && ca.over)
+		return fold_seterr("%s: decoding needs more than %" PRIu64
+		    " bytes of memory (see --max-size)", s.file, m->max_size);
+	if (!s.p)
+		return fold_seterr("%s: not a pprof profile (malformed "
+		    "protocol buffer)", s.file);
+	if (validate(m, &s) < 0 || check_types(m, &s) < 0)
+		goto out;
+	s.fmap = fold_calloc(s.p->n_function + 1, sizeof *s.fmap);
+	s.mmap = fold_calloc(s.p->n_mapping + 1, sizeof *s.mmap);
+	s.mdelta = fold_calloc(s.p->n_mapping + 1, sizeof *s.mdelta);
+	s.lmap = fold_calloc(s.p->n_location + 1, sizeof *s.lmap);
+	/* as pprof: the first mapping is the main binary's, so it comes
+	   first */
+	if (fold_intern_count(m->mkeys) == 0 && s.p->n_mapping > 0)
+		map_mapping(m, &s, 0);
+	for (i = 0; i < s.p->n_sample; i++)
+		if (merge_sample(m, &s, s.p->sample[i]) < 0) {
+			rc = -2;
+			goto out;
+		}
+	merge_header(m, &s);
+	m->nread++;
+	rc = 0;
+out:
+	free(s.fmap);
+	free(s.mmap);
+	free(s.mdelta);
+	free(s.lmap);
+	free(s.mapids.pairs);
+	free(s.locids.pairs);
+	free(s.funcids.pairs);
+	protobuf_c_message_free_unpacked(&s.p->base, &ca.a);
+	return rc;
+}
+
+/* Appends message x as field num of the profile. */
+static void
+put_message(struct buf *b, unsigned num, const ProtobufCMessage *x)
+{
+	size_t n = protobuf_c_message_get_packed_size(x);
+
+	buf_varint(b, (uint64_t)num << 3 | 2);
+	buf_varint(b, n);
+	if (n > b->cap - b->len) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap - b->len < n)
+			cap *= 2;
+		b->p = fold_realloc(b->p, cap);
+		b->cap = cap;
+	}
+	protobuf_c_message_pack(x, b->p + b->len);
+	b->len += n;
+}
+
+static void
+put_int(struct buf *b, unsigned num, int64_t v)
+{
+	if (v == 0)
+		return;
+	buf_varint(b, (uint64_t)num << 3);
+	buf_varint(b, (uint64_t)v);
+}
+
+static int
+gzip_out(struct fold_out *out, const uint8_t *p, size_t n)
+{
+	unsigned char chunk[1 << 16];
+	z_stream z;
+	int zr;
+
+	memset(&z, 0, sizeof z);
+	/* 15 + 16: a gzip wrapper, with no name and a zero time */
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return fold_seterr("gzip: %s", z.msg ? z.msg : "init failed");
+	do {
+		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
+		z.next_in = (Bytef *)p;
+		z.avail_in = take;
+		p += take;
+		n -= take;
+		do {
+			z.next_out = chunk;
+			z.avail_out = sizeof chunk;
+			zr = deflate(&z, n ? Z_NO_FLUSH : Z_FINISH);
+			fold_out_write(out, chunk, sizeof chunk - z.avail_out);
+		} while (z.avail_out == 0);
+	} while (n > 0);
+	deflateEnd(&z);
+	if (zr != Z_STREAM_END)
+		return fold_seterr("gzip: compression failed");
+	return 0;
+}
+
+int
+pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
+{
+	struct buf b = { 0, 0, 0 }, packed = { 0, 0, 0 };
+	size_t i, j, n, len, nlabel;
+	uint64_t *locids = NULL, *key = NULL;
+	Label *labels = NULL;
+	Label **labelp = NULL;
+	int rc;
+
+	if (m->nread == 0)
+		return fold_seterr("no profile read");
+	for (i = 0; i < m->ntypes; i++) {
+		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+		vt.type = m->types[2 * i];
+		vt.unit = m->types[2 * i + 1];
+		put_message(&b, 1, &vt.base);
+	}
+	n = fold_intern_count(m->skeys);
+	for (i = 0; i < n; i++) {
+		Sample x = PERFTOOLS__PROFILES__SAMPLE__INIT;
+		int64_t *v = m->values + i * m->ntypes;
+		for (j = 0; j < m->ntypes && v[j] == 0; j++)
+			;
+		if (j == m->ntypes)	/* summed to zero */
+			continue;
+		/* interned keys are not aligned: copied */
+		const char *ks = fold_intern_str(m->skeys, i, &len);
+		key = fold_realloc(key, len + 8);
+		memcpy(key, ks, len);
+		x.n_location_id = key[0];
+		locids = fold_reallocarray(locids, key[0] + 1,
+		    sizeof *locids);
+		memcpy(locids, key + 1, key[0] * sizeof *locids);
+		x.location_id = locids;
+		x.n_value = m->ntypes;
+		x.value = v;
+		nlabel = (len / sizeof *key - 1 - key[0]) / 4;
+		labels = fold_reallocarray(labels, nlabel + 1, sizeof *labels);
+		labelp = fold_reallocarray(labelp, nlabel + 1, sizeof *labelp);
+		for (j = 0; j < nlabel; j++) {
+			const uint64_t *l = key + 1 + key[0] + 4 * j;
+			perftools__profiles__label__init(&labels[j]);
+			labels[j].key = (int64_t)l[0];
+			labels[j].str = (int64_t)l[1];
+			labels[j].num = (int64_t)l[2];
+			labels[j].num_unit = (int64_t)l[3];
+			labelp[j] = &labels[j];
+		}
+		x.n_label = nlabel;
+		x.label = labelp;
+		put_message(&b, 2, &x.base);
+	}
+	n = fold_intern_count(m->mkeys);
+	for (i = 0; i < n; i++) {
+		Mapping x = PERFTOOLS__PROFILES__MAPPING__INIT;
+		const struct mmapping *mm = &m->maps[i];
+		x.id = i + 1;
+		x.memory_start = mm->start;
+		x.memory_limit = mm->limit;
+		x.file_offset = mm->offset;
+		x.filename = mm->file;
+		x.build_id = mm->build;
+		x.has_functions = mm->fn;
+		x.has_filenames = mm->fnames;
+		x.has_line_numbers = mm->lines;
+		x.has_inline_frames = mm->inl;
+		put_message(&b, 3, &x.base);
+	}
+	n = fold_intern_count(m->lkeys);
+	for (i = 0; i < n; i++) {
+		Location x = PERFTOOLS__PROFILES__LOCATION__INIT;
+		const struct mloc *ml = &m->locs[i];
+		Line *lines = fold_calloc(ml->nline + 1, sizeof *lines);
+		Line **linep = fold_calloc(ml->nline + 1, sizeof *linep);
+		x.id = i + 1;
+		x.mapping_id = ml->mapping;
+		x.address = ml->address;
+		x.is_folded = ml->folded;
+		for (j = 0; j < ml->nline; j++) {
+			const struct mline *l = &m->lines[ml->line0 + j];
+			perftools__profiles__line__init(&lines[j]);
+			lines[j].function_id = l->func;
+			lines[j].line = l->line;
+			lines[j].column = l->column;
+			linep[j] = &lines[j];
+		}
+		x.n_line = ml->nline;
+		x.line = linep;
+		put_message(&b, 4, &x.base);
+		free(lines);
+		free(linep);
+	}
+	n = fold_intern_count(m->fkeys);
+	for (i = 0; i < n; i++) {
+		Function x = PERFTOOLS__PROFILES__FUNCTION__INIT;
+		x.id = i + 1;
+		x.name = m->funcs[i].name;
+		x.system_name = m->funcs[i].sys;
+		x.filename = m->funcs[i].file;
+		x.start_line = m->funcs[i].start;
+		put_message(&b, 5, &x.base);
+	}
+	n = fold_intern_count(m->strs);
+	for (i = 0; i < n; i++) {
+		const char *s = fold_intern_str(m->strs, i, &len);
+		buf_varint(&b, 6 << 3 | 2);
+		buf_varint(&b, len);
+		buf_add(&b, s, len);
+	}
+	put_int(&b, 7, m->drop);
+	put_int(&b, 8, m->keep);
+	put_int(&b, 9, m->time);
+	put_int(&b, 10, m->duration);
+	if (m->ptype[0] || m->ptype[1]) {
+		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+		vt.type = m->ptype[0];
+		vt.unit = m->ptype[1];
+		put_message(&b, 11, &vt.base);
+	}
+	put_int(&b, 12, m->period);
+	n = fold_intern_count(m->ckeys);
+	for (i = 0; i < n; i++) {
+		uint32_t c;
+		memcpy(&c, fold_intern_str(m->ckeys, i, NULL), sizeof c);
+		buf_varint(&packed, c);
+	}
+	if (packed.len) {
+		buf_varint(&b, 13 << 3 | 2);
+		buf_varint(&b, packed.len);
+		buf_add(&b, packed.p, packed.len);
+	}
+	put_int(&b, 14, m->deftype);
+	rc = gzip_out(out, b.p, b.len);
+	free(b.p);
+	free(packed.p);
+	free(locids);
+	free(key);
+	free(labels);
+	free(labelp);
+	return rc;
+}

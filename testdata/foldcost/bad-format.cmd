@@ -1,0 +1,1 @@
+foldcost --format xml fleet.folded

@@ -1,0 +1,1 @@
+foldcost bad-lines.folded

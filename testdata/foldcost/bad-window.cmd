@@ -1,0 +1,1 @@
+foldcost --window 1y fleet.folded

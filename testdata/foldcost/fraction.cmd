@@ -1,0 +1,1 @@
+foldcost fraction.folded

@@ -1,0 +1,1 @@
+foldcost --window 1h --rate 0.04 --by function --total --format markdown fleet.folded

@@ -1,0 +1,1 @@
+foldcost fleet.folded no-such.folded

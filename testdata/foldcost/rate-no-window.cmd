@@ -1,0 +1,1 @@
+foldcost --rate 0.04 fleet.folded

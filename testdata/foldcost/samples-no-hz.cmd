@@ -1,0 +1,1 @@
+foldcost --unit samples samples.folded

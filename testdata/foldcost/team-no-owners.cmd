@@ -1,0 +1,1 @@
+foldcost --by team fleet.folded

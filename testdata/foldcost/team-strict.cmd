@@ -1,0 +1,1 @@
+foldcost --strict --by team --owners owners.tsv fleet.folded

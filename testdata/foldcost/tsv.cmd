@@ -1,0 +1,1 @@
+foldcost --format tsv --window 7d fleet.folded

@@ -1,0 +1,1 @@
+foldmerge --null --files-from - < /dev/null

@@ -1,0 +1,1 @@
+foldmerge -0 --files-from files-from-missing.list0

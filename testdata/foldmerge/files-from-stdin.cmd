@@ -1,0 +1,1 @@
+foldmerge --files-from - < files-from.list

@@ -1,0 +1,1 @@
+foldmerge --files-from no-such.list rust.folded

@@ -1,0 +1,1 @@
+foldmerge --root-from-path '(x' rust.folded

@@ -1,0 +1,1 @@
+foldmerge --root-from-path '^(j\w+)\.' --root other rust.folded java.folded

@@ -1,0 +1,1 @@
+pprof2folded --files-from /dev/null

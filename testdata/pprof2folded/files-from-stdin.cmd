@@ -1,0 +1,1 @@
+printf "labels.pb.gz\\n" | pprof2folded --files-from - cpu.pb.gz

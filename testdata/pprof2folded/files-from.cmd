@@ -1,0 +1,1 @@
+pprof2folded -0 --files-from files-from.list0

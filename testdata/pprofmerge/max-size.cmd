@@ -1,0 +1,1 @@
+pprofmerge --max-size 100 ../pprof2folded/heap.pb.gz

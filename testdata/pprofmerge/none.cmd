@@ -1,0 +1,1 @@
+pprofmerge --files-from /dev/null

@@ -1,0 +1,1 @@
+pprofmerge < ../pprof2folded/heap.pb.gz | pprof2folded --list

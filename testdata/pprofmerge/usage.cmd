@@ -1,0 +1,1 @@
+pprofmerge --bogus

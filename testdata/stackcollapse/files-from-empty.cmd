@@ -1,0 +1,1 @@
+stackcollapse --files-from /dev/null

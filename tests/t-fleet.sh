@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The README's Fleet recipe run for real: profiles converted (map) and
+# merged (reduce) under GNU parallel, locally with -j and on an ssh login
+# to an sshd started here on 127.0.0.1 with throwaway keys; both must equal
+# one process merging everything. usage: t-fleet.sh BUILDDIR
+set -u
+b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+d=$top/testdata/pprof2folded
+tmp=$(mktemp -d) || exit 2
+sshd_pid=
+cleanup() {
+	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+export LC_ALL=C PATH="$b:$PATH"
+
+check() { if [ "$2" = 0 ]; then echo "ok $1"; else echo "FAIL $1"; fi; }
+missing() { # what
+	if [ "${CI:-}" = true ]; then echo "FAIL $1 is not installed"; exit 1; fi
+	echo "# $1 is not installed: skipped"
+	exit 0
+}
+command -v parallel >/dev/null || missing parallel
+[ -n "${SANITIZE:-}" ] && { echo "# fleet recipe runs in the plain build only"; exit 0; }
+
+# a fleet: three services, 40 hosts, from the real Go CPU captures
+cd "$tmp" || exit 2
+i=0
+for svc in checkout search ads; do
+	mkdir -p "fleet/$svc"
+	for p in cpu.pb.gz labels.pb.gz merged.pb.gz cpu.pb; do
+		for h in 1 2 3 4; do
+			i=$((i + 1))
+			[ $i -gt 40 ] && break
+			cp "$d/$p" "fleet/$svc/host$i.pb"
+		done
+	done
+done
+find fleet -name '*.pb' | sort >all.list
+
+# one process
+pprof2folded --files-from all.list >/dev/null || exit 1
+while read -r f; do pprof2folded "$f" >"${f%.pb}.folded"; done <all.list
+find fleet -name '*.folded' | foldmerge --files-from - \
+    --root-from-path '^fleet/(\w+)/' >one.folded
+find fleet -name '*.folded' -delete
+
+# map and reduce under parallel -j2, with a reduce tree of groups of 7
+parallel --will-cite -j2 'pprof2folded {} > {.}.folded' <all.list
+find fleet -name '*.folded' | sort |
+    parallel --will-cite -j2 -N7 --pipe \
+	'foldmerge --files-from - --root-from-path "^fleet/(\w+)/" > part.{#}.folded'
+foldmerge part.*.folded >local.folded
+cmp -s one.folded local.folded
+check "fleet: parallel -j2 map and reduce tree equal one process" $?
+[ -s one.folded ]
+check "fleet: the merge is not empty" $?
+
+# the same over ssh
+command -v /usr/sbin/sshd >/dev/null && command -v ssh-keygen >/dev/null ||
+	missing "openssh-server"
+[ "$(id -u)" -eq 0 ] || { echo "# not root: the ssh recipe is skipped"; exit 0; }
+ssh-keygen -q -t ed25519 -N '' -f host_key || exit 1
+ssh-keygen -q -t ed25519 -N '' -f client_key || exit 1
+cp client_key.pub authorized_keys
+chmod 600 authorized_keys
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >sshd_config <<CONF
+ListenAddress 127.0.0.1
+Port $port
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/authorized_keys
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+PidFile none
+CONF
+mkdir -p /run/sshd
+/usr/sbin/sshd -D -e -f "$tmp/sshd_config" 2>sshd.log &
+sshd_pid=$!
+ssh_cmd="ssh -p $port -i $tmp/client_key -o StrictHostKeyChecking=no -o UserKnownHostsFile=$tmp/known_hosts -o BatchMode=yes -o LogLevel=ERROR"
+for _ in $(seq 50); do
+	$ssh_cmd 127.0.0.1 true 2>/dev/null && break
+	sleep 0.1
+done
+# map on the remote: each profile sent, converted there, its output
+# returned; then the reduce there too, fed over ssh
+find fleet -name '*.folded' -delete
+parallel --will-cite --ssh "$ssh_cmd" -S 127.0.0.1 --workdir "$tmp/remote" \
+    --transferfile {} --return {.}.folded --cleanup \
+    "PATH=$b:\$PATH pprof2folded {} > {.}.folded" <all.list 2>ssh.err
+find fleet -name '*.folded' | sort |
+    parallel --will-cite --ssh "$ssh_cmd" -S 127.0.0.1 --pipe -N7 --workdir "$tmp" \
+	"PATH=$b:\$PATH foldmerge --files-from - --root-from-path '^fleet/(\w+)/' > $tmp/sshpart.{#}.folded" 2>>ssh.err
+foldmerge sshpart.*.folded >ssh.folded
+cmp -s one.folded ssh.folded
+r=$?
+check "fleet: parallel --sshlogin map and reduce equal one process" $r
+[ $r = 0 ] || sed 's/^/# /' ssh.err sshd.log | head -n 20

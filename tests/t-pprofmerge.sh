@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# pprofmerge against foldmerge of the parts and against go tool pprof's own
+# merge (when Go is installed). usage: t-pprofmerge.sh BUILDDIR
+set -u
+b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+d=$top/testdata/pprof2folded
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C PATH="$b:$PATH"
+
+check() { # name command...
+	local name=$1
+	shift
+	if "$@" >"$tmp/log" 2>&1; then echo "ok $name"; else
+		echo "FAIL $name"
+		head -n 20 "$tmp/log" | sed 's/^/# /'
+	fi
+}
+
+# sets of profiles with the same sample types: each alone, twice, and
+# merged with the others of its kind
+sets="cpu.pb.gz
+cpu.pb.gz cpu.pb.gz
+cpu.pb.gz labels.pb.gz
+cpu.pb.gz labels.pb.gz merged.pb.gz cpu.pb
+heap.pb.gz heap.pb.gz
+mutex.pb.gz block.pb.gz
+goroutine.pb.gz
+node-wall.pb.gz node-wall.pb.gz
+node-heap.pb.gz"
+
+# Read back, every sample type equals foldmerge of the parts.
+parts() { # profiles...
+	local i=0 t f
+	(cd "$d" && pprofmerge "$@") >"$tmp/m.pb.gz" || return 1
+	pprof2folded --list "$tmp/m.pb.gz" | while read -r t _; do
+		pprof2folded --sample-index $i "$tmp/m.pb.gz" |
+		    awk '$NF != 0' >"$tmp/ours"
+		for f in "$@"; do
+			pprof2folded --sample-index $i "$d/$f" >"$tmp/p.$f" ||
+			    return 1
+		done
+		(cd "$tmp" && for f in "$@"; do cat "p.$f"; done) |
+		    foldmerge | awk '$NF != 0' >"$tmp/theirs"
+		diff -u "$tmp/theirs" "$tmp/ours" || { echo "index $i ($t)"; return 1; }
+		i=$((i + 1))
+	done
+}
+while read -r set; do
+	# shellcheck disable=SC2086
+	check "pprofmerge: $set equals foldmerge of the parts" parts $set
+done <<<"$sets"
+
+if ! command -v go >/dev/null 2>&1; then
+	if [ "${CI:-}" = true ]; then echo "FAIL go is not installed"; exit 1; fi
+	echo "# go is not installed: comparisons with go tool pprof skipped"
+	exit 0
+fi
+if [ -n "${SANITIZE:-}" ]; then
+	echo "# comparisons with go tool pprof run in the plain build only"
+	exit 0
+fi
+export GOCACHE="$tmp/gocache" HOME="$tmp"
+
+# go tool pprof -raw of our merge and of pprof's own: the same samples,
+# locations, mappings and header (the ids too)
+raw() { # profiles...
+	(cd "$d" && pprofmerge "$@") >"$tmp/ours.pb.gz" &&
+	(cd "$d" && go tool pprof -proto "$@" 2>/dev/null) >"$tmp/go.pb.gz" &&
+	go tool pprof -raw "$tmp/ours.pb.gz" >"$tmp/ours.raw" 2>&1 &&
+	go tool pprof -raw "$tmp/go.pb.gz" >"$tmp/go.raw" 2>&1 &&
+	diff -u "$tmp/go.raw" "$tmp/ours.raw"
+}
+while read -r set; do
+	# shellcheck disable=SC2086
+	check "pprofmerge: $set as go tool pprof -proto merges it" raw $set
+done <<<"$sets"
