@@ -139,7 +139,8 @@ main(int argc, char *argv[])
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int c, strict = 0, detect = 0, status, stopped, ghc = 0, nul = 0;
+	int c, strict = 0, detect = 0, status = EXIT_OK, stopped, ghc = 0;
+	int nul = 0;
 	const char *list = NULL;
 	char **files;
 	int nfiles;
@@ -301,14 +302,13 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
 	/* an empty list reads nothing, not standard input */
-	if (list && nfiles == 0) {
-		cmd_warn("%s: no file named", list);
-		return cmd_close(out, EXIT_OK);
-	}
-	if (detect) {
-		status = cmd_each_input(files, nfiles, detect_one, out, &diag,
-		    &stopped);
-		return cmd_close(out, status);
+	if ((list && nfiles == 0) || detect) {
+		if (list && nfiles == 0)
+			cmd_warn("%s: no file named", list);
+		else
+			status = cmd_each_input(files, nfiles, detect_one, out,
+			    &diag, &stopped);
+		goto done;
 	}
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
@@ -324,6 +324,7 @@ main(int argc, char *argv[])
 	collapse_free(col);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
+done:
 	free(root);
 	free(leaf);
 	free(focus);

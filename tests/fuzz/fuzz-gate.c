@@ -14,12 +14,18 @@
 #define MAXGATES 4
 
 static void
-hit(void *arg, const char *line)
+hit(void *arg, const struct fold_gatehit *h)
 {
 	struct fold_out *out = arg;
+	size_t i;
 
-	FUZZ_CHECK(strchr(line, '\n') == NULL, "a gate line holds a newline");
-	fold_out_puts(out, line);
+	FUZZ_CHECK(strchr(h->line, '\n') == NULL,
+	    "a gate line holds a newline");
+	FUZZ_CHECK(h->ngates > 0, "a hit crosses no gate");
+	for (i = 1; i < h->ngates; i++)
+		FUZZ_CHECK(h->gates[i - 1] < h->gates[i],
+		    "gates crossed not ascending");
+	fold_out_puts(out, h->line);
 	fold_out_putc(out, '\n');
 }
 
