@@ -12,11 +12,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/chrome.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -25,18 +21,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--lines] [--strict] [--time]\n"
 	    "       %*s [--progress | --no-progress] [file ...]\n",
 	    progname, (int)strlen(progname), "");
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return chrome_read(r, in, diag);
-}
-
-static void
-say(void *arg, const char *msg)
-{
-	cmd_warn("%s", msg);
 }
 
 int
@@ -51,13 +35,9 @@ main(int argc, char *argv[])
 		{ "time", no_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct chrome_opt opt = CHROME_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct chrome_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status, stopped;
+	struct collapse_opt all = COLLAPSE_OPT_INIT;
+	struct chrome_opt *opt = &all.chrome;
+	int c, strict = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -66,13 +46,13 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case 'l':
-			opt.lines = 1;
+			opt->lines = 1;
 			break;
 		case 'S':
 			strict = 1;
 			break;
 		case 't':
-			opt.time = 1;
+			opt->time = 1;
 			break;
 		case CMD_OPT_PROGRESS:
 		case CMD_OPT_NO_PROGRESS:
@@ -84,20 +64,6 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = chrome_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		chrome_summary(r, say, NULL);
-	}
-	cmd_diag_summary(&diag, "entry", "entries");
-	chrome_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	return cmd_collapse(collapse_find("chrome"), &all, strict, argv + optind,
+	    argc - optind, "entry", "entries");
 }

@@ -13,11 +13,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/dtrace.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -26,18 +22,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--includeoffset] [--strict]\n"
 	    "       %*s [--progress | --no-progress] [file ...]\n",
 	    progname, (int)strlen(progname), "");
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return dtrace_read(r, in, diag);
-}
-
-static void
-say(void *arg, const char *msg)
-{
-	cmd_warn("%s", msg);
 }
 
 int
@@ -51,13 +35,9 @@ main(int argc, char *argv[])
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct dtrace_opt opt = DTRACE_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct dtrace_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status, stopped;
+	struct collapse_opt all = COLLAPSE_OPT_INIT;
+	struct dtrace_opt *opt = &all.dtrace;
+	int c, strict = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -66,7 +46,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case 'o':
-			opt.includeoffset = 1;
+			opt->includeoffset = 1;
 			break;
 		case 'S':
 			strict = 1;
@@ -81,20 +61,6 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = dtrace_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		dtrace_summary(r, say, NULL);
-	}
-	cmd_diag_summary(&diag, "line or stack", "lines or stacks");
-	dtrace_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	return cmd_collapse(collapse_find("dtrace"), &all, strict, argv + optind,
+	    argc - optind, "line or stack", "lines or stacks");
 }

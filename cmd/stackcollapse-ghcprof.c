@@ -10,11 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/ghcprof.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -23,18 +19,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--time | --ticks | --bytes] [--strict]\n"
 	    "       %*s [--progress | --no-progress] [file ...]\n", progname,
 	    (int)strlen(progname), "");
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return ghcprof_read(r, in, diag);
-}
-
-static void
-say(void *arg, const char *msg)
-{
-	cmd_warn("%s", msg);
 }
 
 int
@@ -51,13 +35,9 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const names[] = { "--time", "--ticks", "--bytes" };
-	struct ghcprof_opt opt = GHCPROF_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct ghcprof_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status, stopped, src = -1, s;
+	struct collapse_opt all = COLLAPSE_OPT_INIT;
+	struct ghcprof_opt *opt = &all.ghcprof;
+	int c, strict = 0, src = -1, s;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -77,7 +57,7 @@ main(int argc, char *argv[])
 				return EXIT_USAGE;
 			}
 			src = s;
-			opt.source = s;
+			opt->source = s;
 			break;
 		case 'S':
 			strict = 1;
@@ -92,20 +72,6 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = ghcprof_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		ghcprof_summary(r, say, NULL);
-	}
-	cmd_diag_summary(&diag, "line", "lines");
-	ghcprof_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	return cmd_collapse(collapse_find("ghcprof"), &all, strict, argv + optind,
+	    argc - optind, "line", "lines");
 }

@@ -11,11 +11,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/sample.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -24,18 +20,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--no-modules] [--strict]\n"
 	    "       %*s [--progress | --no-progress] [file ...]\n",
 	    progname, (int)strlen(progname), "");
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return sample_read(r, in, diag);
-}
-
-static void
-say(void *arg, const char *msg)
-{
-	cmd_warn("%s", msg);
 }
 
 int
@@ -49,13 +33,9 @@ main(int argc, char *argv[])
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct sample_opt opt = SAMPLE_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct sample_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status, stopped;
+	struct collapse_opt all = COLLAPSE_OPT_INIT;
+	struct sample_opt *opt = &all.sample;
+	int c, strict = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -64,7 +44,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case 'm':
-			opt.no_modules = 1;
+			opt->no_modules = 1;
 			break;
 		case 'S':
 			strict = 1;
@@ -79,20 +59,6 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = sample_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		sample_summary(r, say, NULL);
-	}
-	cmd_diag_summary(&diag, "line", "lines");
-	sample_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	return cmd_collapse(collapse_find("sample"), &all, strict, argv + optind,
+	    argc - optind, "line", "lines");
 }

@@ -9,11 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/vsprof.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -22,18 +18,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--strict]\n"
 	    "       %*s [--progress | --no-progress] [file ...]\n",
 	    progname, (int)strlen(progname), "");
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return vsprof_read(r, in, diag);
-}
-
-static void
-say(void *arg, const char *msg)
-{
-	cmd_warn("%s", msg);
 }
 
 int
@@ -46,13 +30,8 @@ main(int argc, char *argv[])
 		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct vsprof_opt opt = VSPROF_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct vsprof_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status, stopped;
+	struct collapse_opt all = COLLAPSE_OPT_INIT;
+	int c, strict = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -73,20 +52,6 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = vsprof_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		vsprof_summary(r, say, NULL);
-	}
-	cmd_diag_summary(&diag, "line", "lines");
-	vsprof_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	return cmd_collapse(collapse_find("vsprof"), &all, strict, argv + optind,
+	    argc - optind, "line", "lines");
 }

@@ -71,12 +71,6 @@ detect_one(void *arg, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-static int
-read_one(void *c, struct fold_in *in, struct fold_diag *diag)
-{
-	return collapse_read(c, in, diag);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -134,9 +128,6 @@ main(int argc, char *argv[])
 	struct pprof_readopt *po = &opt.pprof;
 	const char **root = NULL, **leaf = NULL, **focus = NULL, **ignore = NULL;
 	const struct collapse_format *forced = NULL;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
 	int c, strict = 0, detect = 0, status = EXIT_OK, stopped, ghc = 0;
@@ -299,37 +290,23 @@ main(int argc, char *argv[])
 	nfiles = argc - optind;
 	if (list)
 		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
 	/* an empty list reads nothing, not standard input */
-	if ((list && nfiles == 0) || detect) {
-		if (list && nfiles == 0)
-			cmd_warn("%s: no file named", list);
-		else
-			status = cmd_each_input(files, nfiles, detect_one, out,
-			    &diag, &stopped);
-		goto done;
-	}
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	if (!(col = collapse_new(&opt, forced, st, cmd_say, NULL)))
-		cmd_die(EXIT_USAGE, "%s", fold_err());
-	status = cmd_each_input(files, nfiles, read_one, col, &diag, &stopped);
-	if (!stopped) {
-		if (collapse_finish(col, status == EXIT_OK) < 0)
-			status = EXIT_ERR;
-		fold_write(out, st);
-	}
-	cmd_diag_summary(&diag, "line", "lines");
-	collapse_free(col);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-done:
+	if (list && nfiles == 0)
+		cmd_warn("%s: no file named", list);
+	else if (detect) {
+		cmd_diag_init(&diag, strict);
+		out = cmd_stdout();
+		status = cmd_each_input(files, nfiles, detect_one, out, &diag,
+		    &stopped);
+		status = cmd_close(out, status);
+	} else
+		status = cmd_collapse(forced, &opt, strict, files, nfiles,
+		    "line", "lines");
 	free(root);
 	free(leaf);
 	free(focus);
 	free(ignore);
 	if (list)
 		free(files);
-	return cmd_close(out, status);
+	return status;
 }

@@ -10,6 +10,9 @@
 #include "libfold/count.h"
 #include "libfold/err.h"
 #include "libfold/input.h"
+#include "formats/collapse.h"
+#include "libfold/folded.h"
+#include "libfold/intern.h"
 #include "cmd/util.h"
 
 const char *progname = "fold";
@@ -314,4 +317,38 @@ cmd_size(const char *opt, const char *s)
 	if (v == 0 || v > ~0ULL / mul)
 		cmd_die(EXIT_USAGE, "%s: out of range: %s", opt, s);
 	return v * mul;
+}
+
+static int
+collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
+{
+	return collapse_read(c, in, diag);
+}
+
+int
+cmd_collapse(const struct collapse_format *f, const struct collapse_opt *opt,
+    int strict, char **files, int n, const char *one, const char *many)
+{
+	struct fold_intern *frames = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(frames, 1);
+	struct collapse *col;
+	struct fold_diag diag;
+	struct fold_out *out;
+	int status, stopped;
+
+	if (!(col = collapse_new(opt, f, st, cmd_say, NULL)))
+		cmd_die(EXIT_USAGE, "%s", fold_err());
+	cmd_diag_init(&diag, strict);
+	out = cmd_stdout();
+	status = cmd_each_input(files, n, collapse_one, col, &diag, &stopped);
+	if (!stopped) {
+		fold_write(out, st);
+		if (collapse_finish(col, status == EXIT_OK) < 0)
+			status = EXIT_ERR;
+	}
+	cmd_diag_summary(&diag, one, many);
+	collapse_free(col);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
+	return cmd_close(out, status);
 }

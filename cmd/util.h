@@ -81,6 +81,21 @@ void cmd_progress_opt(int opt);
 int cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names);
 
+struct collapse_format;
+struct collapse_opt;
+
+/*
+ * The whole run of a converter once its options are parsed: reads
+ * files[0..n) (standard input when n is 0) in format f (each input's own,
+ * detected, when f is NULL) through the readers of formats/collapse.h,
+ * writes the folded stacks and the readers' end-of-run messages, and
+ * counts bad input as one or many (a "line", "lines"). Returns the exit
+ * status.
+ */
+int cmd_collapse(const struct collapse_format *f,
+    const struct collapse_opt *opt, int strict, char **files, int n,
+    const char *one, const char *many);
+
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);
 
