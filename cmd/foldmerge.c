@@ -24,7 +24,8 @@ usage(FILE *f)
 	    "[--min-count N] [--normalize TOTAL]\n"
 	    "                 [--per N] [--root-from-path REGEX] "
 	    "[--scale FACTOR]\n"
-	    "                 [[--root FRAME] file ...]\n", progname);
+	    "                 [--progress | --no-progress] "
+	    "[[--root FRAME] file ...]\n", progname);
 }
 
 static void
@@ -72,9 +73,11 @@ main(int argc, char *argv[])
 		{ "files-from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "min-count", required_argument, NULL, 'm' },
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
 		{ "normalize", required_argument, NULL, 'n' },
-		{ "per", required_argument, NULL, 'p' },
 		{ "null", no_argument, NULL, '0' },
+		{ "per", required_argument, NULL, 'p' },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "root", required_argument, NULL, 'r' },
 		{ "root-from-path", required_argument, NULL, 'R' },
 		{ "scale", required_argument, NULL, 's' },
@@ -111,6 +114,10 @@ main(int argc, char *argv[])
 			usage(stdout);
 			free(a);
 			return EXIT_OK;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
+			break;
 		case 'm':
 			if (fold_count_parse(optarg, strlen(optarg),
 			    &opt.min_count) < 0)
@@ -170,6 +177,7 @@ main(int argc, char *argv[])
 		}
 	}
 	opt.file_error = file_error;
+	opt.opened = cmd_progress_attach;
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
 	status = EXIT_OK;

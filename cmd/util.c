@@ -111,6 +111,13 @@ progress(void *arg, uint64_t done, uint64_t size)
 	prog.drawn = 1;
 }
 
+void
+cmd_progress_attach(void *arg, struct fold_in *in)
+{
+	if (prog.mode > 0 || (prog.mode == 0 && isatty(2)))
+		fold_in_set_progress(in, progress, (void *)fold_in_name(in));
+}
+
 static void
 vwarn(const char *fmt, va_list ap)
 {
@@ -189,9 +196,7 @@ cmd_each_input(char **files, int n,
 			status = EXIT_ERR;
 			continue;
 		}
-		if (prog.mode > 0 || (prog.mode == 0 && isatty(2)))
-			fold_in_set_progress(in, progress,
-			    (void *)fold_in_name(in));
+		cmd_progress_attach(NULL, in);
 		rc = read(reader, in, diag);
 		progress_erase();
 		if (rc < 0) {
@@ -259,6 +264,7 @@ cmd_stdout(void)
 int
 cmd_close(struct fold_out *out, int status)
 {
+	progress_erase();
 	if (fold_out_close(out) < 0) {
 		cmd_warn("%s", fold_err());
 		return EXIT_ERR;

@@ -70,6 +70,13 @@ enum { CMD_OPT_PROGRESS = 0x1000, CMD_OPT_NO_PROGRESS };
 void cmd_progress_opt(int opt);
 
 /*
+ * Shows the progress of reading in (as cmd_each_input does for its
+ * inputs), for commands that open inputs through the library
+ * (fold_merge_opt's opened); arg is not used.
+ */
+void cmd_progress_attach(void *arg, struct fold_in *in);
+
+/*
  * The inputs of a command that takes many: files[0..n) (its operands),
  * then the names listed in the file list ("-": standard input), one per
  * line or, with nul, each ended by a NUL byte (find -print0); empty names

@@ -306,6 +306,15 @@ file_error(struct merger *m, const char *msg)
 		m->opt->file_error(m->opt->arg, msg);
 }
 
+/* An input opened: the caller may watch it being read. */
+static struct fold_in *
+opened(struct merger *m, struct fold_in *in)
+{
+	if (in && m->opt->opened)
+		m->opt->opened(m->opt->arg, in);
+	return in;
+}
+
 static void
 setkey(struct stream *s, const char *stack, size_t n)
 {
@@ -503,7 +512,7 @@ scan(struct merger *m, const char *path, struct fold_count *total)
 	if (!path || strcmp(path, "-") == 0 || stat(path, &sb) < 0 ||
 	    !S_ISREG(sb.st_mode))
 		return 0;
-	if (!(in = fold_in_open(path))) {
+	if (!(in = opened(m, fold_in_open(path)))) {
 		file_error(m, fold_err());
 		return -1;
 	}
@@ -626,7 +635,7 @@ load(struct merger *m, struct ttab *t, const struct fold_merge_input *x)
 			rc = addline(m, t, &tmp, x->path, ++lineno, p, len, 1);
 		}
 	} else {
-		if (!(in = fold_in_open(x->path))) {
+		if (!(in = opened(m, fold_in_open(x->path)))) {
 			file_error(m, fold_err());
 			return 1;
 		}
@@ -653,7 +662,7 @@ opensrc(struct merger *m, struct item *it, struct stream *s)
 		s->in = fold_in_fdopen(dup(fileno(it->tmp)), "temporary file");
 		fclose(it->tmp);
 		it->tmp = NULL;
-	} else if (!(s->in = fold_in_open(it->path))) {
+	} else if (!(s->in = opened(m, fold_in_open(it->path)))) {
 		file_error(m, fold_err());
 		return -1;
 	}

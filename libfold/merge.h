@@ -19,6 +19,8 @@
 #include "diag.h"
 #include "output.h"
 
+struct fold_in;
+
 #define FOLD_MERGE_FANIN 128
 
 struct fold_merge_input {
@@ -37,9 +39,12 @@ struct fold_merge_opt {
 	   goes on with the other inputs and fold_merge returns 1 at the end */
 	void (*file_error)(void *arg, const char *msg);
 	void *arg;
+	/* when not NULL, called with each input opened for reading (to show
+	   its progress, fold_in_set_progress), with arg */
+	void (*opened)(void *arg, struct fold_in *in);
 };
 
-#define FOLD_MERGE_OPT_INIT { 1, 1, 0, 0, 0, FOLD_COUNT_INIT, 0, 0 }
+#define FOLD_MERGE_OPT_INIT { 1, 1, 0, 0, 0, FOLD_COUNT_INIT, 0, 0, 0 }
 
 /*
  * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0;
