@@ -1,91 +1,20 @@
 /*
- * stackcollapse-vtune's reader of VTune top-down CSV, with options picked by the first input byte: the same bytes
- * read twice give the same output, every output line parses back as a
- * folded line with one count, and detection never reads past its input.
+ * stackcollapse-vtune's reader of VTune top-down CSV, the first byte
+ * picking --no-modules; the properties are fuzz_converter's.
  */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
-#include "formats/vtune.h"
-
-/* The folded text of one read of data[0..size), malloc'd. */
-static char *
-collapse(const struct vtune_opt *opt, const uint8_t *data, size_t size,
-    size_t *len)
-{
-	struct fold_diag diag = FOLD_DIAG_INIT;
-	struct fold_intern *fr = fold_intern_new();
-	struct fold_stacks *st = fold_stacks_new(fr, 1);
-	struct vtune_reader *r = vtune_reader_new(opt, st);
-	struct fold_in *in = fold_in_mem(data, size, "fuzz");
-	struct fold_out *out;
-	char *text;
-	int fd = memfd_create("fuzz", 0);
-	off_t end;
-
-	diag.limit = 0;
-	/* on a failure too: what was read is kept */
-	vtune_read(r, in, &diag);
-	if (fd < 0 || !(out = fold_out_new(dup(fd), "fuzz")))
-		abort();
-	fold_write(out, st);
-	if (fold_out_close(out) < 0 || (end = lseek(fd, 0, SEEK_END)) < 0)
-		abort();
-	*len = end;
-	text = malloc(*len + 1);
-	if (pread(fd, text, *len, 0) != (ssize_t)*len)
-		abort();
-	close(fd);
-	fold_in_close(in);
-	vtune_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(fr);
-	return text;
-}
+#include "tests/fuzz/fuzz.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct vtune_opt opt = VTUNE_OPT_INIT;
+	struct collapse_opt opt = COLLAPSE_OPT_INIT;
 	unsigned flags = size ? data[0] : 0;
-	struct fold_count c;
-	char *a, *b, *p, *nl, *head;
-	size_t alen, blen, slen;
 
 	if (size) {
 		data++;
 		size--;
 	}
-	opt.no_modules = flags & 1;
-	/* a copy of exactly size bytes, so that ASan sees an overread */
-	head = malloc(size ? size : 1);
-	memcpy(head, data, size);
-	if (vtune_detect(head, size, 1) < 0 || vtune_detect(head, size, 0) > 2)
-		abort();
-	free(head);
-
-	a = collapse(&opt, data, size, &alen);
-	b = collapse(&opt, data, size, &blen);
-	if (alen != blen || memcmp(a, b, alen) != 0)
-		abort();
-	for (p = a; p < a + alen; p = nl + 1) {
-		nl = memchr(p, '\n', a + alen - p);
-		if (!nl)
-			abort();
-		if (fold_parse_line(p, nl - p, &slen, &c, 1) != 1 ||
-		    memchr(p, '\r', nl - p) || p[0] == ';' ||
-		    p[slen - 1] == ';' || memmem(p, slen, ";;", 2))
-			abort();
-	}
-	free(a);
-	free(b);
+	opt.vtune.no_modules = flags & 1;
+	fuzz_converter("vtune", &opt, data, size);
 	return 0;
 }

@@ -24,6 +24,7 @@
 #include "libfold/intern.h"
 #include "libfold/output.h"
 #include "libfold/stacks.h"
+#include "formats/collapse.h"
 
 /* Inputs are capped like a command's pprof input (bombs stay cheap). */
 #define FUZZ_IN_LIMIT ((uint64_t)64 << 20)
@@ -240,6 +241,79 @@ fuzz_same_total(const struct fold_stacks *a, const struct fold_stacks *b,
 	if (ra < 0 || rb < 0)
 		return ra == rb;
 	return fold_count_cmp(&ta, &tb) == 0;
+}
+
+/*
+ * A converter of formats/collapse.h on data[0..size), with options opt:
+ * its detect reads no byte past its input (an exact copy, so that ASan
+ * sees an overread) and answers 0, 1 or 2; the same bytes read twice give
+ * the same output; every output line parses back as a folded line with
+ * one count, no carriage return and no empty frame. What was read before
+ * a failure is kept and checked too.
+ */
+static void
+fuzz_say_nothing(void *arg, const char *msg)
+{
+}
+
+static inline char *
+fuzz_convert(const struct collapse_format *f, const struct collapse_opt *opt,
+    const uint8_t *data, size_t size, size_t *len)
+{
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct collapse *c = collapse_new(opt, f, st, fuzz_say_nothing, NULL);
+	struct fold_in *in = fuzz_in(data, size);
+	char *s;
+
+	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
+	diag.limit = 0;
+	collapse_read(c, in, &diag);
+	collapse_finish(c, 1);
+	s = fuzz_folded(st, len);
+	fold_in_close(in);
+	collapse_free(c);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	return s;
+}
+
+static inline void
+fuzz_converter(const char *name, const struct collapse_opt *opt,
+    const uint8_t *data, size_t size)
+{
+	const struct collapse_format *f = collapse_find(name);
+	struct fold_count c;
+	char *a, *b, *p, *nl, *head;
+	size_t alen, blen, slen;
+	int k;
+
+	FUZZ_CHECK(f != NULL, "no format %s", name);
+	head = malloc(size ? size : 1);
+	FUZZ_CHECK(head != NULL, "malloc");
+	memcpy(head, data, size);
+	k = f->detect(head, size, 1);
+	FUZZ_CHECK(k >= 0 && k <= 2, "detect at the end: %d", k);
+	k = f->detect(head, size, 0);
+	FUZZ_CHECK(k >= 0 && k <= 2, "detect cut short: %d", k);
+	free(head);
+
+	a = fuzz_convert(f, opt, data, size, &alen);
+	b = fuzz_convert(f, opt, data, size, &blen);
+	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0,
+	    "the same input read twice gives other output");
+	for (p = a; p < a + alen; p = nl + 1) {
+		nl = memchr(p, '\n', a + alen - p);
+		FUZZ_CHECK(nl != NULL, "a last line without a newline");
+		FUZZ_CHECK(fold_parse_line(p, nl - p, &slen, &c, 1) == 1 &&
+		    !memchr(p, '\r', nl - p) && p[0] != ';' &&
+		    p[slen - 1] != ';' && !memmem(p, slen, ";;", 2),
+		    "not a folded line with one count and no empty frame: "
+		    "%.*s", (int)(nl - p), p);
+	}
+	free(a);
+	free(b);
 }
 
 #endif
