@@ -321,9 +321,13 @@ collapse_new(const struct collapse_opt *opt,
 	c->arg = arg;
 	c->readers = fold_calloc(collapse_nformats, sizeof *c->readers);
 	c->used = fold_calloc(collapse_nformats, 1);
-	/* every reader now, so that a bad option is a usage error at once */
+	/*
+	 * Every reader that may be used, now, so that a bad option is a usage
+	 * error at once; a forced format needs only its own.
+	 */
 	for (i = 0; i < collapse_nformats; i++)
-		if (!(c->readers[i] = ops[i].open(&c->opt, st))) {
+		if ((!forced || forced == &collapse_formats[i]) &&
+		    !(c->readers[i] = ops[i].open(&c->opt, st))) {
 			collapse_free(c);
 			return NULL;
 		}
