@@ -52,6 +52,7 @@ FORMATS = \
 	formats/html.o \
 	formats/jfr.o \
 	formats/junit.o \
+	formats/pbutil.o \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/pprofmerge.o \

@@ -9,8 +9,8 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
-#include <zlib.h>
 
+#include "formats/pbutil.h"
 #include "formats/pprof.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
@@ -131,45 +131,6 @@ getvar(const uint8_t **p)
 	return v;
 }
 
-/* protobuf-c's allocations, capped: untrusted sizes cannot run away. */
-struct capalloc {
-	ProtobufCAllocator a;
-	uint64_t used, cap;
-	int over;
-};
-
-#define HDR 16	/* size header, keeping malloc's alignment */
-
-static void *
-cap_alloc(void *arg, size_t n)
-{
-	struct capalloc *c = arg;
-	char *p;
-
-	if (n > c->cap - c->used || c->cap - c->used - n < HDR) {
-		c->over = 1;
-		return NULL;
-	}
-	p = fold_malloc(n + HDR);
-	memcpy(p, &n, sizeof n);
-	c->used += n + HDR;
-	return p + HDR;
-}
-
-static void
-cap_free(void *arg, void *p)
-{
-	struct capalloc *c = arg;
-	size_t n;
-
-	if (!p)
-		return;
-	p = (char *)p - HDR;
-	memcpy(&n, p, sizeof n);
-	c->used -= n + HDR;
-	free(p);
-}
-
 /* A growable array of decoded messages. */
 struct vec {
 	void **p;
@@ -194,7 +155,7 @@ vec_push(struct vec *v, void *x)
  */
 struct arena {
 	ProtobufCAllocator a;
-	struct capalloc *ca;
+	struct pb_capalloc *ca;
 	char *block;
 	size_t used, size;
 	struct vec *big;
@@ -215,7 +176,7 @@ arena_alloc(void *arg, size_t n)
 		ar->used += need;
 		return p;
 	}
-	if ((p = cap_alloc(ar->ca, n)))
+	if ((p = pb_cap_alloc(ar->ca, n)))
 		vec_push(ar->big, p);
 	return p;
 }
@@ -237,79 +198,9 @@ arena_empty(struct arena *ar)
 		ar->block = fold_malloc(ar->size);
 	}
 	for (i = 0; i < ar->big->n; i++)
-		cap_free(ar->ca, ar->big->p[i]);
+		pb_cap_free(ar->ca, ar->big->p[i]);
 	ar->big->n = 0;
 	ar->used = 0;
-}
-
-/* Looks up messages by id: direct when ids are 1..n in order (as most
-   producers write them), else by binary search. */
-struct idpair {
-	uint64_t id;
-	size_t idx;
-};
-
-struct idmap {
-	struct idpair *pairs;
-	size_t n;
-	int dense;
-};
-
-static int
-cmp_idpair(const void *x, const void *y)
-{
-	const struct idpair *a = x, *b = y;
-
-	return (a->id > b->id) - (a->id < b->id);
-}
-
-/* ids[0..n) are the ids of a table of what ("location"). */
-static int
-idmap_build(struct idmap *m, const uint64_t *ids, size_t n, const char *file,
-    const char *what)
-{
-	size_t i;
-
-	m->n = n;
-	m->dense = 1;
-	for (i = 0; i < n && m->dense; i++)
-		m->dense = ids[i] == i + 1;
-	if (m->dense)
-		return 0;
-	m->pairs = fold_reallocarray(NULL, n, sizeof *m->pairs);
-	for (i = 0; i < n; i++) {
-		m->pairs[i].id = ids[i];
-		m->pairs[i].idx = i;
-	}
-	qsort(m->pairs, n, sizeof *m->pairs, cmp_idpair);
-	for (i = 0; i < n; i++) {
-		if (m->pairs[i].id == 0)
-			return fold_seterr("%s: %s with id 0", file, what);
-		if (i > 0 && m->pairs[i].id == m->pairs[i - 1].id)
-			return fold_seterr("%s: duplicate %s id %" PRIu64, file,
-			    what, m->pairs[i].id);
-	}
-	return 0;
-}
-
-/* The index of id, or -1. */
-static long
-idmap_find(const struct idmap *m, uint64_t id)
-{
-	size_t lo = 0, hi = m->n;
-
-	if (m->dense)
-		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (m->pairs[mid].id == id)
-			return (long)m->pairs[mid].idx;
-		if (m->pairs[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
 }
 
 struct str {
@@ -363,7 +254,7 @@ struct prof {
 	const char *file;
 	const uint8_t *buf;
 	size_t len;
-	struct capalloc ca;
+	struct pb_capalloc ca;
 	struct arena ar;	/* for one sample at a time */
 	struct vec arbig;
 	struct str *strs;
@@ -371,7 +262,7 @@ struct prof {
 	struct vec types, maps, locs, funcs;
 	int64_t default_type;
 	size_t nsamples;
-	struct idmap mapids, locids, funcids;
+	struct pb_idmap mapids, locids, funcids;
 	/* location i's frames, varint-coded, root first */
 	struct buf lkeys;
 	uint64_t *lkoff;
@@ -416,9 +307,9 @@ prof_release(struct prof *pf)
 	free(pf->ar.block);
 	free(pf->arbig.p);
 	free(pf->strs);
-	free(pf->mapids.pairs);
-	free(pf->locids.pairs);
-	free(pf->funcids.pairs);
+	pb_idmap_free(&pf->mapids);
+	pb_idmap_free(&pf->locids);
+	pb_idmap_free(&pf->funcids);
 	free(pf->lkeys.p);
 	free(pf->lkoff);
 }
@@ -630,7 +521,7 @@ build_idmaps(struct prof *pf)
 {
 	const struct {
 		struct vec *v;
-		struct idmap *m;
+		struct pb_idmap *m;
 		size_t idoff;
 		const char *what;
 	} t[] = {
@@ -638,18 +529,12 @@ build_idmaps(struct prof *pf)
 		{ &pf->locs, &pf->locids, offsetof(Location, id), "location" },
 		{ &pf->funcs, &pf->funcids, offsetof(Function, id), "function" },
 	};
-	size_t i, j;
+	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < sizeof t / sizeof t[0] && rc == 0; i++) {
-		uint64_t *ids = fold_reallocarray(NULL, t[i].v->n + 1,
-		    sizeof *ids);
-		for (j = 0; j < t[i].v->n; j++)
-			memcpy(&ids[j], (char *)t[i].v->p[j] + t[i].idoff,
-			    sizeof ids[j]);
-		rc = idmap_build(t[i].m, ids, t[i].v->n, pf->file, t[i].what);
-		free(ids);
-	}
+	for (i = 0; i < sizeof t / sizeof t[0] && rc == 0; i++)
+		rc = pb_idmap_build(t[i].m, t[i].v->p, t[i].v->n, t[i].idoff,
+		    pf->file, t[i].what);
 	return rc;
 }
 
@@ -673,7 +558,7 @@ address_name(struct pprof_reader *r, const struct prof *pf,
 
 	r->name.len = 0;
 	if (loc->mapping_id) {
-		if ((mi = idmap_find(&pf->mapids, loc->mapping_id)) < 0)
+		if ((mi = pb_idmap_find(&pf->mapids, loc->mapping_id)) < 0)
 			return fold_seterr("%s: location %" PRIu64 ": no mapping "
 			    "with id %" PRIu64, pf->file, loc->id,
 			    loc->mapping_id);
@@ -712,7 +597,7 @@ line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
 
 	if (!ln || !ln->function_id)
 		return address_name(r, pf, loc);
-	if ((fi = idmap_find(&pf->funcids, ln->function_id)) < 0)
+	if ((fi = pb_idmap_find(&pf->funcids, ln->function_id)) < 0)
 		return fold_seterr("%s: location %" PRIu64 ": no function with "
 		    "id %" PRIu64, pf->file, loc->id, ln->function_id);
 	fn = pf->funcs.p[fi];
@@ -1060,7 +945,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	for (i = 0; i < r->opt.ntag_root; i++)
 		add_tag(r, pf, s, r->opt.tag_root[i]);
 	for (i = s->n_location_id; i-- > 0;) {
-		long li = idmap_find(&pf->locids, s->location_id[i]);
+		long li = pb_idmap_find(&pf->locids, s->location_id[i]);
 		if (li < 0) {
 			fold_seterr("%s: sample %zu: no location with id %"
 			    PRIu64, pf->file, no, s->location_id[i]);
@@ -1122,10 +1007,7 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	pf.file = fold_in_name(in);
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
-	pf.ca.a.alloc = cap_alloc;
-	pf.ca.a.free = cap_free;
-	pf.ca.a.allocator_data = &pf.ca;
-	pf.ca.cap = r->opt.max_size;
+	pb_capalloc_init(&pf.ca, r->opt.max_size);
 	pf.ar.a.alloc = arena_alloc;
 	pf.ar.a.free = arena_free;
 	pf.ar.a.allocator_data = &pf.ar;
@@ -1481,37 +1363,6 @@ stack_text(struct fold_stacks *st, size_t i, struct buf *b)
 	return b->p;
 }
 
-static int
-deflate_out(struct fold_out *out, const uint8_t *p, size_t n)
-{
-	unsigned char chunk[1 << 16];
-	z_stream z;
-	int zr;
-
-	memset(&z, 0, sizeof z);
-	/* 15 + 16: a gzip wrapper, with no name and a zero time */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return fold_seterr("gzip: %s", z.msg ? z.msg : "init failed");
-	do {
-		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
-		z.next_in = (Bytef *)p;
-		z.avail_in = take;
-		p += take;
-		n -= take;
-		do {
-			z.next_out = chunk;
-			z.avail_out = sizeof chunk;
-			zr = deflate(&z, n ? Z_NO_FLUSH : Z_FINISH);
-			fold_out_write(out, chunk, sizeof chunk - z.avail_out);
-		} while (z.avail_out == 0);
-	} while (n > 0);
-	deflateEnd(&z);
-	if (zr != Z_STREAM_END)
-		return fold_seterr("gzip: compression failed");
-	return 0;
-}
-
 int
 pprof_write(struct fold_out *out, struct fold_stacks *st,
     const struct pprof_writeopt *opt)
@@ -1634,7 +1485,7 @@ pprof_write(struct fold_out *out, struct fold_stacks *st,
 		memcpy(packed + o, str, slen);
 		o += slen;
 	}
-	rc = deflate_out(out, packed, o);
+	rc = pb_gzip_write(out, packed, o);
 
 	free(packed);
 	free(p.sample);

@@ -2,8 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <zlib.h>
-
+#include "formats/pbutil.h"
 #include "formats/pprof.h"
 #include "formats/pprofmerge.h"
 #include "formats/profile.pb-c.h"
@@ -58,116 +57,6 @@ buf_varint(struct buf *b, uint64_t v)
 	}
 	t[n++] = (uint8_t)v;
 	buf_add(b, t, n);
-}
-
-/* protobuf-c's allocations, capped: untrusted sizes cannot run away. */
-struct capalloc {
-	ProtobufCAllocator a;
-	uint64_t used, cap;
-	int over;
-};
-
-#define HDR 16
-
-static void *
-cap_alloc(void *arg, size_t n)
-{
-	struct capalloc *c = arg;
-	char *p;
-
-	if (n > c->cap - c->used || c->cap - c->used - n < HDR) {
-		c->over = 1;
-		return NULL;
-	}
-	p = fold_malloc(n + HDR);
-	memcpy(p, &n, sizeof n);
-	c->used += n + HDR;
-	return p + HDR;
-}
-
-static void
-cap_free(void *arg, void *p)
-{
-	struct capalloc *c = arg;
-	size_t n;
-
-	if (!p)
-		return;
-	p = (char *)p - HDR;
-	memcpy(&n, p, sizeof n);
-	c->used -= n + HDR;
-	free(p);
-}
-
-/* Index of a message by its id: direct for ids 1..n, else sorted. */
-struct idpair {
-	uint64_t id;
-	size_t idx;
-};
-
-struct idmap {
-	struct idpair *pairs;
-	size_t n;
-	int dense;
-};
-
-static int
-cmp_idpair(const void *x, const void *y)
-{
-	const struct idpair *a = x, *b = y;
-
-	return (a->id > b->id) - (a->id < b->id);
-}
-
-static int
-idmap_build(struct idmap *m, void **msgs, size_t n, size_t idoff,
-    const char *file, const char *what)
-{
-	size_t i;
-	uint64_t id;
-
-	m->n = n;
-	m->dense = 1;
-	m->pairs = NULL;
-	for (i = 0; i < n && m->dense; i++) {
-		memcpy(&id, (char *)msgs[i] + idoff, sizeof id);
-		m->dense = id == i + 1;
-	}
-	if (m->dense)
-		return 0;
-	m->pairs = fold_reallocarray(NULL, n + 1, sizeof *m->pairs);
-	for (i = 0; i < n; i++) {
-		memcpy(&m->pairs[i].id, (char *)msgs[i] + idoff, sizeof id);
-		m->pairs[i].idx = i;
-	}
-	qsort(m->pairs, n, sizeof *m->pairs, cmp_idpair);
-	for (i = 0; i < n; i++) {
-		if (m->pairs[i].id == 0)
-			return fold_seterr("%s: %s with id 0", file, what);
-		if (i > 0 && m->pairs[i].id == m->pairs[i - 1].id)
-			return fold_seterr("%s: duplicate %s id %" PRIu64, file,
-			    what, m->pairs[i].id);
-	}
-	return 0;
-}
-
-static long
-idmap_find(const struct idmap *m, uint64_t id)
-{
-	size_t lo = 0, hi = m->n;
-
-	if (m->dense)
-		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (m->pairs[mid].id == id)
-			return (long)m->pairs[mid].idx;
-		if (m->pairs[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
 }
 
 struct mfunc {
@@ -228,7 +117,7 @@ struct pprof_merger {
 struct src {
 	const char *file;
 	Profile *p;
-	struct idmap mapids, locids, funcids;
+	struct pb_idmap mapids, locids, funcids;
 	uint32_t *fmap, *mmap, *lmap;	/* merged index + 1, 0: not yet */
 	int64_t *mdelta;		/* address shift of each mapping */
 };
@@ -317,11 +206,11 @@ validate(struct pprof_merger *m, struct src *s)
 	    str_ok(s, p->keep_frames, "keep frames", 0) ||
 	    str_ok(s, p->default_sample_type, "default sample type", 0))
 		return -1;
-	if (idmap_build(&s->mapids, (void **)p->mapping, p->n_mapping,
+	if (pb_idmap_build(&s->mapids, (void **)p->mapping, p->n_mapping,
 	    offsetof(Mapping, id), s->file, "mapping") < 0 ||
-	    idmap_build(&s->locids, (void **)p->location, p->n_location,
+	    pb_idmap_build(&s->locids, (void **)p->location, p->n_location,
 	    offsetof(Location, id), s->file, "location") < 0 ||
-	    idmap_build(&s->funcids, (void **)p->function, p->n_function,
+	    pb_idmap_build(&s->funcids, (void **)p->function, p->n_function,
 	    offsetof(Function, id), s->file, "function") < 0)
 		return -1;
 	for (i = 0; i < p->n_mapping; i++) {
@@ -339,11 +228,11 @@ validate(struct pprof_merger *m, struct src *s)
 	}
 	for (i = 0; i < p->n_location; i++) {
 		const Location *l = p->location[i];
-		if (l->mapping_id && idmap_find(&s->mapids, l->mapping_id) < 0)
+		if (l->mapping_id && pb_idmap_find(&s->mapids, l->mapping_id) < 0)
 			return fold_seterr("%s: location %" PRIu64 ": no mapping "
 			    "with id %" PRIu64, s->file, l->id, l->mapping_id);
 		for (j = 0; j < l->n_line; j++)
-			if (l->line[j]->function_id && idmap_find(&s->funcids,
+			if (l->line[j]->function_id && pb_idmap_find(&s->funcids,
 			    l->line[j]->function_id) < 0)
 				return fold_seterr("%s: location %" PRIu64 ": no "
 				    "function with id %" PRIu64, s->file, l->id,
@@ -356,7 +245,7 @@ validate(struct pprof_merger *m, struct src *s)
 			    "%zu sample types", s->file, i + 1, x->n_value,
 			    p->n_sample_type);
 		for (j = 0; j < x->n_location_id; j++)
-			if (idmap_find(&s->locids, x->location_id[j]) < 0)
+			if (pb_idmap_find(&s->locids, x->location_id[j]) < 0)
 				return fold_seterr("%s: sample %zu: no location "
 				    "with id %" PRIu64, s->file, i + 1,
 				    x->location_id[j]);
@@ -420,7 +309,7 @@ differ:
 static uint32_t
 map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 {
-	long i = idmap_find(&s->funcids, id);
+	long i = pb_idmap_find(&s->funcids, id);
 	const Function *f = s->p->function[i];
 	struct mfunc mf;
 	uint32_t k;
@@ -484,7 +373,7 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 static uint32_t
 map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 {
-	long i = idmap_find(&s->locids, id), mi;
+	long i = pb_idmap_find(&s->locids, id), mi;
 	const Location *l = s->p->location[i];
 	struct mline *ml;
 	uint32_t mapping = 0, k;
@@ -494,7 +383,7 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 	if (s->lmap[i])
 		return s->lmap[i];
 	if (l->mapping_id) {
-		mi = idmap_find(&s->mapids, l->mapping_id);
+		mi = pb_idmap_find(&s->mapids, l->mapping_id);
 		mapping = map_mapping(m, s, mi);
 		addr += (uint64_t)s->mdelta[mi];
 	}
@@ -611,7 +500,7 @@ merge_header(struct pprof_merger *m, struct src *s)
 int
 pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 {
-	struct capalloc ca;
+	struct pb_capalloc ca;
 	struct src s;
 	char *buf;
 	size_t len, i;
@@ -622,12 +511,7 @@ pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 	fold_in_set_limit(in, m->max_size);
 	if (fold_in_readall(in, &buf, &len) < 0)
 		return -1;
-	ca.a.alloc = cap_alloc;
-	ca.a.free = cap_free;
-	ca.a.allocator_data = &ca;
-	ca.used = 0;
-	ca.over = 0;
-	ca.cap = m->max_size;
+	pb_capalloc_init(&ca, m->max_size);
 	s.p = perftools__profiles__profile__unpack(&ca.a, len,
 	    (const uint8_t *)buf);
 	free(buf);
@@ -660,9 +544,9 @@ out:
 	free(s.mmap);
 	free(s.mdelta);
 	free(s.lmap);
-	free(s.mapids.pairs);
-	free(s.locids.pairs);
-	free(s.funcids.pairs);
+	pb_idmap_free(&s.mapids);
+	pb_idmap_free(&s.locids);
+	pb_idmap_free(&s.funcids);
 	protobuf_c_message_free_unpacked(&s.p->base, &ca.a);
 	return rc;
 }
@@ -693,37 +577,6 @@ put_int(struct buf *b, unsigned num, int64_t v)
 		return;
 	buf_varint(b, (uint64_t)num << 3);
 	buf_varint(b, (uint64_t)v);
-}
-
-static int
-gzip_out(struct fold_out *out, const uint8_t *p, size_t n)
-{
-	unsigned char chunk[1 << 16];
-	z_stream z;
-	int zr;
-
-	memset(&z, 0, sizeof z);
-	/* 15 + 16: a gzip wrapper, with no name and a zero time */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return fold_seterr("gzip: %s", z.msg ? z.msg : "init failed");
-	do {
-		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
-		z.next_in = (Bytef *)p;
-		z.avail_in = take;
-		p += take;
-		n -= take;
-		do {
-			z.next_out = chunk;
-			z.avail_out = sizeof chunk;
-			zr = deflate(&z, n ? Z_NO_FLUSH : Z_FINISH);
-			fold_out_write(out, chunk, sizeof chunk - z.avail_out);
-		} while (z.avail_out == 0);
-	} while (n > 0);
-	deflateEnd(&z);
-	if (zr != Z_STREAM_END)
-		return fold_seterr("gzip: compression failed");
-	return 0;
 }
 
 int
@@ -859,7 +712,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
 		buf_add(&b, packed.p, packed.len);
 	}
 	put_int(&b, 14, m->deftype);
-	rc = gzip_out(out, b.p, b.len);
+	rc = pb_gzip_write(out, b.p, b.len);
 	free(b.p);
 	free(packed.p);
 	free(locids);
