@@ -20,12 +20,13 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [--by service|team|function] [--fleet-cores N] "
-	    "[--format text|markdown|tsv|json]\n"
-	    "                [--hz N] [--owners FILE] [--rate USD] [--strict] "
-	    "[--top N] [--total]\n"
-	    "                [--unit ns|us|ms|s|samples] [--window DURATION] "
-	    "[file ...]\n", progname);
+	fprintf(f, "usage: %s [-0] [--by service|team|function] "
+	    "[--files-from LIST] [--fleet-cores N]\n"
+	    "                [--format text|markdown|tsv|json] [--hz N] "
+	    "[--owners FILE] [--rate USD]\n"
+	    "                [--strict] [--top N] [--total] "
+	    "[--unit ns|us|ms|s|samples]\n"
+	    "                [--window DURATION] [file ...]\n", progname);
 }
 
 static int
@@ -37,14 +38,16 @@ read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { O_BY = 256, O_FLEET_CORES, O_FORMAT, O_HZ, O_OWNERS, O_RATE,
+	enum { O_BY = 256, O_FILES_FROM, O_FLEET_CORES, O_FORMAT, O_HZ, O_OWNERS, O_RATE,
 	    O_STRICT, O_TOP, O_TOTAL, O_UNIT, O_WINDOW };
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, O_BY },
+		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "fleet-cores", required_argument, NULL, O_FLEET_CORES },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "hz", required_argument, NULL, O_HZ },
+		{ "null", no_argument, NULL, '0' },
 		{ "owners", required_argument, NULL, O_OWNERS },
 		{ "rate", required_argument, NULL, O_RATE },
 		{ "strict", no_argument, NULL, O_STRICT },
@@ -65,14 +68,18 @@ main(int argc, char *argv[])
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct fold_in *in;
-	const char *owners_file = NULL;
+	const char *owners_file = NULL, *list = NULL;
+	char **files;
 	uint64_t hz = 0;
 	size_t i;
-	int c, strict = 0, stopped, status;
+	int c, strict = 0, nul = 0, nfiles, stopped, status;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
 		switch (c) {
+		case '0':
+			nul = 1;
+			break;
 		case O_BY:
 			if (strcmp(optarg, "service") == 0)
 				opt.by = FOLD_COST_SERVICE;
@@ -83,6 +90,9 @@ main(int argc, char *argv[])
 			else
 				cmd_die(EXIT_USAGE, "--by: service, team or "
 				    "function, not '%s'", optarg);
+			break;
+		case O_FILES_FROM:
+			list = optarg;
 			break;
 		case O_FLEET_CORES:
 			if ((opt.fleet_cores = cmd_uint("--fleet-cores",
@@ -164,8 +174,13 @@ main(int argc, char *argv[])
 	}
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	status = cmd_each_input(argv + optind, argc - optind, read_one, st,
-	    &diag, &stopped);
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (list)
+		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
+	/* an empty list reads nothing, not standard input */
+	status = !list || nfiles ? cmd_each_input(files, nfiles, read_one, st,
+	    &diag, &stopped) : EXIT_OK;
 	cmd_diag_summary(&diag, "line", "lines");
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
@@ -176,5 +191,7 @@ main(int argc, char *argv[])
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 	fold_owners_free(owners);
+	if (list)
+		free(files);
 	return cmd_close(out, status);
 }

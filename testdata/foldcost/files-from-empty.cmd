@@ -1,0 +1,1 @@
+: | foldcost --files-from -
