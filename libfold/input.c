@@ -22,7 +22,7 @@ struct fold_in {
 	int gz, zinit, zend;
 	z_stream z;
 	unsigned char *raw;
-	size_t rawlen;
+	size_t rawcap;
 	int raweof;
 	/* fold_in_mem: the bytes read instead of fd */
 	const char *mem;
@@ -68,6 +68,7 @@ struct fold_in *
 fold_in_open(const char *path)
 {
 	struct stat sb;
+	size_t cap;
 	int fd;
 
 	if (path == NULL || strcmp(path, "-") == 0)
@@ -78,7 +79,17 @@ fold_in_open(const char *path)
 		close(fd);
 		return fold_seterr("%s: %s", path, strerror(EISDIR)), NULL;
 	}
-	return newin(fd, 1, path, BUFSZ);
+	/*
+	 * A small file gets a buffer its size: merging thousands of small
+	 * profiles should not touch 128 KiB of fresh memory for each. The
+	 * buffer still grows for long lines and decompressed bytes.
+	 */
+	cap = 4096;
+	while (cap < BUFSZ && S_ISREG(sb.st_mode) && (off_t)cap <= sb.st_size)
+		cap *= 2;
+	if (!S_ISREG(sb.st_mode))
+		cap = BUFSZ;
+	return newin(fd, 1, path, cap);
 }
 
 void
@@ -128,6 +139,7 @@ readfd(struct fold_in *in, void *p, size_t n)
 		memcpy(p, in->mem, n);
 		in->mem += n;
 		in->memlen -= n;
+		in->rawdone += n;
 		return n;
 	}
 	do
@@ -135,9 +147,10 @@ readfd(struct fold_in *in, void *p, size_t n)
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
 		fold_seterr("%s: read error: %s", in->name, strerror(errno));
-	else if (r > 0 && in->progress) {
+	else if (r > 0) {
 		in->rawdone += r;
-		in->progress(in->progarg, in->rawdone, in->size);
+		if (in->progress)
+			in->progress(in->progarg, in->rawdone, in->size);
 	}
 	return r;
 }
@@ -151,7 +164,7 @@ fillraw(struct fold_in *in, size_t want)
 	in->z.next_in = in->raw;
 	while (in->z.avail_in < want && !in->raweof) {
 		ssize_t r = readfd(in, in->raw + in->z.avail_in,
-		    RAWSZ - in->z.avail_in);
+		    in->rawcap - in->z.avail_in);
 		if (r < 0)
 			return -1;
 		if (r == 0)
@@ -208,7 +221,11 @@ fill(struct fold_in *in)
 	if (!in->zinit) {
 		/* sniff the gzip magic on the first read */
 		in->zinit = 1;
-		in->raw = fold_malloc(RAWSZ);
+		/* no larger than the room for the plain bytes it may hold */
+		in->rawcap = in->cap - 1 - in->end;
+		if (in->rawcap > RAWSZ)
+			in->rawcap = RAWSZ;
+		in->raw = fold_malloc(in->rawcap);
 		if (fillraw(in, 2) < 0)
 			return -1;
 		if (in->z.avail_in >= 2 && in->raw[0] == 0x1f &&
@@ -238,6 +255,17 @@ counted:
 	if (in->limit && in->total > in->limit)
 		return fold_seterr("%s: input larger than the limit of %llu "
 		    "bytes", in->name, (unsigned long long)in->limit);
+	/*
+	 * A decompression bomb: real profiles compress 10 to 40 times, a
+	 * bomb about 1000. Past FOLD_GZIP_FLOOR, gzip input may expand at
+	 * most FOLD_GZIP_RATIO times the compressed bytes read so far.
+	 */
+	if (in->gz && in->total > FOLD_GZIP_FLOOR &&
+	    in->total / FOLD_GZIP_RATIO > in->rawdone)
+		return fold_seterr("%s: gzip data expands more than %d times "
+		    "past %d MiB: a decompression bomb? (decompress it first "
+		    "to read it anyway)", in->name, FOLD_GZIP_RATIO,
+		    (int)(FOLD_GZIP_FLOOR >> 20));
 	in->end += r;
 	return r;
 }

@@ -3,7 +3,10 @@
  *
  * gzip input is recognised by its magic bytes and decompressed
  * transparently (concatenated members too); a truncated or corrupt stream
- * is an error, never a silent short read. Lines may be of any length up to
+ * is an error, never a silent short read. So is a decompression bomb:
+ * past FOLD_GZIP_FLOOR decompressed bytes, gzip input may not expand more
+ * than FOLD_GZIP_RATIO times the compressed bytes read so far, whatever
+ * reads it (fold_in_set_limit adds an absolute cap). Lines may be of any length up to
  * FOLD_LINE_MAX and may contain NUL bytes: the length is what counts.
  */
 #ifndef FOLD_INPUT_H
@@ -13,6 +16,10 @@
 #include <stdint.h>
 
 struct fold_in;
+
+/* The decompression bomb rule (above). */
+#define FOLD_GZIP_FLOOR ((uint64_t)256 << 20)
+#define FOLD_GZIP_RATIO 200
 
 /* Longest line accepted before fold_in_line() fails. */
 #define FOLD_LINE_MAX ((size_t)1 << 30)
