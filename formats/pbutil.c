@@ -49,6 +49,78 @@ pb_cap_free(void *arg, void *p)
 	free(p);
 }
 
+enum { ARENA_MIN = 64 << 10, ARENA_MAX = 4 << 20 };
+
+static void *
+arena_alloc(void *arg, size_t n)
+{
+	struct pb_arena *ar = arg;
+	size_t need = (n + 15) & ~(size_t)15;
+	void *p;
+
+	if (need >= n && need <= ar->size - ar->used) {
+		p = ar->block + ar->used;
+		ar->used += need;
+		return p;
+	}
+	if ((p = pb_cap_alloc(ar->ca, n))) {
+		if (ar->nbig == ar->capbig) {
+			ar->capbig = ar->capbig ? 2 * ar->capbig : 64;
+			ar->big = fold_reallocarray(ar->big, ar->capbig,
+			    sizeof *ar->big);
+		}
+		ar->big[ar->nbig++] = p;
+	}
+	return p;
+}
+
+static void
+arena_free(void *arg, void *p)
+{
+	/* freed all at once by pb_arena_empty */
+}
+
+void
+pb_arena_init(struct pb_arena *ar, struct pb_capalloc *ca)
+{
+	memset(ar, 0, sizeof *ar);
+	ar->a.alloc = arena_alloc;
+	ar->a.free = arena_free;
+	ar->a.allocator_data = ar;
+	ar->ca = ca;
+	ar->size = ARENA_MIN;
+	ar->block = fold_malloc(ar->size);
+}
+
+void
+pb_arena_empty(struct pb_arena *ar)
+{
+	size_t i;
+
+	if (ar->nbig > 0 && ar->size < ARENA_MAX) {
+		ar->size *= 2;
+		free(ar->block);
+		ar->block = fold_malloc(ar->size);
+	}
+	for (i = 0; i < ar->nbig; i++)
+		pb_cap_free(ar->ca, ar->big[i]);
+	ar->nbig = 0;
+	ar->used = 0;
+}
+
+void
+pb_arena_release(struct pb_arena *ar)
+{
+	size_t i;
+
+	for (i = 0; i < ar->nbig; i++)
+		pb_cap_free(ar->ca, ar->big[i]);
+	free(ar->block);
+	free(ar->big);
+	ar->block = NULL;
+	ar->big = NULL;
+}
+
 static int
 cmp_idpair(const void *x, const void *y)
 {
@@ -117,33 +189,70 @@ pb_idmap_free(struct pb_idmap *m)
 }
 
 int
-pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
+pb_gzip_begin(struct pb_gzip *g, struct fold_out *out)
+{
+	memset(g, 0, sizeof *g);
+	g->out = out;
+	/* 15 + 16: a gzip wrapper, with no name and a zero time */
+	if (deflateInit2(&g->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return fold_seterr("gzip: %s", g->z.msg ? g->z.msg :
+		    "init failed");
+	return 0;
+}
+
+/* Compresses p[0..n) with flush (Z_NO_FLUSH or Z_FINISH). */
+static void
+gzip_run(struct pb_gzip *g, const uint8_t *p, size_t n, int flush)
 {
 	unsigned char chunk[1 << 16];
-	z_stream z;
 	int zr;
 
-	memset(&z, 0, sizeof z);
-	/* 15 + 16: a gzip wrapper, with no name and a zero time */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return fold_seterr("gzip: %s", z.msg ? z.msg : "init failed");
 	do {
 		/* avail_in is 32 bits: larger buffers go in pieces */
 		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
-		z.next_in = (Bytef *)p;
-		z.avail_in = take;
+		g->z.next_in = (Bytef *)p;
+		g->z.avail_in = take;
 		p += take;
 		n -= take;
 		do {
-			z.next_out = chunk;
-			z.avail_out = sizeof chunk;
-			zr = deflate(&z, n ? Z_NO_FLUSH : Z_FINISH);
-			fold_out_write(out, chunk, sizeof chunk - z.avail_out);
-		} while (z.avail_out == 0);
+			g->z.next_out = chunk;
+			g->z.avail_out = sizeof chunk;
+			zr = deflate(&g->z, n ? Z_NO_FLUSH : flush);
+			if (zr == Z_STREAM_ERROR)
+				g->err = 1;
+			fold_out_write(g->out, chunk,
+			    sizeof chunk - g->z.avail_out);
+		} while (g->z.avail_out == 0);
 	} while (n > 0);
-	deflateEnd(&z);
-	if (zr != Z_STREAM_END)
+	if (flush == Z_FINISH && zr != Z_STREAM_END)
+		g->err = 1;
+}
+
+void
+pb_gzip_add(struct pb_gzip *g, const void *p, size_t n)
+{
+	if (n > 0)
+		gzip_run(g, p, n, Z_NO_FLUSH);
+}
+
+int
+pb_gzip_end(struct pb_gzip *g)
+{
+	gzip_run(g, NULL, 0, Z_FINISH);
+	deflateEnd(&g->z);
+	if (g->err)
 		return fold_seterr("gzip: compression failed");
 	return 0;
+}
+
+int
+pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
+{
+	struct pb_gzip g;
+
+	if (pb_gzip_begin(&g, out) < 0)
+		return -1;
+	pb_gzip_add(&g, p, n);
+	return pb_gzip_end(&g);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <protobuf-c/protobuf-c.h>
+#include <zlib.h>
 
 #include "libfold/output.h"
 
@@ -28,6 +29,26 @@ struct pb_capalloc {
 void pb_capalloc_init(struct pb_capalloc *c, uint64_t cap);
 void *pb_cap_alloc(void *c, size_t n);
 void pb_cap_free(void *c, void *p);
+
+/*
+ * A bump arena for protobuf-c, emptied all at once: decoding a message
+ * costs no malloc or free per field. What does not fit in its block comes
+ * from the capped allocator ca and is freed when the arena is emptied; the
+ * block then grows (up to 4 MiB) for the next messages.
+ */
+struct pb_arena {
+	ProtobufCAllocator a;
+	struct pb_capalloc *ca;
+	char *block;
+	size_t used, size;
+	void **big;
+	size_t nbig, capbig;
+};
+
+void pb_arena_init(struct pb_arena *ar, struct pb_capalloc *ca);
+void pb_arena_empty(struct pb_arena *ar);
+/* Empties the arena and frees its block. */
+void pb_arena_release(struct pb_arena *ar);
 
 /*
  * Looks up a message by its id: directly when the ids are 1..n in order
@@ -52,9 +73,22 @@ long pb_idmap_find(const struct pb_idmap *m, uint64_t id);
 void pb_idmap_free(struct pb_idmap *m);
 
 /*
- * Writes p[0..n) gzip-compressed, with no name and a zero time so that
- * the same profile gives the same bytes. Returns 0, or -1 with a message.
+ * gzip output, with no name and a zero time so that the same profile gives
+ * the same bytes, written as it comes: a large profile need not be held
+ * whole before it is compressed. pb_gzip_end returns 0, or -1 with a
+ * message; write errors are left in out (fold_out_close reports them).
  */
+struct pb_gzip {
+	struct fold_out *out;
+	z_stream z;
+	int err;
+};
+
+int pb_gzip_begin(struct pb_gzip *g, struct fold_out *out);
+void pb_gzip_add(struct pb_gzip *g, const void *p, size_t n);
+int pb_gzip_end(struct pb_gzip *g);
+
+/* Writes p[0..n) as one gzip stream. */
 int pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n);
 
 #endif

@@ -147,62 +147,6 @@ vec_push(struct vec *v, void *x)
 	v->p[v->n++] = x;
 }
 
-/*
- * Each Sample is decoded into a bump arena that is emptied for the next
- * one: no malloc or free per sample. What does not fit in its block
- * comes from the capped allocator and is freed when the arena is emptied;
- * the block then grows for the next samples.
- */
-struct arena {
-	ProtobufCAllocator a;
-	struct pb_capalloc *ca;
-	char *block;
-	size_t used, size;
-	struct vec *big;
-};
-
-#define ARENA_MIN (64 << 10)
-#define ARENA_MAX (4 << 20)
-
-static void *
-arena_alloc(void *arg, size_t n)
-{
-	struct arena *ar = arg;
-	size_t need = (n + 15) & ~(size_t)15;
-	void *p;
-
-	if (need >= n && need <= ar->size - ar->used) {
-		p = ar->block + ar->used;
-		ar->used += need;
-		return p;
-	}
-	if ((p = pb_cap_alloc(ar->ca, n)))
-		vec_push(ar->big, p);
-	return p;
-}
-
-static void
-arena_free(void *arg, void *p)
-{
-	/* freed all at once by arena_empty */
-}
-
-static void
-arena_empty(struct arena *ar)
-{
-	size_t i;
-
-	if (ar->big->n > 0 && ar->size < ARENA_MAX) {
-		ar->size *= 2;
-		free(ar->block);
-		ar->block = fold_malloc(ar->size);
-	}
-	for (i = 0; i < ar->big->n; i++)
-		pb_cap_free(ar->ca, ar->big->p[i]);
-	ar->big->n = 0;
-	ar->used = 0;
-}
-
 struct str {
 	const char *p;
 	size_t n;
@@ -255,8 +199,7 @@ struct prof {
 	const uint8_t *buf;
 	size_t len;
 	struct pb_capalloc ca;
-	struct arena ar;	/* for one sample at a time */
-	struct vec arbig;
+	struct pb_arena ar;	/* for one sample at a time */
 	struct str *strs;
 	size_t nstrs, capstrs;
 	struct vec types, maps, locs, funcs;
@@ -303,9 +246,7 @@ prof_release(struct prof *pf)
 	free_messages(pf, &pf->maps);
 	free_messages(pf, &pf->locs);
 	free_messages(pf, &pf->funcs);
-	arena_empty(&pf->ar);
-	free(pf->ar.block);
-	free(pf->arbig.p);
+	pb_arena_release(&pf->ar);
 	free(pf->strs);
 	pb_idmap_free(&pf->mapids);
 	pb_idmap_free(&pf->locids);
@@ -910,7 +851,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	size_t i;
 
 	if (!s) {
-		arena_empty(&pf->ar);
+		pb_arena_empty(&pf->ar);
 		return decode_error(pf, "sample", f->off);
 	}
 	if (s->n_value != r->ntypes) {
@@ -963,7 +904,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		add_tag(r, pf, s, r->opt.tag_leaf[i]);
 	rc = add_stack(r, pf, (uint64_t)v);
 out:
-	arena_empty(&pf->ar);
+	pb_arena_empty(&pf->ar);
 	return rc;
 }
 
@@ -1008,13 +949,7 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
 	pb_capalloc_init(&pf.ca, r->opt.max_size);
-	pf.ar.a.alloc = arena_alloc;
-	pf.ar.a.free = arena_free;
-	pf.ar.a.allocator_data = &pf.ar;
-	pf.ar.ca = &pf.ca;
-	pf.ar.size = ARENA_MIN;
-	pf.ar.block = fold_malloc(ARENA_MIN);
-	pf.ar.big = &pf.arbig;
+	pb_arena_init(&pf.ar, &pf.ca);
 	rc = read_profile(r, &pf, diag);
 	if (rc == 0)
 		r->nread++;

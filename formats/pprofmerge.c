@@ -7,6 +7,7 @@
 #include "formats/pprofmerge.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
+#include "libfold/hash.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
 
@@ -43,6 +44,21 @@ static void
 buf_u64(struct buf *b, uint64_t v)
 {
 	buf_add(b, &v, sizeof v);
+}
+
+static uint64_t
+getvarint(const uint8_t **p)
+{
+	uint64_t v = 0;
+	int shift = 0;
+	uint8_t c;
+
+	do {
+		c = *(*p)++;
+		v |= (uint64_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	return v;
 }
 
 static void
@@ -90,11 +106,31 @@ struct mloc {
 	} \
 } while (0)
 
+/*
+ * The merged samples, the merger's memory for a fleet: each an entry of
+ * [hash, key length, the values, the key] in blocks appended in order of
+ * first appearance, found by an open-addressed table of entry pointers.
+ * About 70 bytes a sample with two values, against twice that in an
+ * intern table with a separate array of values.
+ */
+struct sample_tab {
+	uint8_t **blocks;
+	size_t *used, nblocks;	/* bytes taken in each block */
+	size_t free;		/* left in the last block */
+	uint8_t **slots;
+	size_t mask, n;
+};
+
+enum { SBLOCK = 1 << 20, SHDR = 8 };
+
 struct pprof_merger {
 	uint64_t max_size;
+	/* each input decoded into the arena, its overflow capped by ca */
+	struct pb_capalloc ca;
+	struct pb_arena ar;
 	int nread;
 	/* each table's rows by their key: the intern id is the row */
-	struct fold_intern *strs, *fkeys, *mkeys, *lkeys, *skeys, *ckeys;
+	struct fold_intern *strs, *fkeys, *mkeys, *lkeys, *ckeys;
 	struct mfunc *funcs;
 	size_t capfuncs;
 	struct mmapping *maps;
@@ -103,14 +139,14 @@ struct pprof_merger {
 	size_t caplocs;
 	struct mline *lines;
 	size_t nlines, caplines;
-	int64_t *values;	/* ntypes per sample */
-	size_t capvalues;
+	struct sample_tab samples;
 	size_t ntypes;
 	uint32_t *types;	/* type, unit of each */
 	uint32_t ptype[2];
 	int64_t time, duration, period;
 	uint32_t drop, keep, deftype;
 	struct buf key, tkey;	/* a sample's key; a table row's */
+	struct buf labels;	/* a sample's labels, to be sorted */
 };
 
 /* One input being merged. */
@@ -128,12 +164,14 @@ pprof_merger_new(uint64_t max_size)
 	struct pprof_merger *m = fold_calloc(1, sizeof *m);
 
 	m->max_size = max_size ? max_size : PPROF_MAX_SIZE;
+	pb_arena_init(&m->ar, &m->ca);
 	m->strs = fold_intern_new();
 	fold_intern(m->strs, "", 0);
 	m->fkeys = fold_intern_new();
 	m->mkeys = fold_intern_new();
 	m->lkeys = fold_intern_new();
-	m->skeys = fold_intern_new();
+	m->samples.mask = 1023;
+	m->samples.slots = fold_calloc(1024, sizeof *m->samples.slots);
 	m->ckeys = fold_intern_new();
 	return m;
 }
@@ -143,20 +181,25 @@ pprof_merger_free(struct pprof_merger *m)
 {
 	if (!m)
 		return;
+	pb_arena_release(&m->ar);
 	fold_intern_free(m->strs);
 	fold_intern_free(m->fkeys);
 	fold_intern_free(m->mkeys);
 	fold_intern_free(m->lkeys);
-	fold_intern_free(m->skeys);
+	for (size_t i = 0; i < m->samples.nblocks; i++)
+		free(m->samples.blocks[i]);
+	free(m->samples.blocks);
+	free(m->samples.used);
+	free(m->samples.slots);
 	fold_intern_free(m->ckeys);
 	free(m->funcs);
 	free(m->maps);
 	free(m->locs);
 	free(m->lines);
-	free(m->values);
 	free(m->types);
 	free(m->key.p);
 	free(m->tkey.p);
+	free(m->labels.p);
 	free(m);
 }
 
@@ -321,8 +364,12 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 	mf.sys = str(m, s, f->system_name);
 	mf.file = str(m, s, f->filename);
 	mf.start = f->start_line;
+	/* field by field: the struct's padding would make keys differ */
 	m->tkey.len = 0;
-	buf_add(&m->tkey, &mf, sizeof mf);
+	buf_u64(&m->tkey, mf.name);
+	buf_u64(&m->tkey, mf.sys);
+	buf_u64(&m->tkey, mf.file);
+	buf_u64(&m->tkey, (uint64_t)mf.start);
 	n = fold_intern_count(m->fkeys);
 	k = fold_intern(m->fkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
@@ -424,47 +471,133 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 static int
 cmp_label(const void *x, const void *y)
 {
-	return memcmp(x, y, 4 * sizeof(uint64_t));
+	const uint64_t *a = x, *b = y;
+
+	/* by key, then as they came (a, b[4]: the label's place) */
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return (a[4] > b[4]) - (a[4] < b[4]);
+}
+
+static void
+sample_grow(struct sample_tab *t)
+{
+	size_t nmask = 2 * t->mask + 1, i, j;
+	uint8_t **ns = fold_calloc(nmask + 1, sizeof *ns);
+
+	for (i = 0; i <= t->mask; i++) {
+		if (!t->slots[i])
+			continue;
+		for (j = fold_load32(t->slots[i]) & nmask; ns[j];
+		    j = (j + 1) & nmask)
+			;
+		ns[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
+/* The values of the sample with key k[0..n), a new one zeroed. */
+static int64_t *
+sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
+{
+	struct sample_tab *t = &m->samples;
+	size_t vsz = m->ntypes * sizeof(int64_t), need, i;
+	uint32_t h = (uint32_t)fold_hash((const char *)k, n), len = n;
+	uint8_t *e;
+
+	for (i = h & t->mask; (e = t->slots[i]); i = (i + 1) & t->mask)
+		if (fold_load32(e) == h && fold_load32(e + 4) == n &&
+		    memcmp(e + SHDR + vsz, k, n) == 0)
+			return (int64_t *)(e + SHDR);
+	if (n > UINT32_MAX - 64)
+		return fold_malloc(SIZE_MAX), NULL;	/* dies: out of memory */
+	/* 8-byte aligned, for the values */
+	need = (SHDR + vsz + n + 7) & ~(size_t)7;
+	if (need > t->free) {
+		size_t sz = need > SBLOCK ? need : SBLOCK;
+		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
+		    sizeof *t->blocks);
+		t->used = fold_reallocarray(t->used, t->nblocks + 1,
+		    sizeof *t->used);
+		t->blocks[t->nblocks] = fold_malloc(sz);
+		t->used[t->nblocks++] = 0;
+		t->free = sz;
+	}
+	e = t->blocks[t->nblocks - 1] + t->used[t->nblocks - 1];
+	t->used[t->nblocks - 1] += need;
+	t->free -= need;
+	memcpy(e, &h, 4);
+	memcpy(e + 4, &len, 4);
+	memset(e + SHDR, 0, vsz);
+	memcpy(e + SHDR + vsz, k, n);
+	t->slots[i] = e;
+	/* at most three quarters full: eight bytes a slot are cheap */
+	if (++t->n > t->mask - t->mask / 4)
+		sample_grow(t);
+	return (int64_t *)(e + SHDR);
+}
+
+/* The entry after e (NULL: the first) in order of first appearance, or
+   NULL after the last. */
+static const uint8_t *
+sample_next(const struct sample_tab *t, size_t vsz, size_t *bi,
+    const uint8_t *e)
+{
+	if (e) {
+		e += (SHDR + vsz + fold_load32(e + 4) + 7) & ~(size_t)7;
+	} else {
+		*bi = 0;
+		e = t->nblocks ? t->blocks[0] : NULL;
+	}
+	while (*bi < t->nblocks && e == t->blocks[*bi] + t->used[*bi])
+		if (++*bi < t->nblocks)
+			e = t->blocks[*bi];
+	return *bi < t->nblocks ? e : NULL;
 }
 
 static int
 merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
 {
-	size_t j, nl, kl;
+	size_t j;
 	uint64_t *lab;
 	int64_t *v;
-	uint32_t k;
 
 	for (j = 0; j < x->n_value && x->value[j] == 0; j++)
 		;
 	if (j == x->n_value)	/* as pprof: samples of zero are dropped */
 		return 0;
+	/*
+	 * The key, varint-coded (a sample's key is most of the merger's
+	 * memory): the number of locations, their merged indexes, then each
+	 * label's key, string, number and unit, the labels sorted by key so
+	 * that their order does not matter, as in pprof, but the values of
+	 * one key kept in their order, which pprof counts.
+	 */
 	m->key.len = 0;
-	buf_u64(&m->key, x->n_location_id);
+	buf_varint(&m->key, x->n_location_id);
 	for (j = 0; j < x->n_location_id; j++)
-		buf_u64(&m->key, map_location(m, s, x->location_id[j]));
-	/* labels sorted: the same set in any order is the same sample */
-	kl = m->key.len;
-	for (j = nl = 0; j < x->n_label; j++) {
+		buf_varint(&m->key, map_location(m, s, x->location_id[j]));
+	m->labels.len = 0;
+	for (j = 0; j < x->n_label; j++) {
 		const Label *l = x->label[j];
-		buf_u64(&m->key, str(m, s, l->key));
-		buf_u64(&m->key, str(m, s, l->str));
-		buf_u64(&m->key, (uint64_t)l->num);
-		buf_u64(&m->key, str(m, s, l->num_unit));
-		nl++;
+		buf_u64(&m->labels, str(m, s, l->key));
+		buf_u64(&m->labels, str(m, s, l->str));
+		buf_u64(&m->labels, (uint64_t)l->num);
+		buf_u64(&m->labels, str(m, s, l->num_unit));
+		buf_u64(&m->labels, j);
 	}
-	lab = (uint64_t *)(m->key.p + kl);
-	qsort(lab, nl, 4 * sizeof *lab, cmp_label);
-	k = fold_intern(m->skeys, (const char *)m->key.p, m->key.len);
-	if ((size_t)k * m->ntypes >= m->capvalues) {
-		size_t old = m->capvalues;
-		m->capvalues = old ? 2 * old : 1024 * m->ntypes;
-		m->values = fold_reallocarray(m->values, m->capvalues,
-		    sizeof *m->values);
-		memset(m->values + old, 0, (m->capvalues - old) *
-		    sizeof *m->values);
+	lab = (uint64_t *)m->labels.p;
+	if (x->n_label > 1)
+		qsort(lab, x->n_label, 5 * sizeof *lab, cmp_label);
+	for (j = 0; j < x->n_label; j++) {
+		buf_varint(&m->key, lab[5 * j]);
+		buf_varint(&m->key, lab[5 * j + 1]);
+		buf_varint(&m->key, lab[5 * j + 2]);
+		buf_varint(&m->key, lab[5 * j + 3]);
 	}
-	v = m->values + (size_t)k * m->ntypes;
+	v = sample_values(m, m->key.p, m->key.len);
 	for (j = 0; j < m->ntypes; j++)
 		if (__builtin_add_overflow(v[j], x->value[j], &v[j]))
 			return fold_seterr("%s: the sum of a sample's values "
@@ -500,7 +633,6 @@ merge_header(struct pprof_merger *m, struct src *s)
 int
 pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 {
-	struct pb_capalloc ca;
 	struct src s;
 	char *buf;
 	size_t len, i;
@@ -511,11 +643,13 @@ pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 	fold_in_set_limit(in, m->max_size);
 	if (fold_in_readall(in, &buf, &len) < 0)
 		return -1;
-	pb_capalloc_init(&ca, m->max_size);
-	s.p = perftools__profiles__profile__unpack(&ca.a, len,
+	pb_capalloc_init(&m->ca, m->max_size);
+	s.p = perftools__profiles__profile__unpack(&m->ar.a, len,
 	    (const uint8_t *)buf);
 	free(buf);
-	if (!s.p && ca.over)
+	if (!s.p)
+		pb_arena_empty(&m->ar);
+	if (!s.p && m->ca.over)
 		return fold_seterr("%s: decoding needs more than %" PRIu64
 		    " bytes of memory (see --max-size)", s.file, m->max_size);
 	if (!s.p)
@@ -547,7 +681,7 @@ out:
 	pb_idmap_free(&s.mapids);
 	pb_idmap_free(&s.locids);
 	pb_idmap_free(&s.funcids);
-	protobuf_c_message_free_unpacked(&s.p->base, &ca.a);
+	pb_arena_empty(&m->ar);
 	return rc;
 }
 
@@ -579,58 +713,78 @@ put_int(struct buf *b, unsigned num, int64_t v)
 	buf_varint(b, (uint64_t)v);
 }
 
+/* Compresses what b holds once it is large: the profile is never whole. */
+static void
+flush(struct pb_gzip *gz, struct buf *b)
+{
+	if (b->len >= (1 << 20)) {
+		pb_gzip_add(gz, b->p, b->len);
+		b->len = 0;
+	}
+}
+
 int
 pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
 {
 	struct buf b = { 0, 0, 0 }, packed = { 0, 0, 0 };
 	size_t i, j, n, len, nlabel;
-	uint64_t *locids = NULL, *key = NULL;
+	uint64_t *locids = NULL;
+	size_t bi, vsz = m->ntypes * sizeof(int64_t);
+	const uint8_t *e;
+	struct pb_gzip gz;
 	Label *labels = NULL;
 	Label **labelp = NULL;
 	int rc;
 
 	if (m->nread == 0)
 		return fold_seterr("no profile read");
+	if (pb_gzip_begin(&gz, out) < 0)
+		return -1;
 	for (i = 0; i < m->ntypes; i++) {
 		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 		vt.type = m->types[2 * i];
 		vt.unit = m->types[2 * i + 1];
 		put_message(&b, 1, &vt.base);
 	}
-	n = fold_intern_count(m->skeys);
-	for (i = 0; i < n; i++) {
+	for (e = sample_next(&m->samples, vsz, &bi, NULL); e;
+	    e = sample_next(&m->samples, vsz, &bi, e)) {
 		Sample x = PERFTOOLS__PROFILES__SAMPLE__INIT;
-		int64_t *v = m->values + i * m->ntypes;
+		int64_t *v = (int64_t *)(e + SHDR);
+		const uint8_t *p = e + SHDR + vsz, *end;
+		len = fold_load32(e + 4);
+		end = p + len;
 		for (j = 0; j < m->ntypes && v[j] == 0; j++)
 			;
 		if (j == m->ntypes)	/* summed to zero */
 			continue;
-		/* interned keys are not aligned: copied */
-		const char *ks = fold_intern_str(m->skeys, i, &len);
-		key = fold_realloc(key, len + 8);
-		memcpy(key, ks, len);
-		x.n_location_id = key[0];
-		locids = fold_reallocarray(locids, key[0] + 1,
+		x.n_location_id = getvarint(&p);
+		locids = fold_reallocarray(locids, x.n_location_id + 1,
 		    sizeof *locids);
-		memcpy(locids, key + 1, key[0] * sizeof *locids);
+		for (j = 0; j < x.n_location_id; j++)
+			locids[j] = getvarint(&p);
 		x.location_id = locids;
 		x.n_value = m->ntypes;
 		x.value = v;
-		nlabel = (len / sizeof *key - 1 - key[0]) / 4;
-		labels = fold_reallocarray(labels, nlabel + 1, sizeof *labels);
-		labelp = fold_reallocarray(labelp, nlabel + 1, sizeof *labelp);
-		for (j = 0; j < nlabel; j++) {
-			const uint64_t *l = key + 1 + key[0] + 4 * j;
-			perftools__profiles__label__init(&labels[j]);
-			labels[j].key = (int64_t)l[0];
-			labels[j].str = (int64_t)l[1];
-			labels[j].num = (int64_t)l[2];
-			labels[j].num_unit = (int64_t)l[3];
-			labelp[j] = &labels[j];
+		/* the rest: four varints a label */
+		for (nlabel = 0; p < end; nlabel++) {
+			if (nlabel % 16 == 0) {
+				labels = fold_reallocarray(labels, nlabel + 16,
+				    sizeof *labels);
+				labelp = fold_reallocarray(labelp, nlabel + 16,
+				    sizeof *labelp);
+			}
+			perftools__profiles__label__init(&labels[nlabel]);
+			labels[nlabel].key = (int64_t)getvarint(&p);
+			labels[nlabel].str = (int64_t)getvarint(&p);
+			labels[nlabel].num = (int64_t)getvarint(&p);
+			labels[nlabel].num_unit = (int64_t)getvarint(&p);
 		}
+		for (j = 0; j < nlabel; j++)
+			labelp[j] = &labels[j];
 		x.n_label = nlabel;
 		x.label = labelp;
 		put_message(&b, 2, &x.base);
+		flush(&gz, &b);
 	}
 	n = fold_intern_count(m->mkeys);
 	for (i = 0; i < n; i++) {
@@ -669,6 +823,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
 		x.n_line = ml->nline;
 		x.line = linep;
 		put_message(&b, 4, &x.base);
+		flush(&gz, &b);
 		free(lines);
 		free(linep);
 	}
@@ -712,11 +867,11 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
 		buf_add(&b, packed.p, packed.len);
 	}
 	put_int(&b, 14, m->deftype);
-	rc = pb_gzip_write(out, b.p, b.len);
+	pb_gzip_add(&gz, b.p, b.len);
+	rc = pb_gzip_end(&gz);
 	free(b.p);
 	free(packed.p);
 	free(locids);
-	free(key);
 	free(labels);
 	free(labelp);
 	return rc;

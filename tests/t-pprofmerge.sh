@@ -65,9 +65,9 @@ export GOCACHE="$tmp/gocache" HOME="$tmp"
 
 # go tool pprof -raw of our merge and of pprof's own: the same samples,
 # locations, mappings and header (the ids too)
-raw() { # profiles...
-	(cd "$d" && pprofmerge "$@") >"$tmp/ours.pb.gz" &&
-	(cd "$d" && go tool pprof -proto "$@" 2>/dev/null) >"$tmp/go.pb.gz" &&
+raw() { # profiles... (in $d, or in $dir when set)
+	(cd "${dir:-$d}" && pprofmerge "$@") >"$tmp/ours.pb.gz" &&
+	(cd "${dir:-$d}" && go tool pprof -proto "$@" 2>/dev/null) >"$tmp/go.pb.gz" &&
 	go tool pprof -raw "$tmp/ours.pb.gz" >"$tmp/ours.raw" 2>&1 &&
 	go tool pprof -raw "$tmp/go.pb.gz" >"$tmp/go.raw" 2>&1 &&
 	diff -u "$tmp/go.raw" "$tmp/ours.raw"
@@ -76,3 +76,12 @@ while read -r set; do
 	# shellcheck disable=SC2086
 	check "pprofmerge: $set as go tool pprof -proto merges it" raw $set
 done <<<"$sets"
+
+# two programs' profiles: their functions and locations are told apart,
+# and each program's merged as one (a function's key once held struct
+# padding, so that on a fleet some builds left functions unmerged;
+# bench/fleet.sh compares 1,000 profiles the same way)
+mkdir "$tmp/two"
+cp "$d/cpu.pb.gz" "$d/labels.pb.gz" "$top/bench/go-cpu.pb.gz" "$tmp/two/"
+dir=$tmp/two check "pprofmerge: two programs' profiles as go tool pprof -proto merges them" \
+    raw go-cpu.pb.gz cpu.pb.gz go-cpu.pb.gz labels.pb.gz
