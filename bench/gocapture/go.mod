@@ -1,0 +1,3 @@
+module gocapture
+
+go 1.19
