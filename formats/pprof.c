@@ -39,6 +39,9 @@ enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
 
 #define NOSTACK "[no stack]"
 
+/* Decoded tables at least this large are given back when freed. */
+#define TRIM_MIN ((uint64_t)1 << 20)
+
 /* A growable byte buffer. */
 struct buf {
 	char *p;
@@ -225,17 +228,24 @@ free_messages(struct prof *pf, struct vec *v)
 
 /*
  * Once every location has its frames, the decoded tables are no longer
- * needed: they go before the samples are read, and the memory goes back
- * to the system (glibc keeps freed small blocks otherwise).
+ * needed: they go before the samples are read, and when they were large
+ * the memory goes back to the system (glibc keeps freed small blocks
+ * otherwise). Not for small ones: trimming costs a third of a millisecond,
+ * as much as reading a small profile, and a fleet has thousands.
  */
 static void
 free_tables(struct prof *pf)
 {
+	uint64_t used = pf->ca.used;
+
 	free_messages(pf, &pf->maps);
 	free_messages(pf, &pf->locs);
 	free_messages(pf, &pf->funcs);
 #ifdef __GLIBC__
-	malloc_trim(0);
+	if (used >= TRIM_MIN)
+		malloc_trim(0);
+#else
+	(void)used;
 #endif
 }
 
