@@ -259,7 +259,7 @@ vsprof_read(struct vsprof_reader *r, struct fold_in *in,
 		}
 		/* the header again: the next report (files joined) */
 		if (len == r->hlen && memcmp(line, r->hdr, len) == 0) {
-			if (up(r, in, 0) < 0)
+			if (r->len && up(r, in, 0) < 0)
 				return -2;
 			r->skip = NOSKIP;
 			continue;

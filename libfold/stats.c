@@ -41,6 +41,12 @@ exact_p(double (*step)(const double *a, double k), const double *a, double lo,
 	double *l, lobs, sum = 0, k;
 	size_t i, n = (size_t)(hi - lo) + 1;
 
+	/* past 2^53 the sums that bound lo..hi are rounded: obs may fall
+	   just outside them, where it cannot be */
+	if (obs < lo)
+		obs = lo;
+	if (obs > hi)
+		obs = hi;
 	l = fold_reallocarray(NULL, n, sizeof *l);
 	l[0] = lp0;
 	for (i = 1, k = lo; i < n; i++, k++)

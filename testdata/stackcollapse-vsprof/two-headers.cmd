@@ -1,0 +1,1 @@
+stackcollapse-vsprof two-headers.csv
