@@ -206,25 +206,25 @@ static void
 gzip_run(struct pb_gzip *g, const uint8_t *p, size_t n, int flush)
 {
 	unsigned char chunk[1 << 16];
+	size_t off = 0;
 	int zr;
 
 	do {
 		/* avail_in is 32 bits: larger buffers go in pieces */
-		uInt take = n > (1u << 30) ? 1u << 30 : (uInt)n;
-		g->z.next_in = (Bytef *)p;
+		uInt take = n - off > (1u << 30) ? 1u << 30 : (uInt)(n - off);
+		g->z.next_in = n ? (Bytef *)p + off : NULL;
 		g->z.avail_in = take;
-		p += take;
-		n -= take;
+		off += take;
 		do {
 			g->z.next_out = chunk;
 			g->z.avail_out = sizeof chunk;
-			zr = deflate(&g->z, n ? Z_NO_FLUSH : flush);
+			zr = deflate(&g->z, off < n ? Z_NO_FLUSH : flush);
 			if (zr == Z_STREAM_ERROR)
 				g->err = 1;
 			fold_out_write(g->out, chunk,
 			    sizeof chunk - g->z.avail_out);
 		} while (g->z.avail_out == 0);
-	} while (n > 0);
+	} while (off < n);
 	if (flush == Z_FINISH && zr != Z_STREAM_END)
 		g->err = 1;
 }
