@@ -168,7 +168,11 @@ main(int argc, char *argv[])
 	if (pr) {
 		roots = fold_calloc(n + 1, sizeof *roots);
 		for (i = 0; i < n; i++) {
-			if ((roots[i] = fold_pathroot(pr, in[i].path)))
+			int k = fold_pathroot(pr, in[i].path, &roots[i]);
+			if (k < 0)
+				cmd_die(EXIT_ERR, "--root-from-path %s",
+				    fold_err());
+			if (k > 0)
 				in[i].root = roots[i];
 			else
 				fold_warn(&nomatch, in[i].path ? in[i].path :

@@ -730,11 +730,15 @@ label_has_key(const struct prof *pf, const Label *l, const char *key,
 	return k->n == keylen && memcmp(k->p, key, keylen) == 0;
 }
 
-/* 1 when the sample passes every --tag-focus and no --tag-ignore. */
+/*
+ * 1 when the sample passes every --tag-focus and no --tag-ignore, 0 when
+ * not, -1 with a message when a pattern cannot be matched (match limit).
+ */
 static int
 keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
 {
 	size_t i, j;
+	int rc;
 
 	for (i = 0; i < r->nres; i++) {
 		const struct tagre *t = &r->res[i];
@@ -743,8 +747,20 @@ keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
 			if (!label_has_key(pf, s->label[j], t->key, t->keylen))
 				continue;
 			label_value(r, pf, s->label[j]);
-			match = pcre2_match(t->re, (PCRE2_SPTR)r->label.p,
-			    r->label.len, 0, 0, r->md, NULL) >= 0;
+			rc = pcre2_match(t->re, (PCRE2_SPTR)r->label.p,
+			    r->label.len, 0, 0, r->md, NULL);
+			/* a match limit is an error, not a sample left out */
+			if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
+				PCRE2_UCHAR msg[256];
+				pcre2_get_error_message(rc, msg, sizeof msg);
+				return fold_seterr("%s: tag %s '%.*s': matching "
+				    "'%.*s%s': %s", pf->file, t->ignore ?
+				    "ignore" : "focus", (int)t->keylen, t->key,
+				    (int)(r->label.len > 60 ? 60 : r->label.len),
+				    r->label.p, r->label.len > 60 ? "..." : "",
+				    (const char *)msg);
+			}
+			match = rc >= 0;
 		}
 		if (match == t->ignore)
 			return 0;
@@ -871,10 +887,9 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	}
 	if (check_labels(pf, s, no) < 0)
 		goto out;
-	if (!keep_sample(r, pf, s)) {
-		rc = 0;
+	if ((rc = keep_sample(r, pf, s)) <= 0)
 		goto out;
-	}
+	rc = -1;
 	if (r->opt.list) {
 		for (i = 0; i < s->n_value; i++)
 			if (__builtin_add_overflow(r->totals[i], s->value[i],

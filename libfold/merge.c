@@ -783,6 +783,7 @@ done:
 struct fold_pathroot {
 	pcre2_code *re;
 	pcre2_match_data *md;
+	char *pattern;		/* for messages */
 };
 
 struct fold_pathroot *
@@ -804,6 +805,7 @@ fold_pathroot_new(const char *pattern)
 	pr = fold_calloc(1, sizeof *pr);
 	pr->re = re;
 	pr->md = pcre2_match_data_create_from_pattern(re, NULL);
+	pr->pattern = fold_strndup(pattern, strlen(pattern));
 	return pr;
 }
 
@@ -814,11 +816,12 @@ fold_pathroot_free(struct fold_pathroot *pr)
 		return;
 	pcre2_match_data_free(pr->md);
 	pcre2_code_free(pr->re);
+	free(pr->pattern);
 	free(pr);
 }
 
-char *
-fold_pathroot(struct fold_pathroot *pr, const char *path)
+int
+fold_pathroot(struct fold_pathroot *pr, const char *path, char **root)
 {
 	PCRE2_SIZE *ov;
 	uint32_t ncap = 0;
@@ -826,18 +829,25 @@ fold_pathroot(struct fold_pathroot *pr, const char *path)
 	char *s;
 	int rc;
 
+	*root = NULL;
 	if (!path)
-		return NULL;
+		return 0;
 	rc = pcre2_match(pr->re, (PCRE2_SPTR)path, strlen(path), 0, 0, pr->md,
 	    NULL);
+	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(rc, msg, sizeof msg);
+		return fold_seterr("'%s': matching '%s': %s", pr->pattern,
+		    path, (const char *)msg);
+	}
 	if (rc < 0)
-		return NULL;
+		return 0;
 	pcre2_pattern_info(pr->re, PCRE2_INFO_CAPTURECOUNT, &ncap);
 	g = ncap > 0 ? 1 : 0;
 	ov = pcre2_get_ovector_pointer(pr->md);
 	if ((int)g >= rc || ov[2 * g] == PCRE2_UNSET ||
 	    ov[2 * g + 1] <= ov[2 * g])
-		return NULL;
+		return 0;
 	s = fold_strndup(path + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
 	for (i = 0; s[i]; i++) {
 		if (s[i] == ';')
@@ -845,5 +855,6 @@ fold_pathroot(struct fold_pathroot *pr, const char *path)
 		else if (s[i] == '\n' || s[i] == '\r')
 			s[i] = ' ';
 	}
-	return s;
+	*root = s;
+	return 1;
 }

@@ -68,9 +68,11 @@ struct fold_pathroot *fold_pathroot_new(const char *pattern);
 void fold_pathroot_free(struct fold_pathroot *pr);
 
 /*
- * The frame taken from path, a new string the caller frees; NULL when
- * path does not match or the group is empty or unset.
+ * Sets *root to the frame taken from path, a new string the caller frees,
+ * and returns 1; returns 0 (*root NULL) when path does not match or the
+ * group is empty or unset, -1 with a message when the pattern cannot be
+ * matched (pcre2's match limit).
  */
-char *fold_pathroot(struct fold_pathroot *pr, const char *path);
+int fold_pathroot(struct fold_pathroot *pr, const char *path, char **root);
 
 #endif

@@ -6,6 +6,7 @@
 # take minutes. usage: tests/t-hostile.sh BUILDDIR
 set -u
 b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2
@@ -49,6 +50,25 @@ run "foldfilter (a+)+\$ over long names: match limit" 1 \
 	foldfilter --grep '(a+)+$' names.folded
 run "foldfilter --replace with a catastrophic pattern" 1 "match limit exceeded" \
 	foldfilter --replace '(a|a)+$' x names.folded
+# the other patterns: foldmerge's on paths, pprof2folded's on labels
+long=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+mkdir paths && printf 'main 1\n' >"paths/${long}b"
+run "foldmerge --root-from-path with a catastrophic pattern" 1 \
+	"matching 'paths/a+b': match limit exceeded" \
+	foldmerge --root-from-path '(a+)+$' "paths/${long}b"
+python3 - "$top/bench" "${long}b" <<'PY'
+import gzip, random, sys
+sys.path.insert(0, sys.argv[1])
+sys.dont_write_bytecode = True
+import gen_fleet
+b = gen_fleet.Base(sys.argv[1] + "/../testdata/pprof2folded/cpu.pb.gz")
+with open("label.pb.gz", "wb") as f:
+    f.write(gzip.compress(gen_fleet.profile(b, 0, "svc", random.Random(1),
+                                            [sys.argv[2]])))
+PY
+run "pprof2folded --tag-focus with a catastrophic pattern" 1 \
+	"label.pb.gz: tag focus 'endpoint': matching 'a+b': match limit exceeded" \
+	pprof2folded --tag-focus 'endpoint=(a+)+$' label.pb.gz
 
 # --- counts at and above 2^64, and sums that pass it
 printf 'a 18446744073709551615\nb 1\n' >max.folded
