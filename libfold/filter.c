@@ -372,9 +372,11 @@ apply(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 		o = work(f, !*cur, total);
 		v = *ids;	/* work() reallocates only the other buffer */
 		for (i = k = 0; i < *n; i++) {
-			len = rewrite(f, s, fr, v[i], &r);
-			memcpy(o + k, r, len * sizeof *r);
-			k += len;
+			/* o is NULL when every name is rewritten to nothing */
+			if ((len = rewrite(f, s, fr, v[i], &r)) > 0) {
+				memcpy(o + k, r, len * sizeof *r);
+				k += len;
+			}
 		}
 		*cur = !*cur;
 		*ids = o;
