@@ -22,27 +22,30 @@ onpty() {
 	python3 - "$@" <<'PYEOF'
 import os, pty, select, subprocess, sys
 args = sys.argv[1:]
+# all at once: each waits a second for its slow input
+runs = {}
 for cmd, path in zip(args[0::2], args[1::2]):
     m, s = pty.openpty()
     p = subprocess.Popen(cmd, shell=True, stderr=s)
     os.close(s)
-    out = b""
-    while True:
-        r, _, _ = select.select([m], [], [], 0.2)
-        if not r:
-            if p.poll() is not None:
-                break
-            continue
-        try:
-            d = os.read(m, 65536)
-        except OSError:
-            break
-        if not d:
-            break
-        out += d
-    p.wait()
-    os.close(m)
-    open(path, "wb").write(out)
+    runs[m] = [p, path, b""]
+while runs:
+    r, _, _ = select.select(list(runs), [], [], 0.2)
+    for m in list(runs):
+        p, path, out = runs[m]
+        d = b""
+        if m in r:
+            try:
+                d = os.read(m, 65536)
+            except OSError:
+                d = b""
+        if d:
+            runs[m][2] += d
+        elif m in r or p.poll() is not None:
+            p.wait()
+            os.close(m)
+            open(path, "wb").write(out)
+            del runs[m]
 PYEOF
 }
 
@@ -96,13 +99,17 @@ fi
 
 # every tool of cmd_each_input, with --progress into a pipe and
 # --no-progress on a terminal
+for t in $tools; do	# all at once, as above
+	{ sleep 1; } | "$b/${t%%:*}" --progress - "${t#*:}" >/dev/null \
+	    2>"$tmp/err-${t%%:*}" &
+done
+wait
 for t in $tools; do
 	set -- "${t%%:*}" "${t#*:}"
-	{ sleep 1; } | "$b/$1" --progress - "$2" >/dev/null 2>"$tmp/err"
-	if grep -qa "$1: $(basename "$2"): .* of .*/s, 0:0" "$tmp/err"; then
+	if grep -qa "$1: $(basename "$2"): .* of .*/s, 0:0" "$tmp/err-$1"; then
 		ok "$1 --progress into a pipe"
 	else
-		notok "$1 --progress into a pipe: $(head -c 300 "$tmp/err")"
+		notok "$1 --progress into a pipe: $(head -c 300 "$tmp/err-$1")"
 	fi
 	if ! grep -qa '/s, 0:0' "$tmp/tty-$1"; then
 		ok "$1 --no-progress on a terminal"

@@ -8,6 +8,9 @@ set -u
 b=$(cd "${1:?usage: $0 BUILDDIR}" && pwd) || exit 2
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 export LC_ALL=C PATH="$b:$PATH"
+# the same readers run under the sanitizers in every tool's own goldens:
+# the identity is checked on the plain build only, for time
+[ -n "${SANITIZE:-}" ] && { echo "# identity with the tools: plain build only"; exit 0; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
