@@ -69,10 +69,9 @@ main(int argc, char *argv[])
 	struct fold_out *out;
 	struct fold_in *in;
 	const char *owners_file = NULL, *list = NULL;
-	char **files;
 	uint64_t hz = 0;
 	size_t i;
-	int c, strict = 0, nul = 0, nfiles, stopped, status;
+	int c, strict = 0, nul = 0, stopped, status;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
@@ -174,13 +173,8 @@ main(int argc, char *argv[])
 	}
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (list)
-		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
-	/* an empty list reads nothing, not standard input */
-	status = !list || nfiles ? cmd_each_input(files, nfiles, read_one, st,
-	    &diag, &stopped) : EXIT_OK;
+	status = cmd_each_listed(argv + optind, argc - optind, list, nul,
+	    read_one, st, &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
@@ -191,7 +185,5 @@ main(int argc, char *argv[])
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 	fold_owners_free(owners);
-	if (list)
-		free(files);
 	return cmd_close(out, status);
 }

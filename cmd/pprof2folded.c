@@ -63,8 +63,7 @@ main(int argc, char *argv[])
 	struct fold_diag diag;
 	struct fold_out *out;
 	const char *list = NULL;
-	char **files;
-	int c, strict = 0, nul = 0, nfiles, stopped, status;
+	int c, strict = 0, nul = 0, stopped, status;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
@@ -130,13 +129,8 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, strict);
 	/* every profile is read (and each failure reported) before anything
 	   is written: a merge with a profile missing would mislead */
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (list)
-		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
-	/* an empty list reads nothing (and says so), not standard input */
-	status = !list || nfiles ? cmd_each_input(files, nfiles, read_one, r,
-	    &diag, &stopped) : EXIT_OK;
+	status = cmd_each_listed(argv + optind, argc - optind, list, nul,
+	    read_one, r, &diag, &stopped);
 	cmd_diag_summary(&diag, "sample", "samples");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
@@ -148,8 +142,6 @@ main(int argc, char *argv[])
 		status = cmd_close(out, status);
 	}
 	pprof_reader_free(r);
-	if (list)
-		free(files);
 	free(root);
 	free(leaf);
 	free(focus);

@@ -46,8 +46,7 @@ main(int argc, char *argv[])
 	struct fold_out *out;
 	const char *list = NULL;
 	unsigned long long max_size = 0;
-	char **files;
-	int c, nul = 0, nfiles, stopped = 0, status, wrote;
+	int c, nul = 0, stopped = 0, status, wrote;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
@@ -70,16 +69,12 @@ main(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (list)
-		nfiles = cmd_files_from(files, nfiles, list, nul, &files);
 	m = pprof_merger_new(max_size);
 	cmd_diag_init(&diag, 0);
 	/* a profile that cannot be read is reported and the others merged;
 	   one that breaks the merge (a sum past 64 bits) ends it */
-	status = !list || nfiles ? cmd_each_input(files, nfiles, read_one, m,
-	    &diag, &stopped) : EXIT_OK;
+	status = cmd_each_listed(argv + optind, argc - optind, list, nul,
+	    read_one, m, &diag, &stopped);
 	wrote = 0;
 	out = cmd_stdout();
 	if (!stopped) {
@@ -91,7 +86,5 @@ main(int argc, char *argv[])
 	if (!wrote)
 		status = EXIT_ERR;
 	pprof_merger_free(m);
-	if (list)
-		free(files);
 	return cmd_close(out, status);
 }

@@ -216,6 +216,23 @@ cmd_each_input(char **files, int n,
 }
 
 int
+cmd_each_listed(char **files, int n, const char *list, int nul,
+    int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
+    void *reader, struct fold_diag *diag, int *stopped)
+{
+	int status;
+
+	if (!list)
+		return cmd_each_input(files, n, read, reader, diag, stopped);
+	n = cmd_files_from(files, n, list, nul, &files);
+	*stopped = 0;
+	status = n ? cmd_each_input(files, n, read, reader, diag, stopped) :
+	    EXIT_OK;
+	free(files);
+	return status;
+}
+
+int
 cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names)
 {

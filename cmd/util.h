@@ -58,6 +58,15 @@ int cmd_each_input(char **files, int n,
     void *reader, struct fold_diag *diag, int *stopped);
 
 /*
+ * cmd_each_input over files[0..n) and then, when list is set, the files
+ * it names (cmd_files_from, NUL-separated when nul is set). A list that
+ * names no file reads nothing, not standard input.
+ */
+int cmd_each_listed(char **files, int n, const char *list, int nul,
+    int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
+    void *reader, struct fold_diag *diag, int *stopped);
+
+/*
  * Progress on standard error while cmd_each_input reads: the bytes read
  * of the file's size when it is known, the rate and the time elapsed,
  * redrawn a few times a second once a run takes half a second, erased
