@@ -553,7 +553,11 @@ fold_filter_run(struct fold_filter *f, struct fold_stacks **st)
 		if (table_step(s->kind)) {
 			j = i + 1;
 			s->stat.stacks_in = fold_stacks_len(*st);
-			if (table_count(*st, &s->stat.count_in) < 0)
+			/* what the step before left, not summed again: with
+			   fractions another order of adding may round apart */
+			if (i > 0)
+				s->stat.count_in = f->steps[i - 1].stat.count_out;
+			else if (table_count(*st, &s->stat.count_in) < 0)
 				return -1;
 			g.limit = s->num;
 			if (s->kind == FOLD_STEP_MIN_SHARE)
