@@ -43,16 +43,23 @@ struct fold_intern {
 /* Blocks grow from FIRSTBLOCK to BLOCK, so that a small input costs little. */
 enum { FIRSTBLOCK = 1 << 12, BLOCK = 1 << 20, PAD = 16 };
 
+/* Marks n slots empty: every byte 0xff makes each id FOLD_NOFRAME. */
+_Static_assert(FOLD_NOFRAME == UINT32_MAX, "an empty slot is all ones");
+
+static void
+empty(struct slot *sl, size_t n)
+{
+	memset(sl, 0xff, n * sizeof *sl);
+}
+
 struct fold_intern *
 fold_intern_new(void)
 {
 	struct fold_intern *t = fold_calloc(1, sizeof *t);
-	size_t i;
 
 	t->mask = 1023;
 	t->slots = fold_malloc((t->mask + 1) * sizeof *t->slots);
-	for (i = 0; i <= t->mask; i++)
-		t->slots[i].id = FOLD_NOFRAME;
+	empty(t->slots, t->mask + 1);
 	return t;
 }
 
@@ -111,8 +118,7 @@ grow(struct fold_intern *t)
 	size_t nmask = t->mask * 2 + 1, i, j;
 	struct slot *ns = fold_reallocarray(NULL, nmask + 1, sizeof *ns);
 
-	for (i = 0; i <= nmask; i++)
-		ns[i].id = FOLD_NOFRAME;
+	empty(ns, nmask + 1);
 	for (i = 0; i <= t->mask; i++) {
 		if (t->slots[i].id == FOLD_NOFRAME)
 			continue;
