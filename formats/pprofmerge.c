@@ -179,6 +179,8 @@ pprof_merger_new(uint64_t max_size)
 void
 pprof_merger_free(struct pprof_merger *m)
 {
+	size_t i;
+
 	if (!m)
 		return;
 	pb_arena_release(&m->ar);
@@ -186,12 +188,12 @@ pprof_merger_free(struct pprof_merger *m)
 	fold_intern_free(m->fkeys);
 	fold_intern_free(m->mkeys);
 	fold_intern_free(m->lkeys);
-	for (size_t i = 0; i < m->samples.nblocks; i++)
+	fold_intern_free(m->ckeys);
+	for (i = 0; i < m->samples.nblocks; i++)
 		free(m->samples.blocks[i]);
 	free(m->samples.blocks);
 	free(m->samples.used);
 	free(m->samples.slots);
-	fold_intern_free(m->ckeys);
 	free(m->funcs);
 	free(m->maps);
 	free(m->locs);
