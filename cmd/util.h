@@ -101,6 +101,28 @@ struct collapse_format;
 struct collapse_opt;
 
 /*
+ * A flag of a converter's command line: --name sets *set to value. Flags
+ * that share set are alternatives (--time | --ticks): giving two of them
+ * is a usage error.
+ */
+struct cmd_flag {
+	const char *name;
+	int *set;
+	int value;
+};
+
+/*
+ * The whole main of a converter whose options are its flags[] (ended by
+ * one with a NULL name) and --strict, --progress, --no-progress and
+ * --help: parses argv, then runs cmd_collapse in the format named format
+ * with opt, which the flags point into. The usage shows the flags in
+ * their order, alternatives together.
+ */
+int cmd_converter(int argc, char *argv[], const char *format,
+    struct collapse_opt *opt, const struct cmd_flag *flags,
+    const char *one, const char *many);
+
+/*
  * The whole run of a converter once its options are parsed: reads
  * files[0..n) (standard input when n is 0) in format f (each input's own,
  * detected, when f is NULL) through the readers of formats/collapse.h,

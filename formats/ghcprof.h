@@ -32,7 +32,7 @@
 enum ghcprof_source { GHCPROF_TIME, GHCPROF_TICKS, GHCPROF_BYTES };
 
 struct ghcprof_opt {
-	enum ghcprof_source source;	/* the column counted */
+	int source;		/* the column counted: an enum ghcprof_source */
 };
 
 #define GHCPROF_OPT_INIT { GHCPROF_TIME }
