@@ -36,14 +36,24 @@ usage(FILE *f)
 	    "[--minwidth N[%%]]\n"
 	    "       [--nameattr FILE] [--nametype NAME] [--notes TEXT] "
 	    "[--subtitle TEXT]\n"
-	    "       [--title TEXT] [--total N] [--width N] [file ...]\n",
-	    progname);
+	    "       [--title TEXT] [--total N] [--width N] "
+	    "[--progress | --no-progress]\n"
+	    "       [file ...]\n", progname);
+}
+
+/* A profile that cannot be read ends the run: no graph of a part. */
+static int
+read_one(void *g, struct fold_in *in, struct fold_diag *diag)
+{
+	return fold_svg_read(g, in, diag) < 0 ? -2 : 0;
 }
 
 int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "bgcolors", required_argument, NULL, O_BGCOLORS },
 		{ "colors", required_argument, NULL, O_COLORS },
 		{ "countname", required_argument, NULL, O_COUNTNAME },
@@ -78,12 +88,16 @@ main(int argc, char *argv[])
 	struct fold_diag diag;
 	struct fold_svg *g;
 	struct fold_out *out;
-	int c, i, strict = 0, status = EXIT_OK;
+	int c, strict = 0, stopped, status = EXIT_OK;
 	size_t len;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
@@ -189,24 +203,11 @@ main(int argc, char *argv[])
 	if (!(g = fold_svg_new(&opt)))
 		cmd_die(EXIT_ERR, "%s", fold_err());
 	cmd_diag_init(&diag, strict);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		struct fold_in *in = fold_in_open(argc ? argv[i] : NULL);
-		if (!in) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-			continue;
-		}
-		if (fold_svg_read(g, in, &diag) < 0) {
-			cmd_warn("%s", fold_err());
-			fold_in_close(in);
-			fold_svg_free(g);
-			cmd_diag_summary(&diag, "line", "lines");
-			return EXIT_ERR;
-		}
-		if (fold_in_close(in) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
+	status = cmd_each_input(argv, argc, read_one, g, &diag, &stopped);
+	if (stopped) {
+		fold_svg_free(g);
+		cmd_diag_summary(&diag, "line", "lines");
+		return EXIT_ERR;
 	}
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();

@@ -27,8 +27,9 @@ usage(FILE *f)
 	    "[--replace RE REPL]\n"
 	    "                  [--collapse-recursion] [--max-depth N] "
 	    "[--min-count N]\n"
-	    "                  [--min-share P%%] [--strip-addrs] [--reverse] "
-	    "[file ...]\n", progname);
+	    "                  [--min-share P%%] [--strip-addrs] [--reverse]\n"
+	    "                  [--progress | --no-progress] [file ...]\n",
+	    progname);
 }
 
 /* "--grep 'RE'" (and the replacement) for messages. */
@@ -84,6 +85,12 @@ verbose(const struct fold_filter *f)
 	}
 }
 
+static int
+read_one(void *st, struct fold_in *in, struct fold_diag *diag)
+{
+	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -92,6 +99,8 @@ main(int argc, char *argv[])
 	    OPT_PRUNE_FROM, OPT_REPLACE, OPT_REVERSE, OPT_ROOT_AT, OPT_STRICT,
 	    OPT_STRIP_ADDRS };
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "collapse-recursion", no_argument, NULL, OPT_COLLAPSE },
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 		{ "focus", required_argument, NULL, OPT_FOCUS },
@@ -116,10 +125,9 @@ main(int argc, char *argv[])
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	struct fold_in *in;
-	const char **files;
-	size_t nfiles = 0, i;
-	int c, strict = 0, verb = 0, status = EXIT_OK;
+	char **files;
+	int nfiles = 0;
+	int c, strict = 0, verb = 0, stopped, status = EXIT_OK;
 	unsigned long long depth;
 	double share;
 	char *pct;
@@ -144,6 +152,10 @@ main(int argc, char *argv[])
 			break;
 		case OPT_GREP:
 			add(f, FOLD_STEP_GREP, "--grep", optarg, NULL, 0);
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		case 'h':
 			usage(stdout);
@@ -217,27 +229,11 @@ main(int argc, char *argv[])
 			goto done;
 		}
 	}
-	if (nfiles == 0)
-		files[nfiles++] = "-";
 
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
 	cmd_diag_init(&diag, strict);
-	for (i = 0; i < nfiles; i++) {
-		if (!(in = fold_in_open(files[i]))) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-			continue;
-		}
-		if (fold_read(in, st, NULL, &diag) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-		if (fold_in_close(in) < 0) {
-			cmd_warn("%s", fold_err());
-			status = EXIT_ERR;
-		}
-	}
+	status = cmd_each_input(files, nfiles, read_one, st, &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	/* what could be read is still filtered, as the status says */

@@ -67,7 +67,9 @@ svg2folded:$top/testdata/flamegraph-svg/basic.out
 stackcollapse-vtune:$top/testdata/stackcollapse-vtune/vtune.csv
 stackcollapse-vsprof:$top/testdata/stackcollapse-vsprof/CallTreeSummary.csv
 stackcollapse-ghcprof:$top/testdata/stackcollapse-ghcprof/ticks.prof
-foldmerge:$top/testdata/folded2pprof/in.folded"
+foldmerge:$top/testdata/folded2pprof/in.folded
+foldfilter:$top/testdata/folded2pprof/in.folded
+flamegraph-svg:$top/testdata/folded2pprof/in.folded"
 set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
     "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
 for t in $tools; do
