@@ -38,7 +38,9 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [-nrs] [--alpha Q] [--fail-if EXPR] [--floor P%%] "
 	    "[--format FORMAT] [--strict]\n"
 	    "                [--top N] [--units-before N --units-after M] "
-	    "[--weight auto|W[,W]] before after\n", progname);
+	    "[--weight auto|W[,W]]\n"
+	    "                [--progress | --no-progress] before after\n",
+	    progname);
 }
 
 static void
@@ -160,6 +162,8 @@ main(int argc, char *argv[])
 	    OPT_TOP,
 	    OPT_UNITS_AFTER, OPT_UNITS_BEFORE, OPT_WEIGHT };
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
 		{ "floor", required_argument, NULL, OPT_FLOOR },
@@ -208,6 +212,10 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FORMAT:
 			parse_format(optarg, &opt.format, &page);
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		case 'h':
 			usage(stdout);
@@ -276,6 +284,7 @@ main(int argc, char *argv[])
 			status = fail(fold_err());
 			continue;
 		}
+		cmd_progress_attach(NULL, in);
 		if (fold_read_column(in, st, i, strip, &diag) < 0)
 			status = fail(fold_err());
 		if (fold_in_close(in) < 0)
@@ -318,7 +327,8 @@ main(int argc, char *argv[])
 	fold_intern_free(frames);
 	free(gates);
 	free(gatetext);
-	if (fold_out_close(out) < 0)
-		status = fail(fold_err());
+	/* diff's status for trouble, not cmd_close's */
+	if (cmd_close(out, EXIT_OK) != EXIT_OK)
+		status = EXIT_TROUBLE;
 	return status;
 }

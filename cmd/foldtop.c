@@ -19,7 +19,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: %s [--cum] [--format text|markdown|tsv] [--strict] "
-	    "[--top N] [file]\n", progname);
+	    "[--top N]\n"
+	    "              [--progress | --no-progress] [file]\n", progname);
 }
 
 int
@@ -27,6 +28,8 @@ main(int argc, char *argv[])
 {
 	enum { OPT_CUM = 256, OPT_FORMAT, OPT_STRICT, OPT_TOP };
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "cum", no_argument, NULL, OPT_CUM },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
@@ -52,6 +55,10 @@ main(int argc, char *argv[])
 			if (fold_format_parse(optarg, &opt.format) < 0)
 				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
 			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
@@ -74,6 +81,7 @@ main(int argc, char *argv[])
 	}
 	if (!(in = fold_in_open(argc ? argv[0] : NULL)))
 		cmd_die(EXIT_ERR, "%s", fold_err());
+	cmd_progress_attach(NULL, in);
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
 	cmd_diag_init(&diag, strict);
