@@ -26,7 +26,8 @@ usage(FILE *f)
 	    "[--owners FILE] [--rate USD]\n"
 	    "                [--strict] [--top N] [--total] "
 	    "[--unit ns|us|ms|s|samples]\n"
-	    "                [--window DURATION] [file ...]\n", progname);
+	    "                [--window DURATION] [--progress | --no-progress] "
+	    "[file ...]\n", progname);
 }
 
 static int
@@ -41,6 +42,8 @@ main(int argc, char *argv[])
 	enum { O_BY = 256, O_FILES_FROM, O_FLEET_CORES, O_FORMAT, O_HZ, O_OWNERS, O_RATE,
 	    O_STRICT, O_TOP, O_TOTAL, O_UNIT, O_WINDOW };
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "by", required_argument, NULL, O_BY },
 		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "fleet-cores", required_argument, NULL, O_FLEET_CORES },
@@ -102,6 +105,10 @@ main(int argc, char *argv[])
 		case O_FORMAT:
 			if (fold_cost_format_parse(optarg, &opt.format) < 0)
 				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		case 'h':
 			usage(stdout);

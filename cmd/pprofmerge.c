@@ -20,8 +20,9 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-0] [--files-from LIST] [--max-size BYTES] "
-	    "[profile ...]\n", progname);
+	fprintf(f, "usage: %s [-0] [--files-from LIST] [--max-size BYTES]\n"
+	    "                  [--progress | --no-progress] [profile ...]\n",
+	    progname);
 }
 
 static int
@@ -35,6 +36,8 @@ main(int argc, char *argv[])
 {
 	enum { O_FILES_FROM = 256, O_MAX_SIZE };
 	static const struct option longopts[] = {
+		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
 		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "max-size", required_argument, NULL, O_MAX_SIZE },
@@ -56,6 +59,10 @@ main(int argc, char *argv[])
 			break;
 		case O_FILES_FROM:
 			list = optarg;
+			break;
+		case CMD_OPT_PROGRESS:
+		case CMD_OPT_NO_PROGRESS:
+			cmd_progress_opt(c);
 			break;
 		case 'h':
 			usage(stdout);

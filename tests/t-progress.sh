@@ -70,7 +70,9 @@ stackcollapse-ghcprof:$top/testdata/stackcollapse-ghcprof/ticks.prof
 foldmerge:$top/testdata/folded2pprof/in.folded
 foldfilter:$top/testdata/folded2pprof/in.folded
 flamegraph-svg:$top/testdata/folded2pprof/in.folded
-folddiff:$top/testdata/folded2pprof/in.folded"
+folddiff:$top/testdata/folded2pprof/in.folded
+foldcost:$top/testdata/folded2pprof/in.folded
+pprofmerge:$top/testdata/pprof2folded/cpu.pb.gz"
 set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
     "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
 for t in $tools; do
