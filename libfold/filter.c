@@ -229,6 +229,9 @@ pool_add_frames(struct step *s, struct fold_intern *fr, const char *p,
  * The frames that id becomes under a rewriting step: sets *out to them
  * and returns their number, or -1 with a message.
  */
+/* How much longer --replace may make a name. */
+#define REPLACE_GROWTH (64 << 10)
+
 static long
 rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
     uint32_t id, const uint32_t **out)
@@ -255,18 +258,32 @@ rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 			}
 		} else {
 			PCRE2_SIZE outlen = f->capbuf;
+			size_t max = len + REPLACE_GROWTH;
 			int rc;
+			/*
+			 * The buffer doubles up to what the name may grow to:
+			 * an empty match replaced at every place, step after
+			 * step, would grow a name exponentially. (pcre2's
+			 * OVERFLOW_LENGTH would compute the whole length.)
+			 */
 			for (;;) {
 				outlen = f->capbuf;
 				rc = pcre2_substitute(s->re, (PCRE2_SPTR)name,
-				    len, 0, PCRE2_SUBSTITUTE_GLOBAL |
-				    PCRE2_SUBSTITUTE_OVERFLOW_LENGTH, s->md,
+				    len, 0, PCRE2_SUBSTITUTE_GLOBAL, s->md,
 				    NULL, (PCRE2_SPTR)s->repl,
 				    PCRE2_ZERO_TERMINATED,
 				    (PCRE2_UCHAR *)f->buf, &outlen);
 				if (rc != PCRE2_ERROR_NOMEMORY)
 					break;
-				f->capbuf = outlen + 64;
+				if (f->capbuf > max)
+					return fold_seterr("%s: rewriting "
+					    "'%.60s%s': the name would grow by "
+					    "more than %d KiB", s->label, name,
+					    len > 60 ? "..." : "",
+					    REPLACE_GROWTH >> 10);
+				f->capbuf = f->capbuf < 128 ? 256 :
+				    2 * f->capbuf > max + 1 ? max + 1 :
+				    2 * f->capbuf;
 				f->buf = fold_realloc(f->buf, f->capbuf);
 			}
 			if (rc < 0) {
