@@ -75,7 +75,9 @@ fold_in_open(const char *path)
 		return newin(0, 0, "<stdin>", BUFSZ);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return fold_seterr("%s: %s", path, strerror(errno)), NULL;
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+	if (fstat(fd, &sb) < 0)
+		sb.st_mode = 0;		/* not a regular file: the full buffer */
+	if (S_ISDIR(sb.st_mode)) {
 		close(fd);
 		return fold_seterr("%s: %s", path, strerror(EISDIR)), NULL;
 	}
@@ -84,11 +86,9 @@ fold_in_open(const char *path)
 	 * profiles should not touch 128 KiB of fresh memory for each. The
 	 * buffer still grows for long lines and decompressed bytes.
 	 */
-	cap = 4096;
-	while (cap < BUFSZ && S_ISREG(sb.st_mode) && (off_t)cap <= sb.st_size)
+	cap = S_ISREG(sb.st_mode) ? 4096 : BUFSZ;
+	while (cap < BUFSZ && (off_t)cap <= sb.st_size)
 		cap *= 2;
-	if (!S_ISREG(sb.st_mode))
-		cap = BUFSZ;
 	return newin(fd, 1, path, cap);
 }
 
