@@ -1141,7 +1141,6 @@ startsample(struct perf_reader *r, const struct hdr *h)
 	return 0;
 }
 
-
 /* A header line s[0..n) (of the whole line l[0..ln)); 0 or -1. */
 static int
 dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
