@@ -378,14 +378,30 @@ apply(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 		return 1;
 	case FOLD_STEP_REPLACE:
 	case FOLD_STEP_STRIP_ADDRS: {
-		size_t total = 0;
+		size_t total = 0, before = 0, after = 0, nl;
 		const uint32_t *r;
 		long len;
 		for (i = 0; i < *n; i++) {
 			if ((len = rewrite(f, s, fr, v[i], &r)) < 0)
 				return -1;
 			total += len;
+			if (s->kind != FOLD_STEP_REPLACE)
+				continue;
+			/*
+			 * The stack as text may grow by REPLACE_GROWTH too: a
+			 * replacement with ';' splits a name into frames, and
+			 * step after step the depth would multiply.
+			 */
+			fold_intern_str(fr, v[i], &nl);
+			before += nl + 1;
+			for (j = 0; j < (size_t)len; j++) {
+				fold_intern_str(fr, r[j], &nl);
+				after += nl + 1;
+			}
 		}
+		if (after > before + REPLACE_GROWTH)
+			return fold_seterr("%s: a stack would grow by more "
+			    "than %d KiB", s->label, REPLACE_GROWTH >> 10);
 		o = work(f, !*cur, total);
 		v = *ids;	/* work() reallocates only the other buffer */
 		for (i = k = 0; i < *n; i++) {
