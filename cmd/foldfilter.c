@@ -36,13 +36,16 @@ usage(FILE *f)
 static char *
 label(const char *opt, const char *a, const char *b)
 {
-	size_t n = strlen(opt) + (a ? strlen(a) : 0) + (b ? strlen(b) : 0) + 8;
+	/* a long pattern or replacement is cut: the message stays readable */
+	size_t n = strlen(opt) + 2 * 64 + 16;
 	char *s = fold_malloc(n);
+	int la = a && strlen(a) > 60, lb = b && strlen(b) > 60;
 
 	if (b)
-		snprintf(s, n, "%s '%s' '%s'", opt, a, b);
+		snprintf(s, n, "%s '%.60s%s' '%.60s%s'", opt, a, la ? "..." : "",
+		    b, lb ? "..." : "");
 	else if (a)
-		snprintf(s, n, "%s '%s'", opt, a);
+		snprintf(s, n, "%s '%.60s%s'", opt, a, la ? "..." : "");
 	else
 		snprintf(s, n, "%s", opt);
 	return s;
