@@ -13,6 +13,10 @@ set -eu
 b=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=${FLEET_N:-10000}
+if ! command -v parallel >/dev/null 2>&1; then
+	echo "# fleet: GNU parallel is not installed: skipped"
+	exit 0
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C PATH="$b:$PATH" GOCACHE="$tmp/gocache" HOME="$tmp"
