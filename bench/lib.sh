@@ -44,3 +44,30 @@ synthetic() {
 	[ -s "$f" ] || python3 "$BENCH_DIR/gen_folded.py" "$1" "${2:-1}" > "$f"
 	echo "$f"
 }
+# bench_repeated TOOL INPUT MB [OPTION]: times $b/TOOL against `grep -c
+# '^$'` (one pass over every byte) on MB megabytes made by repeating the
+# real INPUT, in the same run (and again with OPTION when given); prints
+# the ratio, the throughput (target: at least 500 MB/s) and the peak
+# memory (target: at most 16 MB). Needs b and BENCH_TMP.
+bench_repeated() {
+	local t=$b/$1 one=$2 mb=$3 opt= base tool mem bytes copies i
+	copies=$(( mb * 1000000 / $(wc -c <"$one") + 1 ))
+	for i in $(seq "$copies"); do cat "$one"; done >"$BENCH_TMP/big"
+	"$t" "$BENCH_TMP/big" >/dev/null 2>&1	# warm the page cache
+	base=$(best_time grep -c '^$' "$BENCH_TMP/big")
+	tool=$(best_time "$t" "$BENCH_TMP/big")
+	[ -n "${4:-}" ] && opt=$(best_time "$t" "$4" "$BENCH_TMP/big")
+	mem=$(peak_mb "$t" "$BENCH_TMP/big")
+	bytes=$(wc -c <"$BENCH_TMP/big")
+	rm -f "$BENCH_TMP/big"
+	awk -v name="$1" -v t="$tool" -v o="$opt" -v g="$base" -v m="$mem" \
+	    -v n="$bytes" 'BEGIN {
+		printf "%s: %.0f MB input; grep -c: %.3f s\n", name, n / 1e6, g
+		printf "%s: %.3f s, ratio %.2f, %.0f MB/s (target >= 500)\n",
+		    name, t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
+		if (o != "")
+			printf "%s:  %.3f s, ratio %.2f, %.0f MB/s\n", name,
+			    o, (g > 0 ? o / g : 0), (o > 0 ? n / o / 1e6 : 0)
+		printf "%s: peak memory %.1f MB (target <= 16)\n", name, m
+	}'
+}

@@ -8,31 +8,8 @@
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [MB]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-mb=${2:-100}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-one=$top/testdata/stackcollapse-vsprof/CallTreeSummary.csv
-copies=$(( mb * 1000000 / $(wc -c <"$one") + 1 ))
-for i in $(seq "$copies"); do cat "$one"; done >"$tmp/big"
-export RUNS=${RUNS:-3}
-
-BENCH_TMP=$tmp
+BENCH_TMP=$(mktemp -d)
+trap 'rm -rf "$BENCH_TMP"' EXIT
+export LC_ALL=C RUNS=${RUNS:-3}
 . "$top/bench/lib.sh"
-
-t=$b/stackcollapse-vsprof
-"$t" "$tmp/big" >/dev/null 2>&1	# warm the page cache
-base=$(best_time grep -c '^$' "$tmp/big")
-tool=$(best_time "$t" "$tmp/big")
-opt=
-mem=$(peak_mb "$t" "$tmp/big")
-bytes=$(wc -c <"$tmp/big")
-awk -v t="$tool" -v o="$opt" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
-	printf "stackcollapse-vsprof: %.0f MB input; grep -c: %.3f s\n", n / 1e6, g
-	printf "stackcollapse-vsprof: %.3f s, ratio %.2f, %.0f MB/s (target >= 500)\n",
-	    t, (g > 0 ? t / g : 0), (t > 0 ? n / t / 1e6 : 0)
-	if (o != "")
-		printf "stackcollapse-vsprof:  %.3f s, ratio %.2f, %.0f MB/s\n",
-		    o, (g > 0 ? o / g : 0), (o > 0 ? n / o / 1e6 : 0)
-	printf "stackcollapse-vsprof: peak memory %.1f MB (target <= 16)\n", m
-}'
+bench_repeated stackcollapse-vsprof "$top/testdata/stackcollapse-vsprof/CallTreeSummary.csv" "${2:-100}"
