@@ -1414,15 +1414,18 @@ has_timestamp(const char *s, size_t n)
 static int
 has_pid(const char *s, size_t n)
 {
-	size_t i = 0, j;
+	size_t i = 0, j, k;
 
 	while (i < n) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t'))
 			i++;
 		for (j = i; j < n && s[j] != ' ' && s[j] != '\t'; j++)
 			;
-		if (i > 0 && j > i && strspn(s + i, "0123456789/") >= j - i &&
-		    isdigit((unsigned char)s[i]))
+		/* by length, not strspn: s is a peeked head, not a string */
+		for (k = i; k < j && (isdigit((unsigned char)s[k]) ||
+		    s[k] == '/'); k++)
+			;
+		if (i > 0 && j > i && k == j && isdigit((unsigned char)s[i]))
 			return 1;
 		i = j;
 	}
