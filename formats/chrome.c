@@ -404,9 +404,10 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 	if (r->opt.lines && json_is_string(url) && json_string_length(url)) {
 		u = json_string_value(url);
 		ul = json_string_length(url);
+		/* 0-based; one more past INT64_MAX still fits unsigned */
 		if (json_is_integer(ln) && json_integer_value(ln) >= 0)
-			nl = snprintf(num, sizeof num, ":%lld",
-			    (long long)json_integer_value(ln) + 1);
+			nl = snprintf(num, sizeof num, ":%llu", (unsigned long
+			    long)json_integer_value(ln) + 1);
 	}
 	r->name = grow(r->name, &r->namecap, fl + ul + nl + 2, 1);
 	memcpy(r->name, fn, fl);

@@ -1,0 +1,1 @@
+stackcollapse-chrome --lines line-max.cpuprofile
