@@ -22,7 +22,9 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 FOLD_CPPFLAGS = -I. -I$(B) -D_GNU_SOURCE $(PKG_CFLAGS)
 FOLD_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	-Wno-sign-compare -MMD -MP
-FOLD_LIBS = $(PKG_LIBS) -lm -lpthread
+# --as-needed: a tool records only the libraries it calls (most never load
+# libxml2 and its ICU, which cost 2 MB of memory and start-up time).
+FOLD_LIBS = -Wl,--as-needed $(PKG_LIBS) -lm -lpthread
 
 LIBFOLD = \
 	libfold/cost.o \
@@ -99,7 +101,10 @@ MAN5 = man/man5/folded.5
 
 LIBFOLD_A = $(B)/libfold.a
 FORMATS_A = $(B)/libformats.a
-CMDUTIL = $(B)/cmd/util.o
+# The commands' helpers, an archive so that a tool takes convert.o (and
+# with it every reader) only when it converts.
+CMDLIB = $(B)/libcmd.a
+CMDOBJ = cmd/convert.o cmd/util.o
 
 all: $(BIN:%=$(B)/%)
 
@@ -117,8 +122,12 @@ $(FORMATS_A): $(GENERATED:%=$(B)/%) $(FORMATS:%=$(B)/%)
 
 $(FORMATS:%=$(B)/%): $(GENERATED:%=$(B)/%)
 
-$(BIN:%=$(B)/%): $(B)/%: $(B)/cmd/%.o $(CMDUTIL) $(FORMATS_A) $(LIBFOLD_A)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMDUTIL) $(FORMATS_A) $(LIBFOLD_A) \
+$(CMDLIB): $(CMDOBJ:%=$(B)/%)
+	rm -f $@
+	$(AR) rcs $@ $(CMDOBJ:%=$(B)/%)
+
+$(BIN:%=$(B)/%): $(B)/%: $(B)/cmd/%.o $(CMDLIB) $(FORMATS_A) $(LIBFOLD_A)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMDLIB) $(FORMATS_A) $(LIBFOLD_A) \
 		$(FOLD_LIBS)
 
 $(UNIT:%=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(FORMATS_A) $(LIBFOLD_A)

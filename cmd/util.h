@@ -97,6 +97,7 @@ void cmd_progress_attach(void *arg, struct fold_in *in);
 int cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names);
 
+/* The converters' main, in cmd/convert.c (it links every reader). */
 struct collapse_format;
 struct collapse_opt;
 
