@@ -12,9 +12,11 @@ if ! command -v go >/dev/null 2>&1; then
 	echo "# pprof2folded: go is not installed, no baseline: skipped"
 	exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C GOCACHE="$tmp/gocache" HOME="$tmp"
+BENCH_TMP=$(mktemp -d)
+trap 'rm -rf "$BENCH_TMP"' EXIT
+export LC_ALL=C GOCACHE="$BENCH_TMP/gocache" HOME="$BENCH_TMP"
+. "$top/bench/lib.sh"
+tmp=$BENCH_TMP
 
 python3 "$gen" 100000 >"$tmp/b.folded"
 "$b/folded2pprof" --sample-type cpu/nanoseconds "$tmp/b.folded" >"$tmp/b.pb.gz"
@@ -24,30 +26,20 @@ got=$(go tool pprof -top -unit=ns "$tmp/b.pb.gz" 2>/dev/null |
     sed -n 's/.* of \([0-9]*\)ns total.*/\1/p')
 [ "$got" = "$want" ] ||
 	{ echo "FAIL go tool pprof reads a total of $got, not $want"; exit 1; }
-
-# run CMD... with stdout to a file: prints "cpu-seconds elapsed maxrss-KiB"
-measure() {
-	python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
-out = open(sys.argv[1], "wb")
-t = time.monotonic()
-subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL, check=True)
-t = time.monotonic() - t
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.3f %.3f %d" % (r.ru_utime + r.ru_stime, t, r.ru_maxrss))
-PY
-}
-read -r gocpu goel _ < <(measure "$tmp/traces" go tool pprof -traces "$tmp/b.pb.gz")
-read -r cpu el rss < <(measure "$tmp/ours" "$b/pprof2folded" "$tmp/b.pb.gz")
+"$b/pprof2folded" "$tmp/b.pb.gz" >"$tmp/ours"
 sort "$tmp/b.folded" | cmp -s - "$tmp/ours" ||
 	{ echo "FAIL pprof2folded does not give back the folded input"; exit 1; }
+
+read -r goel gocpu < <(best_times go tool pprof -traces "$tmp/b.pb.gz")
+read -r el cpu < <(best_times "$b/pprof2folded" "$tmp/b.pb.gz")
+mb=$(peak_mb "$b/pprof2folded" "$tmp/b.pb.gz")
 size=$(wc -c <"$tmp/b.pb")
-awk -v gc="$gocpu" -v ge="$goel" -v c="$cpu" -v e="$el" -v rss="$rss" \
+awk -v gc="$gocpu" -v ge="$goel" -v c="$cpu" -v e="$el" -v mb="$mb" \
     -v size="$size" 'BEGIN {
 	printf "pprof2folded: 100,000 samples (%.1f MB decompressed): %.2f s cpu " \
 	    "(%.2f s elapsed), go tool pprof -traces %.2f s cpu (%.2f s): " \
 	    "%.0fx faster (%.0fx elapsed; target 20x)\n", size / 1e6, c, e, gc, ge,
 	    gc / c, ge / e
-	printf "pprof2folded: peak memory %.1f MB, %.2fx the decompressed " \
-	    "profile (target under 3x)\n", rss * 1024 / 1e6, rss * 1024 / size
+	printf "pprof2folded: peak memory %.1f MiB, %.2fx the decompressed " \
+	    "profile (target under 3x)\n", mb, mb * 1048576 / size
 }'
