@@ -5,24 +5,8 @@
  * output's total plus the reported values without a stack is the sum of
  * the value lines after the header).
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "tests/fuzz/fuzz.h"
 
-#include "libfold/count.h"
-#include "libfold/diag.h"
-#include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
 #include "formats/dtrace.h"
 
 struct run {
@@ -51,31 +35,16 @@ run(const uint8_t *data, size_t size, int includeoffset, struct run *res)
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
 	struct dtrace_reader *r;
 	struct fold_in *in;
-	struct fold_out *out;
-	int fd = memfd_create("fuzz", 0);
-	off_t n;
 
-	if (fd < 0)
-		abort();
 	opt.includeoffset = includeoffset;
 	r = dtrace_reader_new(&opt, st);
-	in = fold_in_mem(data, size, "fuzz");
+	in = fuzz_in(data, size);
 	res->rc = dtrace_read(r, in, &diag);
-	if (res->rc < -2 || res->rc > 0)
-		abort();
+	FUZZ_CHECK(res->rc >= -2 && res->rc <= 0, "dtrace_read: %d", res->rc);
 	fold_in_close(in);
 	res->dropped = 0;
 	dtrace_summary(r, say, res);
-	out = fold_out_new(dup(fd), "fuzz");
-	fold_write(out, st);
-	if (fold_out_close(out) < 0)
-		abort();
-	n = lseek(fd, 0, SEEK_END);
-	res->out = malloc(n + 1);
-	if (pread(fd, res->out, n, 0) != n)
-		abort();
-	res->len = n;
-	close(fd);
+	res->out = fuzz_folded(st, &res->len);
 	dtrace_reader_free(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
@@ -125,29 +94,13 @@ values(const uint8_t *d, size_t n, unsigned long long *sum)
 static void
 check(const struct run *r, int conserve, unsigned long long want)
 {
-	struct fold_count c;
-	unsigned long long total = 0;
-	size_t i = 0, e, slen;
+	int wrapped;
+	uint64_t total = fuzz_check_lines(r->out, r->len, 1, &wrapped);
 
-	while (i < r->len) {
-		for (e = i; e < r->len && r->out[e] != '\n'; e++)
-			;
-		if (e == r->len)
-			abort();	/* a line without its newline */
-		if (fold_parse_line(r->out + i, e - i, &slen, &c, 1) != 1)
-			abort();
-		if (r->out[i] == ';' || r->out[i + slen - 1] == ';' ||
-		    memmem(r->out + i, slen, ";;", 2))
-			abort();
-		if (c.frac)
-			abort();
-		/* each count fits; a total past 2^64-1 cannot be compared */
-		if (__builtin_add_overflow(total, c.v.u, &total))
-			conserve = 0;
-		i = e + 1;
-	}
-	if (conserve && r->rc == 0 && total + r->dropped != want)
-		abort();
+	/* a total past 2^64 - 1 cannot be compared */
+	FUZZ_CHECK(!conserve || wrapped || r->rc != 0 ||
+	    total + r->dropped == want, "%llu read, %llu out and %llu "
+	    "without a stack", want, (unsigned long long)total, r->dropped);
 }
 
 int
@@ -159,18 +112,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t k;
 
 	for (k = 0; k <= size && k <= 4096; k += 512)
-		if (dtrace_detect((const char *)data, k < size ? k : size,
-		    k >= size) > 2)
-			abort();
+		FUZZ_CHECK(dtrace_detect((const char *)data, k < size ? k :
+		    size, k >= size) <= 2, "detect: more than 2");
 	/* gzip input is read decompressed: no count of its own bytes */
 	conserve = !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b) &&
 	    values(data, size, &want);
 	for (o = 0; o < 2; o++) {
 		run(data, size, o, &a);
 		run(data, size, o, &b);
-		if (a.rc != b.rc || a.len != b.len ||
-		    memcmp(a.out, b.out, a.len) != 0)
-			abort();
+		FUZZ_CHECK(a.rc == b.rc && a.len == b.len &&
+		    memcmp(a.out, b.out, a.len) == 0,
+		    "the same input read twice gives other output");
 		check(&a, conserve, want);
 		free(a.out);
 		free(b.out);

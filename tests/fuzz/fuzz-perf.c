@@ -27,11 +27,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size--;
 	}
 	head = malloc(size ? size : 1);
-	if (!head)
-		abort();
+	FUZZ_CHECK(head != NULL, "malloc");
 	memcpy(head, data, size);	/* exactly size bytes, for ASan */
-	if (perf_detect(head, size, 1) > 2 || perf_detect(head, size, 0) > 2)
-		abort();
+	FUZZ_CHECK(perf_detect(head, size, 1) <= 2 &&
+	    perf_detect(head, size, 0) <= 2, "detect: more than 2");
 	free(head);
 	opt.pid = flags & 1;
 	opt.tid = flags >> 1 & 1;

@@ -6,24 +6,8 @@
  * report read without warnings (the threads' counts are the output's
  * total plus the waiting threads' samples reported as dropped).
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "tests/fuzz/fuzz.h"
 
-#include "libfold/count.h"
-#include "libfold/diag.h"
-#include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
 #include "formats/sample.h"
 
 struct run {
@@ -55,32 +39,17 @@ run(const uint8_t *data, size_t size, int nomod, struct run *res)
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
 	struct sample_reader *r;
 	struct fold_in *in;
-	struct fold_out *out;
-	int fd = memfd_create("fuzz", 0);
-	off_t n;
 
-	if (fd < 0)
-		abort();
 	opt.no_modules = nomod;
 	r = sample_reader_new(&opt, st);
-	in = fold_in_mem(data, size, "fuzz");
+	in = fuzz_in(data, size);
 	res->rc = sample_read(r, in, &diag);
-	if (res->rc < -2 || res->rc > 0)
-		abort();
+	FUZZ_CHECK(res->rc >= -2 && res->rc <= 0, "sample_read: %d", res->rc);
 	fold_in_close(in);
 	res->warnings = diag.count;
 	res->idle = res->skipped = 0;
 	sample_summary(r, say, res);
-	out = fold_out_new(dup(fd), "fuzz");
-	fold_write(out, st);
-	if (fold_out_close(out) < 0)
-		abort();
-	n = lseek(fd, 0, SEEK_END);
-	res->out = malloc(n + 1);
-	if (pread(fd, res->out, n, 0) != n)
-		abort();
-	res->len = n;
-	close(fd);
+	res->out = fuzz_folded(st, &res->len);
 	sample_reader_free(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
@@ -118,30 +87,13 @@ threads(const uint8_t *d, size_t n, unsigned long long *sum)
 	return 1;
 }
 
+/* modulo 2^64: each count fits, and equal totals stay equal */
 static unsigned long long
 check(const struct run *r)
 {
-	struct fold_count c;
-	unsigned long long total = 0;
-	size_t i = 0, e, slen;
+	int wrapped;
 
-	while (i < r->len) {
-		for (e = i; e < r->len && r->out[e] != '\n'; e++)
-			;
-		if (e == r->len)
-			abort();
-		if (fold_parse_line(r->out + i, e - i, &slen, &c, 1) != 1)
-			abort();
-		if (r->out[i] == ';' || r->out[i + slen - 1] == ';' ||
-		    memmem(r->out + i, slen, ";;", 2))
-			abort();
-		if (c.frac)
-			abort();
-		/* modulo 2^64: each count fits, and equal totals stay equal */
-		total += c.v.u;
-		i = e + 1;
-	}
-	return total;
+	return fuzz_check_lines(r->out, r->len, 1, &wrapped);
 }
 
 int
@@ -152,21 +104,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t k;
 
 	for (k = 0; k <= size && k <= 4096; k += 512)
-		if (sample_detect((const char *)data, k < size ? k : size,
-		    k >= size) > 2)
-			abort();
+		FUZZ_CHECK(sample_detect((const char *)data, k < size ? k :
+		    size, k >= size) <= 2, "detect: more than 2");
 	run(data, size, 0, &a);
 	run(data, size, 0, &b);
 	run(data, size, 1, &m);
-	if (a.rc != b.rc || a.len != b.len || memcmp(a.out, b.out, a.len))
-		abort();
+	FUZZ_CHECK(a.rc == b.rc && a.len == b.len &&
+	    memcmp(a.out, b.out, a.len) == 0,
+	    "the same input read twice gives other output");
 	total = check(&a);
-	if (a.rc == 0 && check(&m) + m.idle != total + a.idle)
-		abort();
-	if (a.rc == 0 && a.warnings == 0 &&
-	    !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b) &&
-	    threads(data, size, &want) && total + a.idle != want)
-		abort();
+	FUZZ_CHECK(a.rc != 0 || check(&m) + m.idle == total + a.idle,
+	    "--no-modules changes the total");
+	FUZZ_CHECK(a.rc != 0 || a.warnings != 0 ||
+	    (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) ||
+	    !threads(data, size, &want) || total + a.idle == want,
+	    "the threads hold %llu samples, the output %llu and %llu "
+	    "waiting", want, total, a.idle);
 	free(a.out);
 	free(b.out);
 	free(m.out);

@@ -6,42 +6,9 @@
  * first byte (a blank or '<' in an SVG) picks the options: bit 0 a
  * two-column table, bit 1 --countname samples.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "tests/fuzz/fuzz.h"
 
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/output.h"
-#include "libfold/stacks.h"
 #include "formats/svgread.h"
-
-/* fold_write's text of st. */
-static char *
-written(struct fold_stacks *st, size_t *len)
-{
-	int fd = memfd_create("fuzz-svgread", 0);
-	struct fold_out *o;
-	off_t n;
-	char *s;
-
-	if (fd < 0)
-		abort();
-	o = fold_out_new(dup(fd), "memfd");
-	fold_write(o, st);
-	if (fold_out_close(o) < 0 || (n = lseek(fd, 0, SEEK_END)) < 0)
-		abort();
-	s = malloc(n + 1);
-	if (!s || pread(fd, s, n, 0) != n)
-		abort();
-	s[n] = '\0';
-	close(fd);
-	*len = n;
-	return s;
-}
 
 static void
 check(const char *s, size_t n, int ncols)
@@ -51,21 +18,23 @@ check(const char *s, size_t n, int ncols)
 	size_t len, stacklen, prevlen = 0, k;
 
 	for (; line < e; line = nl + 1) {
-		if (!(nl = memchr(line, '\n', e - line)))
-			abort();	/* every line ends in a newline */
+		nl = memchr(line, '\n', e - line);
+		FUZZ_CHECK(nl != NULL, "a last line without a newline");
 		len = nl - line;
-		if (fold_parse_line(line, len, &stacklen, c, ncols) != ncols)
-			abort();
-		if (stacklen == 0 || line[0] == ';' || line[stacklen - 1] == ';')
-			abort();
+		FUZZ_CHECK(fold_parse_line(line, len, &stacklen, c, ncols) ==
+		    ncols, "not a folded line of %d counts: %.*s", ncols,
+		    (int)len, line);
+		FUZZ_CHECK(stacklen > 0 && line[0] != ';' &&
+		    line[stacklen - 1] != ';', "an empty frame: %.*s",
+		    (int)len, line);
 		for (k = 1; k < stacklen; k++)
-			if (line[k] == ';' && line[k - 1] == ';')
-				abort();
+			FUZZ_CHECK(line[k] != ';' || line[k - 1] != ';',
+			    "an empty frame: %.*s", (int)len, line);
 		if (prev) {
 			size_t m = prevlen < stacklen ? prevlen : stacklen;
 			int r = memcmp(prev, line, m);
-			if (r > 0 || (r == 0 && prevlen >= stacklen))
-				abort();
+			FUZZ_CHECK(r < 0 || (r == 0 && prevlen < stacklen),
+			    "stacks out of order: %.*s", (int)len, line);
 		}
 		prev = line;
 		prevlen = stacklen;
@@ -75,8 +44,7 @@ check(const char *s, size_t n, int ncols)
 static void
 say(void *arg, const char *msg)
 {
-	if (!msg || !*msg)
-		abort();
+	FUZZ_CHECK(msg && *msg, "an empty summary message");
 }
 
 int
@@ -94,6 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* a copy of exactly the bytes, so that reading past them is caught */
 	head = malloc(size ? size : 1);
+	FUZZ_CHECK(head != NULL, "malloc");
 	memcpy(head, data, size);
 	svgread_detect(head, size, 1);
 	free(head);
@@ -103,15 +72,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fr = fold_intern_new();
 	st = fold_stacks_new(fr, ncols);
 	r = svgread_reader_new(&opt, st);
-	in = fold_in_mem(data, size, "fuzz");
+	in = fuzz_in(data, size);
 	diag.limit = 0;
 	/* on a failure too: what was read is kept */
 	svgread_read(r, in, &diag);
 	svgread_summary(r, say, NULL);
-	a = written(st, &alen);
-	b = written(st, &blen);
-	if (alen != blen || memcmp(a, b, alen) != 0)
-		abort();
+	a = fuzz_folded(st, &alen);
+	b = fuzz_folded(st, &blen);
+	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0,
+	    "the table written twice gives other text");
 	check(a, alen, ncols);
 	free(a);
 	free(b);

@@ -244,6 +244,38 @@ fuzz_same_total(const struct fold_stacks *a, const struct fold_stacks *b,
 }
 
 /*
+ * Every line of the folded text s[0..n) ends in a newline and is a stack
+ * of non-empty frames with one count, an integer when integer is set.
+ * Returns the counts' sum modulo 2^64; *wrapped tells whether it passed
+ * 2^64 - 1 (fractions are left out of the sum).
+ */
+static inline uint64_t
+fuzz_check_lines(const char *s, size_t n, int integer, int *wrapped)
+{
+	const char *p, *nl;
+	struct fold_count c;
+	uint64_t total = 0;
+	size_t slen;
+
+	*wrapped = 0;
+	for (p = s; p < s + n; p = nl + 1) {
+		nl = memchr(p, '\n', s + n - p);
+		FUZZ_CHECK(nl != NULL, "a last line without a newline");
+		FUZZ_CHECK(fold_parse_line(p, nl - p, &slen, &c, 1) == 1 &&
+		    slen > 0 && p[0] != ';' && p[slen - 1] != ';' &&
+		    !memmem(p, slen, ";;", 2),
+		    "not a folded line with one count and no empty frame: "
+		    "%.*s", (int)(nl - p), p);
+		FUZZ_CHECK(!integer || !c.frac, "a fraction: %.*s",
+		    (int)(nl - p), p);
+		if (!c.frac)
+			*wrapped |= __builtin_add_overflow(total, c.v.u,
+			    &total);
+	}
+	return total;
+}
+
+/*
  * A converter of formats/collapse.h on data[0..size), with options opt:
  * its detect reads no byte past its input (an exact copy, so that ASan
  * sees an overread) and answers 0, 1 or 2; the same bytes read twice give
@@ -284,9 +316,8 @@ fuzz_converter(const char *name, const struct collapse_opt *opt,
     const uint8_t *data, size_t size)
 {
 	const struct collapse_format *f = collapse_find(name);
-	struct fold_count c;
-	char *a, *b, *p, *nl, *head;
-	size_t alen, blen, slen;
+	char *a, *b, *head;
+	size_t alen, blen;
 	int k;
 
 	FUZZ_CHECK(f != NULL, "no format %s", name);
@@ -303,15 +334,8 @@ fuzz_converter(const char *name, const struct collapse_opt *opt,
 	b = fuzz_convert(f, opt, data, size, &blen);
 	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0,
 	    "the same input read twice gives other output");
-	for (p = a; p < a + alen; p = nl + 1) {
-		nl = memchr(p, '\n', a + alen - p);
-		FUZZ_CHECK(nl != NULL, "a last line without a newline");
-		FUZZ_CHECK(fold_parse_line(p, nl - p, &slen, &c, 1) == 1 &&
-		    !memchr(p, '\r', nl - p) && p[0] != ';' &&
-		    p[slen - 1] != ';' && !memmem(p, slen, ";;", 2),
-		    "not a folded line with one count and no empty frame: "
-		    "%.*s", (int)(nl - p), p);
-	}
+	fuzz_check_lines(a, alen, 0, &k);
+	FUZZ_CHECK(!memchr(a, '\r', alen), "a carriage return in the output");
 	free(a);
 	free(b);
 }
