@@ -39,13 +39,12 @@ label(const char *opt, const char *a, const char *b)
 	/* a long pattern or replacement is cut: the message stays readable */
 	size_t n = strlen(opt) + 2 * 64 + 16;
 	char *s = fold_malloc(n);
-	int la = a && strlen(a) > 60, lb = b && strlen(b) > 60;
 
 	if (b)
-		snprintf(s, n, "%s '%.60s%s' '%.60s%s'", opt, a, la ? "..." : "",
-		    b, lb ? "..." : "");
+		snprintf(s, n, "%s '%.*s%s' '%.*s%s'", opt,
+		    FOLD_CUT(a, strlen(a)), FOLD_CUT(b, strlen(b)));
 	else if (a)
-		snprintf(s, n, "%s '%.60s%s'", opt, a, la ? "..." : "");
+		snprintf(s, n, "%s '%.*s%s'", opt, FOLD_CUT(a, strlen(a)));
 	else
 		snprintf(s, n, "%s", opt);
 	return s;

@@ -1330,7 +1330,7 @@ perf_input_summary(const struct perf_reader *r, const char *name,
 }
 
 /* Event names are cut in messages: a hostile one may be 64 KB long. */
-#define EV(s) (s), strlen(s) > 60 ? "..." : ""
+#define EV(s) FOLD_CUT((s), strlen(s))
 
 /* Appends to the message *s (of *len bytes). */
 static void
@@ -1367,21 +1367,21 @@ perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
 			kept++;
 	}
 	if (opt->event && kept == 0 && named > 0) {
-		addf(&msg, &len, "no samples of event %.60s%s; the input has",
+		addf(&msg, &len, "no samples of event %.*s%s; the input has",
 		    EV(opt->event));
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0])
-				addf(&msg, &len, " %.60s%s", EV(ev[i].name));
+				addf(&msg, &len, " %.*s%s", EV(ev[i].name));
 		rc = -1;
 	} else if (!opt->event && named >= 2) {
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0] && ev[i].kept)
-				addf(&msg, &len, "kept event %.60s%s (%llu "
+				addf(&msg, &len, "kept event %.*s%s (%llu "
 				    "samples);", EV(ev[i].name),
 				    (unsigned long long)ev[i].samples);
 		for (i = 0; i < n; i++)
 			if (ev[i].name[0] && !ev[i].kept)
-				addf(&msg, &len, " dropped %.60s%s (%llu "
+				addf(&msg, &len, " dropped %.*s%s (%llu "
 				    "samples);", EV(ev[i].name),
 				    (unsigned long long)ev[i].samples);
 		addf(&msg, &len, " choose with --event-filter");

@@ -756,8 +756,7 @@ keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
 				return fold_seterr("%s: tag %s '%.*s': matching "
 				    "'%.*s%s': %s", pf->file, t->ignore ?
 				    "ignore" : "focus", (int)t->keylen, t->key,
-				    (int)(r->label.len > 60 ? 60 : r->label.len),
-				    r->label.p, r->label.len > 60 ? "..." : "",
+				    FOLD_CUT(r->label.p, r->label.len),
 				    (const char *)msg);
 			}
 			match = rc >= 0;

@@ -22,6 +22,12 @@ int fold_seterr(const char *fmt, ...)
 const char *fold_err(void);
 
 /*
+ * A name or pattern in a message, s[0..n) cut to its first 60 bytes and
+ * "..." (a hostile name may be 100 MB long): the arguments of "%.*s%s".
+ */
+#define FOLD_CUT(s, n) (int)((n) > 60 ? 60 : (n)), (s), (n) > 60 ? "..." : ""
+
+/*
  * Allocation. Running out of memory is the one failure libfold does not
  * return: these call the out-of-memory handler, which must not return.
  * The default handler calls abort(); commands install one that prints a

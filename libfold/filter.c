@@ -177,8 +177,8 @@ matches(struct step *s, const struct fold_intern *fr, uint32_t id)
 	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(rc, msg, sizeof msg);
-		return fold_seterr("%s: matching '%.60s%s': %s", s->label, name,
-		    len > 60 ? "..." : "", (const char *)msg);
+		return fold_seterr("%s: matching '%.*s%s': %s", s->label,
+		    FOLD_CUT(name, len), (const char *)msg);
 	}
 	s->match[id] = rc >= 0 ? MATCH : NOMATCH;
 	return rc >= 0;
@@ -277,9 +277,9 @@ rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 					break;
 				if (f->capbuf > max)
 					return fold_seterr("%s: rewriting "
-					    "'%.60s%s': the name would grow by "
-					    "more than %d KiB", s->label, name,
-					    len > 60 ? "..." : "",
+					    "'%.*s%s': the name would grow by "
+					    "more than %d KiB", s->label,
+					    FOLD_CUT(name, len),
 					    REPLACE_GROWTH >> 10);
 				f->capbuf = f->capbuf < 128 ? 256 :
 				    2 * f->capbuf > max + 1 ? max + 1 :
@@ -289,8 +289,8 @@ rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 			if (rc < 0) {
 				PCRE2_UCHAR msg[256];
 				pcre2_get_error_message(rc, msg, sizeof msg);
-				return fold_seterr("%s: rewriting '%.60s%s': %s",
-				    s->label, name, len > 60 ? "..." : "",
+				return fold_seterr("%s: rewriting '%.*s%s': %s",
+				    s->label, FOLD_CUT(name, len),
 				    (const char *)msg);
 			}
 			if (rc == 0)
