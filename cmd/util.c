@@ -21,6 +21,7 @@ static struct {
 	int mode;
 	int drawn;		/* a line is on the screen */
 	double start, last;	/* seconds, monotonic */
+	double delay;		/* seconds before the first line */
 } prog;
 
 static double
@@ -42,6 +43,24 @@ oom(void)
 	_exit(EXIT_ERR);
 }
 
+/*
+ * FOLD_PROGRESS_DELAY, seconds before the first progress line (0.5), as
+ * git's GIT_PROGRESS_DELAY: a test sets 0 so that what it sees does not
+ * depend on how fast a loaded machine starts the tool.
+ */
+static double
+progress_delay(void)
+{
+	const char *s = getenv("FOLD_PROGRESS_DELAY");
+	char *end;
+	double d;
+
+	if (!s || !*s)
+		return 0.5;
+	d = strtod(s, &end);
+	return *end || !(d >= 0) ? 0.5 : d;
+}
+
 void
 cmd_init(const char *argv0)
 {
@@ -54,6 +73,7 @@ cmd_init(const char *argv0)
 	fold_set_oom_handler(oom);
 	signal(SIGPIPE, SIG_IGN);
 	prog.start = now();
+	prog.delay = progress_delay();
 }
 
 void
@@ -91,7 +111,7 @@ progress(void *arg, uint64_t done, uint64_t size)
 	unsigned long sec;
 
 	/* nothing for short runs, then a few times a second */
-	if (el < 0.5 || t - prog.last < 0.25)
+	if (el < prog.delay || t - prog.last < 0.25)
 		return;
 	prog.last = t;
 	if (slash && slash[1])

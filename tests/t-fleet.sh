@@ -105,7 +105,7 @@ mkdir -p /run/sshd
 sshd_pid=$!
 # one connection for every command parallel runs (it runs several a job)
 ssh_cmd="ssh -p $port -i $tmp/client_key -o StrictHostKeyChecking=no -o UserKnownHostsFile=$tmp/known_hosts -o BatchMode=yes -o LogLevel=ERROR -o ControlMaster=auto -o ControlPath=$tmp/cm-%C -o ControlPersist=60"
-for _ in $(seq 50); do
+for _ in $(seq 600); do	# up to a minute on a loaded machine
 	$ssh_cmd 127.0.0.1 true 2>/dev/null && break
 	sleep 0.1
 done

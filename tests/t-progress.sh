@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Progress on standard error (cmd_each_input): drawn on a terminal (a
-# pseudo-terminal from python's pty module) once a run takes half a
-# second, with the size when the file has one, and erased at the end;
-# nothing in a pipe unless --progress; nothing with --no-progress; and
-# standard output the same either way. Every tool that reads through
-# cmd_each_input is run with both options.
+# pseudo-terminal from python's pty module) with the size when the file
+# has one, and erased at the end; nothing in a pipe unless --progress;
+# nothing with --no-progress; and standard output the same either way.
+# Every tool that reads through cmd_each_input is run with both options.
+#
+# No test here depends on timing: FOLD_PROGRESS_DELAY=0 draws the first
+# line at the first read, where the default waits half a second (which a
+# loaded machine may or may not take to start a tool under ASan).
 # usage: tests/t-progress.sh BUILDDIR
 set -u
 b=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+export FOLD_PROGRESS_DELAY=0
 
 ok() { echo "ok progress: $1"; }
 notok() { echo "FAIL progress: $1"; }
@@ -22,7 +26,7 @@ onpty() {
 	python3 - "$@" <<'PYEOF'
 import os, pty, select, subprocess, sys
 args = sys.argv[1:]
-# all at once: each waits a second for its slow input
+# all at once
 runs = {}
 for cmd, path in zip(args[0::2], args[1::2]):
     m, s = pty.openpty()
@@ -50,9 +54,7 @@ PYEOF
 }
 
 cap=$top/testdata/stackcollapse-perf/captures/cpp-default.perf.gz
-# stdin is slow (a second), then the file is read: progress shows for it
-slow="{ gzip -dc $cap; sleep 1; }"
-eval "$slow" | "$b/stackcollapse-perf" - "$cap" >"$tmp/want" 2>/dev/null
+FOLD_PROGRESS_DELAY= "$b/stackcollapse-perf" "$cap" >"$tmp/want" 2>/dev/null
 
 tools="stackcollapse-perf:$cap
 stackcollapse-jfr:$top/testdata/stackcollapse-jfr/cpu.txt.gz
@@ -73,10 +75,11 @@ flamegraph-svg:$top/testdata/folded2pprof/in.folded
 folddiff:$top/testdata/folded2pprof/in.folded
 foldcost:$top/testdata/folded2pprof/in.folded
 pprofmerge:$top/testdata/pprof2folded/cpu.pb.gz"
-set -- "$slow | $b/stackcollapse-perf - $cap >$tmp/out" "$tmp/tty" \
-    "{ gzip -dc $cap; sleep 1; gzip -dc $cap; } | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin"
+set -- "$b/stackcollapse-perf $cap >$tmp/out" "$tmp/tty" \
+    "gzip -dc $cap | $b/stackcollapse-perf >/dev/null" "$tmp/tty-stdin" \
+    "FOLD_PROGRESS_DELAY=3600 $b/stackcollapse-perf $cap >/dev/null" "$tmp/tty-delay"
 for t in $tools; do
-	set -- "$@" "{ sleep 1; } | $b/${t%%:*} --no-progress - ${t#*:} >/dev/null" "$tmp/tty-${t%%:*}"
+	set -- "$@" "$b/${t%%:*} --no-progress - ${t#*:} </dev/null >/dev/null" "$tmp/tty-${t%%:*}"
 done
 onpty "$@"
 size=$(wc -c <"$cap")
@@ -92,10 +95,12 @@ else
 fi
 cmp -s "$tmp/want" "$tmp/out" && ok "output unchanged" || notok "output unchanged"
 
-eval "$slow" | "$b/stackcollapse-perf" - "$cap" >/dev/null 2>"$tmp/err"
+"$b/stackcollapse-perf" "$cap" >/dev/null 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && ok "nothing in a pipe" || notok "nothing in a pipe: $(head -c 200 "$tmp/err")"
+[ ! -s "$tmp/tty-delay" ] && ok "nothing before FOLD_PROGRESS_DELAY" ||
+    notok "nothing before FOLD_PROGRESS_DELAY: $(od -c "$tmp/tty-delay" | head -n 5)"
 
-if grep -qaE "<stdin>: [0-9.]+ [KM]iB, [0-9.]+ [KMG]?i?B/s, 0:0[0-9]" "$tmp/tty-stdin" &&
+if grep -qaE "<stdin>: [0-9.]+ (B|[KM]iB), [0-9.]+ [KMG]?i?B/s, 0:0[0-9]" "$tmp/tty-stdin" &&
     ! grep -qa ' of ' "$tmp/tty-stdin"; then
 	ok "a pipe of unknown size shows bytes, rate and time"
 else
@@ -103,12 +108,12 @@ else
 fi
 
 # every tool of cmd_each_input, with --progress into a pipe and
-# --no-progress on a terminal
-for t in $tools; do	# all at once, as above
-	{ sleep 1; } | "$b/${t%%:*}" --progress - "${t#*:}" >/dev/null \
-	    2>"$tmp/err-${t%%:*}" &
+# --no-progress on a terminal; an empty standard input first, then the
+# file, whose name the line shows
+for t in $tools; do
+	"$b/${t%%:*}" --progress - "${t#*:}" </dev/null >/dev/null \
+	    2>"$tmp/err-${t%%:*}"
 done
-wait
 for t in $tools; do
 	set -- "${t%%:*}" "${t#*:}"
 	if grep -qa "$1: $(basename "$2"): .* of .*/s, 0:0" "$tmp/err-$1"; then
