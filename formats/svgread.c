@@ -10,6 +10,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/output.h"
 #include "formats/svgread.h"
 
 enum {
@@ -203,8 +204,8 @@ spill(struct svgread_reader *r)
 		    (unsigned long long)RUNS_MAX * SVGREAD_RUN);
 	if (!r->sorted)
 		qsort(r->recs, r->nrec, sizeof *r->recs, cmprec);
-	if (!(f = tmpfile()))
-		return fold_seterr("temporary file: %s", strerror(errno));
+	if (!(f = fold_tmpfile()))
+		return -1;
 	if (fwrite(r->recs, sizeof *r->recs, r->nrec, f) != r->nrec ||
 	    fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0) {
 		fclose(f);

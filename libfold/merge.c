@@ -723,12 +723,9 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	/* too many streams for one merge: merge groups into temporary files */
 	while (nitems > FOLD_MERGE_FANIN) {
 		struct sink k = { NULL, 0, 1, 1 };
-		FILE *tmp = tmpfile();
-		if (!tmp) {
-			fold_seterr("cannot create a temporary file: %s",
-			    strerror(errno));
+		FILE *tmp = fold_tmpfile();
+		if (!tmp)
 			goto done;
-		}
 		k.out = fold_out_new(dup(fileno(tmp)), "temporary file");
 		s = fold_reallocarray(NULL, FOLD_MERGE_FANIN, sizeof *s);
 		for (i = j = 0; i < FOLD_MERGE_FANIN; i++)

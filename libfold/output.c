@@ -42,6 +42,37 @@ fold_out_open(const char *path)
 	return fold_out_new(fd, path);
 }
 
+FILE *
+fold_tmpfile(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	size_t n;
+	FILE *f;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	n = strlen(dir) + sizeof "/fold.XXXXXX";
+	path = fold_malloc(n);
+	snprintf(path, n, "%s/fold.XXXXXX", dir);
+	if ((fd = mkostemp(path, O_CLOEXEC)) < 0) {
+		fold_seterr("cannot create a temporary file in %s: %s", dir,
+		    strerror(errno));
+		free(path);
+		return NULL;
+	}
+	/* unlinked at once: nothing is left behind, whatever ends the run */
+	unlink(path);
+	free(path);
+	if (!(f = fdopen(fd, "w+"))) {
+		fold_seterr("cannot create a temporary file in %s: %s", dir,
+		    strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 static void
 flush(struct fold_out *o)
 {

@@ -9,6 +9,7 @@
 #define FOLD_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "count.h"
@@ -24,6 +25,13 @@ struct fold_out *fold_out_new(int fd, const char *name);
 
 /* Opens path for writing (created or truncated); NULL with a message. */
 struct fold_out *fold_out_open(const char *path);
+
+/*
+ * A temporary file for spilling, open for reading and writing, made in
+ * $TMPDIR (else /tmp) and already unlinked, so nothing is left behind;
+ * NULL with a message naming the directory. (tmpfile(3) ignores TMPDIR.)
+ */
+FILE *fold_tmpfile(void);
 
 void fold_out_write(struct fold_out *o, const void *p, size_t n);
 void fold_out_puts(struct fold_out *o, const char *s);
