@@ -17,7 +17,7 @@ enum {
 	TITLE_MAX = 1 << 20,	/* longer titles are cut (and warned about) */
 	ROWS_MAX = 8192,	/* deeper than any profiler's stacks */
 	RUNS_MAX = 512,		/* temporary files merged at once */
-	MERGE_BUF = 64,		/* frames read ahead from each */
+	READ_BUF = 256,		/* frames read back from a file at once */
 };
 
 /* A frame as drawn. */
@@ -34,13 +34,13 @@ struct row {
 	double y;
 	uint64_t nframes;
 	uint32_t first;		/* the name of its first frame */
+	double maxw, x, pct;	/* its widest frame: width, x, percent */
+	struct fold_count n;	/* and count */
 };
 
-/* A sorted run of frames in a temporary file. */
+/* Frames spilled to a temporary file, in the order read. */
 struct run {
 	FILE *f;
-	struct rec buf[MERGE_BUF];
-	size_t len, pos;
 };
 
 /* A frame of the column being rebuilt, and what its children count. */
@@ -48,6 +48,7 @@ struct open {
 	uint32_t name;
 	double x, w;
 	uint64_t line;
+	double last;		/* where its last child ends */
 	struct fold_count n, kids;
 	double delta;		/* self after - self before */
 };
@@ -72,34 +73,35 @@ struct svgread_reader {
 	size_t tlen, tcap, mlen, mcap;
 	int tcut;
 	double x, w, y, fgx, fgw;
-	int hasx, hasw, hasy, hasfgx, hasfgw;
+	int hasx, hasw, hasy, hasfgx, hasfgw, dx, dw;
 	char unit[64];
 	size_t unitlen;
 	int hasunit;
 
 	struct rec *recs;
 	size_t nrec, reccap;
-	int sorted;
 	struct run **runs;
 	size_t nrun;
 	struct row *rows;
 	size_t nrow, rowcap;
-	double maxw, basey, basepct;
-	struct fold_count basen;
+	double maxw;		/* the widest frame's width */
 	int hasbase, diffinput;
+	int xdec;		/* most decimals of an x or a width */
+	uint64_t nin, nfg;	/* frames of this input, with fg:x and fg:w */
 
 	/* rebuilding the tree */
 	struct open *stk;
 	size_t nstk, stkcap;
 	uint32_t *ids;
 	size_t idcap;
-	struct rec *group;
-	size_t ngroup, groupcap;
+	struct rec *all_;	/* every frame, to rebuild by place */
+	size_t nall, allcap;
+	long base;		/* the row of the base */
 	int skiproot, flame;
-	double total;
+	double total, tol, wpt;
 
 	/* over every input */
-	uint64_t frames_read, overfull;
+	uint64_t frames_read;
 	struct fold_count rootself;
 	int differential, approx;
 };
@@ -153,7 +155,7 @@ svgread_reader_free(struct svgread_reader *r)
 	free(r->rows);
 	free(r->stk);
 	free(r->ids);
-	free(r->group);
+	free(r->all_);
 	free(r->title);
 	free(r->mouse);
 	free(r);
@@ -179,19 +181,7 @@ warn(struct svgread_reader *r, uint64_t line, const char *fmt,
 	return 0;
 }
 
-static int
-cmprec(const void *pa, const void *pb)
-{
-	const struct rec *a = pa, *b = pb;
-
-	if (a->x != b->x)
-		return a->x < b->x ? -1 : 1;
-	if (a->y != b->y)
-		return a->y < b->y ? -1 : 1;
-	return 0;
-}
-
-/* Sorts the frames in memory and writes them to a new temporary file. */
+/* Writes the frames in memory to a new temporary file, in their order. */
 static int
 spill(struct svgread_reader *r)
 {
@@ -202,8 +192,6 @@ spill(struct svgread_reader *r)
 		return fold_seterr("%s: more than %llu frames",
 		    fold_in_name(r->in),
 		    (unsigned long long)RUNS_MAX * SVGREAD_RUN);
-	if (!r->sorted)
-		qsort(r->recs, r->nrec, sizeof *r->recs, cmprec);
 	if (!(f = fold_tmpfile()))
 		return -1;
 	if (fwrite(r->recs, sizeof *r->recs, r->nrec, f) != r->nrec ||
@@ -217,7 +205,6 @@ spill(struct svgread_reader *r)
 	u->f = f;
 	r->runs[r->nrun++] = u;
 	r->nrec = 0;
-	r->sorted = 1;
 	return 0;
 }
 
@@ -244,6 +231,7 @@ rowof(struct svgread_reader *r, double y, int add)
 	r->rows[lo].y = y;
 	r->rows[lo].nframes = 0;
 	r->rows[lo].first = FOLD_NOFRAME;
+	r->rows[lo].maxw = -1;
 	r->nrow++;
 	return lo;
 }
@@ -455,19 +443,29 @@ endframe(struct svgread_reader *r)
 	rc->n = c;
 	rc->line = r->gline;
 	rc->name = fold_intern(r->frames, t, namelen);
-	if (r->nrec > 0 && cmprec(rc - 1, rc) > 0)
-		r->sorted = 0;
 	r->nrec++;
+	r->nin++;
+	if (r->hasfgx && r->hasfgw)
+		r->nfg++;
+	else {
+		if (r->dx > r->xdec)
+			r->xdec = r->dx;
+		if (r->dw > r->xdec)
+			r->xdec = r->dw;
+	}
 	if (r->rows[row].nframes++ == 0)
 		r->rows[row].first = rc->name;
 	if (!isnan(delta))
 		r->diffinput = 1;
+	if (w > r->rows[row].maxw) {
+		r->rows[row].maxw = w;
+		r->rows[row].x = x;
+		r->rows[row].pct = pct;
+		r->rows[row].n = c;
+	}
 	if (!r->hasbase || w > r->maxw) {
 		r->hasbase = 1;
 		r->maxw = w;
-		r->basey = r->y;
-		r->basepct = pct;
-		r->basen = c;
 	}
 	r->frames_read++;
 }
@@ -478,16 +476,25 @@ attreq(const xmlChar *a, const char *s)
 	return a && strcmp((const char *)a, s) == 0;
 }
 
-/* A length or coordinate: "10.5", "10.5px" or inferno's "0.0135%". */
+/*
+ * A length or coordinate: "10.5", "10.5px" or inferno's "0.0135%"; *dec
+ * is its number of decimals.
+ */
 static int
-coord(const xmlChar *v, const xmlChar *end, double *d)
+coord(const xmlChar *v, const xmlChar *end, double *d, int *dec)
 {
-	size_t n = end - v;
+	size_t n = end - v, i;
 
 	if (n > 0 && v[n - 1] == '%')
 		n--;
 	else if (n > 2 && v[n - 2] == 'p' && v[n - 1] == 'x')
 		n -= 2;
+	*dec = 0;
+	for (i = n; i > 0; i--)
+		if (v[i - 1] == '.') {
+			*dec = n - i;
+			break;
+		}
 	return number((const char *)v, n, d) == 0 && *d >= -1e300;
 }
 
@@ -497,11 +504,26 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
     int ndefault, const xmlChar **attrs)
 {
 	struct svgread_reader *r = ctx;
-	int i;
+	int i, alone = 0;
 
 	r->edepth++;
 	if (prefix)
 		return;
+	if (attreq(name, "rect") && (r->gdepth < 0 || (!r->hastitle &&
+	    !r->hasmouse && !r->hasrect)))
+		for (i = 0; i < nattr; i++) {
+			const xmlChar **a = attrs + 5 * i;
+			if (!a[1] && attreq(a[0], "onmouseover") &&
+			    a[4] - a[3] >= 3 && memcmp(a[3], "s('", 3) == 0)
+				alone = 1;
+		}
+	if (alone) {
+		/* flamegraph.pl before 2013: a frame is a <rect> alone,
+		   named in its onmouseover, without a <g> or a <title> */
+		r->gline = xmlSAX2GetLineNumber(r->ctxt);
+		r->hastitle = r->hasrect = r->intitle = 0;
+		r->tcut = 0;
+	}
 	if (attreq(name, "g")) {
 		r->gdepth = r->edepth;
 		r->gline = xmlSAX2GetLineNumber(r->ctxt);
@@ -517,7 +539,7 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 			r->mlen = n;
 			r->hasmouse = 1;
 		}
-	} else if (r->gdepth < 0)
+	} else if (r->gdepth < 0 && !alone)
 		return;
 	else if (attreq(name, "title") && !r->hastitle &&
 	    r->edepth == r->gdepth + 1) {
@@ -529,15 +551,24 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 		for (i = 0; i < nattr; i++) {
 			const xmlChar **a = attrs + 5 * i;
 			double d;
-			if (!coord(a[3], a[4], &d))
+			int dec;
+			if (!a[1] && alone && attreq(a[0], "onmouseover")) {
+				size_t n = a[4] - a[3];
+				r->mouse = grow(r->mouse, &r->mcap, n + 1, 1);
+				memcpy(r->mouse, a[3], n);
+				r->mlen = n;
+				r->hasmouse = 1;
+				continue;
+			}
+			if (!coord(a[3], a[4], &d, &dec))
 				continue;
 			if (a[1] == NULL) {
 				if (attreq(a[0], "x"))
-					r->x = d, r->hasx = 1;
+					r->x = d, r->hasx = 1, r->dx = dec;
 				else if (attreq(a[0], "y"))
 					r->y = d, r->hasy = 1;
 				else if (attreq(a[0], "width"))
-					r->w = d, r->hasw = 1;
+					r->w = d, r->hasw = 1, r->dw = dec;
 			} else if (attreq(a[1], "fg")) {
 				/* inferno's exact sample positions */
 				if (attreq(a[0], "x"))
@@ -545,6 +576,10 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 				else if (attreq(a[0], "w"))
 					r->fgw = d, r->hasfgw = 1;
 			}
+		}
+		if (alone) {
+			endframe(r);
+			r->hasrect = r->hasmouse = 0;
 		}
 	}
 }
@@ -588,52 +623,84 @@ onerror(void *ctx, xmlErrorPtr e)
 	/* kept in the context; the library prints nothing */
 }
 
-/* a - b into *d, 0 when b is more; returns 1 then (and 0 otherwise). */
-static int
+/* a - b into *d, 0 when b is more (never, once rebuilt). */
+static void
 sub(const struct fold_count *a, const struct fold_count *b,
     struct fold_count *d)
 {
 	double x, y, v;
+	char buf[32];
 
 	if (!a->frac && !b->frac) {
 		*d = fold_count_u64(a->v.u >= b->v.u ? a->v.u - b->v.u : 0);
-		return b->v.u > a->v.u;
+		return;
 	}
 	x = fold_count_val(a);
 	y = fold_count_val(b);
 	v = x - y;
 	/* sums of decimal fractions are inexact: what is left is noise */
-	if (fabs(v) <= 1e-9 * fmax(x, y)) {
+	if (v <= 1e-9 * fmax(x, y)) {
 		*d = fold_count_u64(0);
-		return 0;
+		return;
 	}
-	if (v < 0) {
-		*d = fold_count_u64(0);
-		return 1;
-	}
-	{
-		/* 12 digits: what the titles show, without the noise */
-		char buf[32];
-		snprintf(buf, sizeof buf, "%.12g", v);
-		*d = fold_count_double(strtod(buf, NULL));
-	}
-	return 0;
+	/* 12 digits: what the titles show, without the noise */
+	snprintf(buf, sizeof buf, "%.12g", v);
+	*d = fold_count_double(strtod(buf, NULL));
 }
 
-/* Closes the top frame of the column: its self count becomes a stack. */
+/* 1 when kids + n still fit in a frame counting total. */
 static int
-closetop(struct svgread_reader *r)
+fits(const struct fold_count *total, const struct fold_count *kids,
+    const struct fold_count *n)
 {
-	struct open *o = &r->stk[r->nstk - 1];
-	struct fold_count self[2];
-	size_t i, n, skip;
-	int any;
+	struct fold_count s = *kids;
 
-	if (sub(&o->n, &o->kids, &self[1]))
-		r->overfull++;
+	if (!total->frac && !kids->frac && !n->frac)
+		return n->v.u <= total->v.u && kids->v.u <= total->v.u - n->v.u;
+	if (fold_count_add(&s, n) < 0)
+		return 0;
+	return fold_count_val(&s) <= fold_count_val(total) *
+	    (1 + 1e-9);
+}
+
+/* The depth of a frame from its row: 0 at the base. */
+static long
+depthof(struct svgread_reader *r, double y)
+{
+	long row = rowof(r, y, 0);
+
+	return r->flame ? r->base - row : row - r->base;
+}
+
+/* A frame's change of its own count, from its title's delta in percent. */
+static double
+deltaof(struct svgread_reader *r, const struct rec *rc)
+{
+	double d;
+
+	if (isnan(rc->delta))
+		return 0;
+	d = rc->delta * r->total / 100;
+	if (!isfinite(d))
+		return 0;
+	return rc->n.frac ? d : round(d);
+}
+
+/*
+ * Adds the stack ids[0..n) (the root first) with the own count of a frame
+ * counting c whose children count kids. The synthetic root is left out.
+ */
+static int
+addstack(struct svgread_reader *r, const uint32_t *ids, size_t n,
+    const struct fold_count *c, const struct fold_count *kids, double delta)
+{
+	struct fold_count self[2];
+	size_t skip = r->skiproot;
+
+	sub(c, kids, &self[1]);
 	self[0] = self[1];
-	if (o->delta != 0) {
-		double a = fold_count_val(&self[1]), b = a - o->delta;
+	if (delta != 0) {
+		double a = fold_count_val(&self[1]), b = a - delta;
 		if (b <= 0)
 			self[0] = fold_count_u64(0);
 		else if (!self[1].frac && b < 1.8e19)
@@ -641,260 +708,363 @@ closetop(struct svgread_reader *r)
 		else
 			self[0] = fold_count_double(b);
 	}
-	any = !fold_count_iszero(&self[0]) || !fold_count_iszero(&self[1]);
-	skip = r->skiproot;
-	n = r->nstk;
-	r->nstk--;
-	if (!any)
+	if (fold_count_iszero(&self[0]) && fold_count_iszero(&self[1]))
 		return 0;
 	if (n <= skip)
 		return fold_count_add(&r->rootself, &self[1]) < 0 ? -2 : 0;
-	r->ids = grow(r->ids, &r->idcap, n, sizeof *r->ids);
-	for (i = skip; i < n; i++)
-		r->ids[i - skip] = r->stk[i].name;
-	if (fold_stacks_add(r->st, r->ids, n - skip,
+	if (fold_stacks_add(r->st, ids + skip, n - skip,
 	    r->ncols == 2 ? self : self + 1) < 0)
 		return -2;
 	return 0;
 }
 
+/* Closes the top frame of the column: its own count becomes a stack. */
 static int
-depthcmp(const void *pa, const void *pb)
+closetop(struct svgread_reader *r)
 {
-	const struct rec *a = pa, *b = pb;
+	size_t i, n = r->nstk;
 
-	/* the group's y were replaced by depths */
-	return (a->y > b->y) - (a->y < b->y);
+	r->ids = grow(r->ids, &r->idcap, n, sizeof *r->ids);
+	for (i = 0; i < n; i++)
+		r->ids[i] = r->stk[i].name;
+	r->nstk--;
+	return addstack(r, r->ids, n, &r->stk[n - 1].n, &r->stk[n - 1].kids,
+	    r->stk[n - 1].delta);
 }
 
-/* Adds one frame, with its depth in y, under the open frame below it. */
+/* Calls fn on every frame read, in the order of the document. */
 static int
-addframe(struct svgread_reader *r, const struct rec *rc)
+each(struct svgread_reader *r, int (*fn)(struct svgread_reader *,
+    const struct rec *, int), int arg)
 {
-	size_t d = rc->y, len;
-	struct open *o, *p;
-	const char *name;
-	double tol;
+	struct rec buf[READ_BUF];
+	size_t i, j, n;
+	int ret;
 
-	while (r->nstk > d)
-		if (closetop(r) < 0)
+	for (i = 0; i < r->nrun; i++) {
+		FILE *f = r->runs[i]->f;
+		if (fseek(f, 0, SEEK_SET) != 0)
+			return fold_seterr("temporary file: %s",
+			    strerror(errno));
+		while ((n = fread(buf, sizeof buf[0], READ_BUF, f)) > 0)
+			for (j = 0; j < n; j++)
+				if ((ret = fn(r, &buf[j], arg)) != 0)
+					return ret;
+		if (ferror(f))
+			return fold_seterr("temporary file: read error");
+	}
+	for (i = 0; i < r->nrec; i++)
+		if ((ret = fn(r, &r->recs[i], arg)) != 0)
+			return ret;
+	return 0;
+}
+
+/*
+ * One frame of the document taken as a walk of the tree from the base,
+ * each frame after its parent and before its next sibling, as
+ * flamegraph-svg writes them: its parent is the last frame one row nearer
+ * the base. With emit 0, only checks that the frame can be that (returns
+ * 1 when not: the frames are in another order); with emit 1, adds it.
+ */
+static int
+walkone(struct svgread_reader *r, const struct rec *rc, int emit)
+{
+	long d = depthof(r, rc->y);
+	struct open *o, *p;
+	double x2 = rc->x + rc->w;
+
+	if (d < 0 || (size_t)d > r->nstk)
+		return 1;
+	while (r->nstk > (size_t)d)
+		if (emit ? closetop(r) < 0 : (r->nstk--, 0))
 			return -2;
-	name = fold_intern_str(r->frames, rc->name, &len);
-	if (r->nstk < d)
-		return warn(r, rc->line, "frame with no frame below it: %.*s",
-		    name, len > 60 ? 60 : (int)len) < 0 ? -2 : 0;
 	if (d > 0) {
 		p = &r->stk[d - 1];
-		/* flamegraph.pl rounds x and width apart */
-		tol = 0.25 + 1e-9 * fabs(p->x + p->w);
-		if (rc->x < p->x - tol || rc->x + rc->w > p->x + p->w + tol)
-			return warn(r, rc->line, "frame not within the frame "
-			    "below it: %.*s", name,
-			    len > 60 ? 60 : (int)len) < 0 ? -2 : 0;
+		if (!fits(&p->n, &p->kids, &rc->n) || rc->x < p->x - r->tol ||
+		    x2 > p->x + p->w + r->tol || rc->x < p->last - r->tol)
+			return 1;
+		if (fold_count_add(&p->kids, &rc->n) < 0)
+			return emit ? -2 : 1;
+		p->last = x2;
 	}
 	r->stk = grow(r->stk, &r->stkcap, d + 1, sizeof *r->stk);
 	o = &r->stk[r->nstk++];
 	o->name = rc->name;
 	o->x = rc->x;
 	o->w = rc->w;
-	o->line = rc->line;
+	o->last = rc->x;
 	o->n = rc->n;
-	o->delta = 0;
-	if (!isnan(rc->delta)) {
-		/* the delta is the self count's, in percent of the total */
-		o->delta = rc->delta * r->total / 100;
-		if (!isfinite(o->delta))
-			o->delta = 0;
-		if (!rc->n.frac)
-			o->delta = round(o->delta);
-	}
 	o->kids = fold_count_u64(0);
-	if (d > 0 && fold_count_add(&r->stk[d - 1].kids, &o->n) < 0)
-		return -2;
+	o->delta = emit ? deltaof(r, rc) : 0;
 	return 0;
 }
 
 static int
-ordered(const struct rec *g, size_t n)
+walk(struct svgread_reader *r, int emit)
 {
-	size_t i;
-
-	for (i = 1; i < n; i++)
-		if (g[i - 1].y > g[i].y)
-			return 0;
-	return 1;
-}
-
-static void
-reverse(struct rec *g, size_t n)
-{
-	struct rec t;
-	size_t i;
-
-	for (i = 0; i < n / 2; i++) {
-		t = g[i];
-		g[i] = g[n - 1 - i];
-		g[n - 1 - i] = t;
-	}
-}
-
-/* The frames of one x, parents first. */
-static int
-flushgroup(struct svgread_reader *r)
-{
-	size_t i;
-	int rc;
-
-	if (r->ngroup > 1 && !ordered(r->group, r->ngroup)) {
-		/* a flame graph's (x, y) order has the depths the other way */
-		reverse(r->group, r->ngroup);
-		if (!ordered(r->group, r->ngroup))
-			qsort(r->group, r->ngroup, sizeof *r->group, depthcmp);
-	}
-	for (i = 0; i < r->ngroup; i++)
-		if ((rc = addframe(r, &r->group[i])) < 0)
-			return rc;
-	r->ngroup = 0;
-	return 0;
-}
-
-/* Takes the frames in (x, y) order; y becomes the depth. */
-static int
-feed(struct svgread_reader *r, const struct rec *rc)
-{
-	struct rec *g;
-	long row;
 	int ret;
 
-	/* a column holds a frame a row; more overlap, and are taken apart */
-	if (r->ngroup > 0 && (r->group[0].x != rc->x || r->ngroup >= r->nrow) &&
-	    (ret = flushgroup(r)) < 0)
+	r->nstk = 0;
+	if ((ret = each(r, walkone, emit)) != 0)
 		return ret;
-	r->group = grow(r->group, &r->groupcap, r->ngroup + 1,
-	    sizeof *r->group);
-	g = &r->group[r->ngroup++];
-	*g = *rc;
-	row = rowof(r, rc->y, 0);
-	g->y = r->flame ? (double)(r->nrow - 1 - row) : (double)row;
+	while (r->nstk > 0)
+		if (emit ? closetop(r) < 0 : (r->nstk--, 0))
+			return -2;
 	return 0;
 }
 
 static int
-runnext(struct run *u, const struct rec **rc)
+cmpplace(const void *pa, const void *pb, void *arg)
 {
-	if (u->pos == u->len) {
-		u->len = fread(u->buf, sizeof u->buf[0], MERGE_BUF, u->f);
-		u->pos = 0;
-		if (u->len == 0)
-			return ferror(u->f) ? fold_seterr("temporary file: "
-			    "read error") : 0;
-	}
-	*rc = &u->buf[u->pos];
-	return 1;
+	const struct rec *a = pa, *b = pb;
+	struct fold_intern *frames = arg;
+	const char *s, *t;
+	size_t m, n;
+	int c;
+
+	/* the rebuild replaced y by the depth */
+	if (a->y != b->y)
+		return a->y < b->y ? -1 : 1;
+	if (a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	if (a->x + a->w != b->x + b->w)
+		return a->x + a->w < b->x + b->w ? -1 : 1;
+	/* the renderers put siblings in byte order */
+	s = fold_intern_str(frames, a->name, &m);
+	t = fold_intern_str(frames, b->name, &n);
+	if ((c = memcmp(s, t, m < n ? m : n)) != 0)
+		return c;
+	return (m > n) - (m < n);
 }
 
+static int
+takeall(struct svgread_reader *r, const struct rec *rc, int arg)
+{
+	r->all_ = grow(r->all_, &r->allcap, r->nall + 1, sizeof *r->all_);
+	r->all_[r->nall] = *rc;
+	r->all_[r->nall].y = depthof(r, rc->y);
+	r->nall++;
+	return 0;
+}
+
+/*
+ * Which frame of the row below (p[0..np)) holds each frame of a row
+ * (c[0..nc)), both in place order, into at[]: -1 for none. Frames are
+ * taken from the left (dir 1), each in the first frame below that holds
+ * it and has room left for its count, or from the right (dir -1), each
+ * in the last. Room is counted exactly, in the titles' counts; place in
+ * pixels, within the rounding of the coordinates.
+ */
 static void
-siftdown(struct run **h, size_t n, size_t i)
+assign(struct svgread_reader *r, const struct rec *p, size_t np,
+    const struct rec *c, size_t nc, long *at, struct fold_count *used,
+    int dir)
 {
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		struct run *t;
-		if (l < n && cmprec(&h[l]->buf[h[l]->pos],
-		    &h[m]->buf[h[m]->pos]) < 0)
-			m = l;
-		if (l + 1 < n && cmprec(&h[l + 1]->buf[h[l + 1]->pos],
-		    &h[m]->buf[h[m]->pos]) < 0)
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h[i], h[i] = h[m], h[m] = t;
-		i = m;
+	double tol = r->tol, tol3 = 3 * r->tol;
+	size_t i, k;
+	long j, cur = dir > 0 ? 0 : (long)np - 1;
+
+	for (k = 0; k < np; k++)
+		used[k] = fold_count_u64(0);
+	for (k = 0; k < nc; k++) {
+		const struct rec *ch;
+		double x1, x2;
+		i = dir > 0 ? k : nc - 1 - k;
+		ch = &c[i];
+		x1 = ch->x;
+		x2 = ch->x + ch->w;
+		at[i] = -1;
+		for (j = cur; j >= 0 && j < (long)np; j += dir) {
+			const struct rec *q = &p[j];
+			double q1 = q->x, q2 = q->x + q->w;
+			double off = fold_count_val(&used[j]) * r->wpt;
+			if (dir > 0 ? x2 > q2 + tol : x1 < q1 - tol)
+				continue;	/* not yet that far */
+			if (dir > 0 ? x1 < q1 - tol : x2 > q2 + tol)
+				break;		/* past it: no frame holds it */
+			if (!fits(&q->n, &used[j], &ch->n) ||
+			    (dir > 0 ? x1 < q1 + off - tol3 :
+			    x2 > q2 - off + tol3))
+				continue;	/* full, or full so far */
+			fold_count_add(&used[j], &ch->n);
+			at[i] = j;
+			cur = j;
+			break;
+		}
 	}
 }
 
-/* Every frame read, in (x, y) order, to feed(). */
+/*
+ * Rebuilds the tree of frames in any order from their places alone, row
+ * by row from the base. A frame that no frame below can hold is skipped
+ * (its count stays with the frame below); one that two can is an error.
+ */
 static int
-replay(struct svgread_reader *r)
+byplace(struct svgread_reader *r)
 {
-	const struct rec *rc;
-	struct run **h;
-	size_t i, n = 0;
-	int ret;
+	struct rec *a;
+	size_t i, j, lo, plo, phi, n, d, m;
+	long *fwd, *bwd, *up;
+	struct fold_count *used, *kids;
+	int ret = 0;
 
-	if (r->nrun == 0) {
-		if (!r->sorted)
-			qsort(r->recs, r->nrec, sizeof *r->recs, cmprec);
-		for (i = 0; i < r->nrec; i++)
-			if ((ret = feed(r, &r->recs[i])) < 0)
-				return ret;
-		return 0;
-	}
-	if (r->nrec > 0 && spill(r) < 0)
-		return -1;
-	h = r->runs;
-	for (i = 0; i < r->nrun; i++) {
-		if ((ret = runnext(h[i], &rc)) < 0)
-			return -1;
-		if (ret > 0) {
-			struct run *t = h[n];
-			h[n++] = h[i];
-			h[i] = t;
+	r->nall = 0;
+	if ((ret = each(r, takeall, 0)) != 0)
+		return ret;
+	a = r->all_;
+	n = r->nall;
+	qsort_r(a, n, sizeof *a, cmpplace, r->frames);
+	up = fold_reallocarray(NULL, n ? n : 1, sizeof *up);
+	fwd = fold_reallocarray(NULL, n ? n : 1, sizeof *fwd);
+	bwd = fold_reallocarray(NULL, n ? n : 1, sizeof *bwd);
+	used = fold_reallocarray(NULL, n ? n : 1, sizeof *used);
+	kids = fold_calloc(n ? n : 1, sizeof *kids);
+	plo = phi = 0;
+	for (lo = 0; lo < n; lo = i) {
+		d = a[lo].y;
+		for (i = lo; i < n && a[i].y == d; i++)
+			;
+		if (d == 0) {
+			for (j = lo; j < i; j++)
+				up[j] = -1;
+			plo = lo, phi = i;
+			continue;
 		}
-	}
-	for (i = n; i-- > 0;)
-		siftdown(h, n, i);
-	while (n > 0) {
-		struct run *u = h[0];
-		if ((ret = feed(r, &u->buf[u->pos])) < 0)
-			return ret;
-		u->pos++;
-		if ((ret = runnext(u, &rc)) < 0)
-			return -1;
-		if (ret == 0) {
-			h[0] = h[n - 1];
-			h[n - 1] = u;
-			n--;
+		if (plo == phi || a[plo].y != d - 1) {
+			/* no row below */
+			for (j = lo; j < i; j++)
+				up[j] = -2;
+		} else {
+			assign(r, a + plo, phi - plo, a + lo, i - lo, fwd, used,
+			    1);
+			assign(r, a + plo, phi - plo, a + lo, i - lo, bwd, used,
+			    -1);
+			for (j = lo; j < i; j++) {
+				const char *name;
+				size_t len;
+				/* a frame that does not fit taken from one side
+				   does not fit at all */
+				if (fwd[j - lo] < 0 || bwd[j - lo] < 0) {
+					up[j] = -2;
+					continue;
+				}
+				if (fwd[j - lo] == bwd[j - lo]) {
+					up[j] = (long)plo + fwd[j - lo];
+					continue;
+				}
+				name = fold_intern_str(r->frames, a[j].name,
+				    &len);
+				fold_seterr("%s:%llu: which frame below holds "
+				    "%.*s%s cannot be told: too many frames for "
+				    "the rounding of their coordinates",
+				    fold_in_name(r->in),
+				    (unsigned long long)a[j].line,
+				    FOLD_CUT(name, len));
+				ret = -1;
+				goto done;
+			}
 		}
-		siftdown(h, n, 0);
+		/* the skipped frames are left out of the row below the next */
+		for (j = m = lo; j < i; j++) {
+			if (up[j] == -2) {
+				const char *name;
+				size_t len;
+				name = fold_intern_str(r->frames, a[j].name,
+				    &len);
+				if (warn(r, a[j].line, "frame not within the "
+				    "frame below it: %.*s", name, len > 60 ? 60 :
+				    (int)len) < 0) {
+					ret = -2;
+					goto done;
+				}
+				continue;
+			}
+			if (up[j] >= 0 && fold_count_add(&kids[up[j]],
+			    &a[j].n) < 0) {
+				ret = -2;
+				goto done;
+			}
+			a[m] = a[j];
+			up[m] = up[j];
+			m++;
+		}
+		for (j = m; j < i; j++)
+			a[j].y = -1;	/* no longer a row */
+		plo = lo, phi = m;
 	}
-	return 0;
+	/* every frame kept: its own count, with the path from the root */
+	for (i = 0; i < n; i++) {
+		long k;
+		if (a[i].y < 0)
+			continue;
+		d = a[i].y;
+		r->ids = grow(r->ids, &r->idcap, d + 1, sizeof *r->ids);
+		for (k = i, j = d + 1; k >= 0 && j > 0; k = up[k])
+			r->ids[--j] = a[k].name;
+		if ((ret = addstack(r, r->ids, d + 1, &a[i].n, &kids[i],
+		    deltaof(r, &a[i]))) < 0)
+			goto done;
+	}
+done:
+	free(up);
+	free(fwd);
+	free(bwd);
+	free(used);
+	free(kids);
+	return ret;
 }
 
 /* Rebuilds the tree of the frames read and adds its stacks. */
 static int
 rebuild(struct svgread_reader *r)
 {
-	long base;
+	const struct row *b, *top, *bot;
+	double unit;
 	int ret;
 
 	if (r->nrec == 0 && r->nrun == 0)
 		return 0;
-	base = rowof(r, r->basey, 0);
-	if (base == (long)r->nrow - 1)
-		r->flame = 1;
-	else if (base == 0)
-		r->flame = 0;
+	/*
+	 * The base is the top or the bottom row, whichever holds the wider
+	 * frame: frames of the same width above a lone root leave it to
+	 * "all", then to the bottom (a flame graph).
+	 */
+	top = &r->rows[0];
+	bot = &r->rows[r->nrow - 1];
+	if (top->maxw > bot->maxw || (top->maxw == bot->maxw &&
+	    top->nframes == 1 && top->first == r->all &&
+	    !(bot->nframes == 1 && bot->first == r->all)))
+		r->base = 0, r->flame = 0;
 	else
+		r->base = r->nrow - 1, r->flame = 1;
+	b = &r->rows[r->base];
+	if (b->maxw < r->maxw)
 		return fold_seterr("%s: the widest frame is neither in the "
 		    "top nor in the bottom row", fold_in_name(r->in));
-	r->skiproot = r->rows[base].nframes == 1 &&
-	    r->rows[base].first == r->all;
-	r->total = fold_count_val(&r->basen);
-	if (r->basepct > 0)
-		r->total = r->total * 100 / r->basepct;
+	r->skiproot = b->nframes == 1 && b->first == r->all;
+	r->total = fold_count_val(&b->n);
+	if (b->pct > 0)
+		r->total = r->total * 100 / b->pct;
 	if (r->diffinput) {
 		r->differential = 1;
 		/* deltas are shown to 0.01% of the total */
 		if (r->total * 0.5e-4 >= 0.5)
 			r->approx = 1;
 	}
-	r->nstk = r->ngroup = 0;
-	if ((ret = replay(r)) < 0 || (ret = flushgroup(r)) < 0)
+	/*
+	 * Coordinates are rounded (or cut) to the last decimal written;
+	 * inferno's fg:x and fg:w are exact. One sample's width is the
+	 * widest frame's over its count.
+	 */
+	unit = r->nfg == r->nin ? 1e-6 : pow(10, -r->xdec);
+	r->tol = unit * 1.001 + 1e-9 * fabs(b->x + b->maxw);
+	r->wpt = fold_count_val(&b->n) > 0 ? b->maxw / fold_count_val(&b->n) :
+	    0;
+	if ((ret = walk(r, 0)) < 0)
 		return ret;
-	while (r->nstk > 0)
-		if (closetop(r) < 0)
-			return -2;
-	return 0;
+	if (ret == 0)
+		return walk(r, 1);
+	return byplace(r);
 }
 
 static void
@@ -902,13 +1072,14 @@ resetinput(struct svgread_reader *r)
 {
 	closeruns(r);
 	r->nrec = 0;
-	r->sorted = 1;
 	r->nrow = 0;
 	r->hasbase = r->diffinput = r->hasunit = 0;
+	r->xdec = 0;
+	r->nin = r->nfg = 0;
 	r->edepth = r->intitle = 0;
 	r->gdepth = -1;
 	r->stop = 0;
-	r->nstk = r->ngroup = 0;
+	r->nstk = 0;
 }
 
 int
@@ -1023,12 +1194,6 @@ svgread_summary(const struct svgread_reader *r,
 {
 	char buf[FOLD_COUNT_BUFSZ], msg[FOLD_COUNT_BUFSZ + 200];
 
-	if (r->overfull) {
-		snprintf(msg, sizeof msg, "%llu frames count less than their "
-		    "children (rounded titles): their self counts taken as 0",
-		    (unsigned long long)r->overfull);
-		say(arg, msg);
-	}
 	if (!fold_count_iszero(&r->rootself)) {
 		fold_count_fmt(&r->rootself, buf);
 		snprintf(msg, sizeof msg, "the root \"all\" counts %s more than "
