@@ -1,3 +1,5 @@
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -15,6 +17,8 @@
 #include "cmd/util.h"
 
 const char *progname = "fold";
+
+static void progress_erase(void);
 
 /* The progress line: -1 never, 0 on a terminal, 1 always. */
 static struct {
@@ -61,17 +65,56 @@ progress_delay(void)
 	return *end || !(d >= 0) ? 0.5 : d;
 }
 
+/* A reader that went away: end as cat and grep do, by SIGPIPE, silently. */
+static noreturn void
+sigpipe(void)
+{
+	progress_erase();
+	signal(SIGPIPE, SIG_DFL);
+	raise(SIGPIPE);
+	_exit(EXIT_ERR);
+}
+
+/*
+ * At exit: what stdio still holds for standard output (--help, usage) is
+ * written, and a failure to write it is an error, not exit status 0.
+ */
+static void
+close_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	if (errno == EPIPE)
+		sigpipe();
+	cmd_warn("<stdout>: write error: %s", strerror(errno));
+	_exit(EXIT_ERR);
+}
+
 void
 cmd_init(const char *argv0)
 {
 	const char *p;
+	int fd;
 
 	if (argv0 && *argv0) {
 		p = strrchr(argv0, '/');
 		progname = p ? p + 1 : argv0;
 	}
+	/*
+	 * Descriptors 0-2 closed at start would be handed to the first files
+	 * opened, and the output written into a temporary input. They are
+	 * opened on /dev/null the wrong way round (as gnulib's stdopen), so
+	 * that using one still fails as it would have: "<stdout>: write
+	 * error: Bad file descriptor".
+	 */
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", fd ? O_RDONLY : O_WRONLY) != fd)
+			_exit(EXIT_ERR);
 	fold_set_oom_handler(oom);
+	/* a closed pipe is seen as EPIPE, so buffered output is handled */
 	signal(SIGPIPE, SIG_IGN);
+	atexit(close_stdout);
 	prog.start = now();
 	prog.delay = progress_delay();
 }
@@ -251,41 +294,120 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 	return status;
 }
 
+/*
+ * A file list is read as a stream, with bounds a list of real paths never
+ * reaches: /dev/zero or a runaway pipe fails at once instead of filling
+ * memory.
+ */
+#define LIST_MAX ((uint64_t)1 << 30)	/* bytes of a whole list */
+
+struct namelist {
+	struct fold_in *in;
+	int nul, stdin_list;
+	char *text;		/* the names, each ended by NUL */
+	size_t len, cap;
+	size_t namelen;		/* of the name being read */
+	size_t count;		/* names ended */
+	uint64_t lineno;
+};
+
+/* "LIST:LINE" for a list of lines, "LIST: name N" for NUL-ended names. */
+static noreturn void
+listerr(struct namelist *l, const char *what)
+{
+	if (l->nul)
+		cmd_die(EXIT_ERR, "%s: name %llu: %s", fold_in_name(l->in),
+		    (unsigned long long)l->count + 1, what);
+	cmd_die(EXIT_ERR, "%s:%llu: %s", fold_in_name(l->in),
+	    (unsigned long long)l->lineno, what);
+}
+
+static void
+addbytes(struct namelist *l, const char *p, size_t n)
+{
+	char what[64];
+
+	if (!l->nul && memchr(p, '\0', n))
+		listerr(l, "a NUL byte in a file name (a list of NUL-ended "
+		    "names needs -0)");
+	if (l->namelen + n >= PATH_MAX) {
+		snprintf(what, sizeof what, "a name longer than %d bytes",
+		    PATH_MAX - 1);
+		listerr(l, what);
+	}
+	if (l->len + n + 1 > l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4096;
+		while (l->cap < l->len + n + 1)
+			l->cap *= 2;
+		l->text = fold_realloc(l->text, l->cap);
+	}
+	memcpy(l->text + l->len, p, n);
+	l->len += n;
+	l->namelen += n;
+}
+
+static void
+endname(struct namelist *l)
+{
+	if (l->namelen == 0 && l->nul)
+		/* as du --files0-from: find -print0 never writes one */
+		listerr(l, "an empty name");
+	if (l->namelen == 1 && l->stdin_list && l->text[l->len - 1] == '-')
+		listerr(l, "-: standard input is the file list; it cannot be "
+		    "an input too");
+	if (l->namelen > 0) {	/* empty lines are skipped */
+		l->text[l->len++] = '\0';
+		l->count++;
+	}
+	l->namelen = 0;
+	l->lineno++;
+}
+
 int
 cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names)
 {
-	struct fold_in *in = fold_in_open(list);
-	char *buf, *p, *end, *e, *text, **v;
-	size_t len, count = 0, i;
-	int sep = nul ? '\0' : '\n';
+	struct namelist l = { .nul = nul, .lineno = 1 };
+	const char *chunk, *p, *end, *e;
+	char **v, *text;
+	size_t clen, i;
+	int r;
 
-	if (!in || fold_in_readall(in, &buf, &len) < 0)
+	if (!(l.in = fold_in_open(list)))
 		cmd_die(EXIT_ERR, "%s", fold_err());
-	if (fold_in_close(in) < 0)
+	fold_in_set_limit(l.in, LIST_MAX);
+	l.stdin_list = strcmp(list, "-") == 0;
+	for (i = 0; i < (size_t)n; i++)
+		if (l.stdin_list && strcmp(files[i], "-") == 0)
+			cmd_die(EXIT_USAGE, "-: standard input is the file list "
+			    "(--files-from -); it cannot be an input too");
+	while ((r = fold_in_chunk(l.in, &chunk, &clen)) > 0)
+		for (p = chunk, end = chunk + clen; p < end; p = e + 1) {
+			if (!(e = memchr(p, nul ? '\0' : '\n', end - p))) {
+				addbytes(&l, p, end - p);
+				break;
+			}
+			addbytes(&l, p, e - p);
+			endname(&l);
+		}
+	if (r < 0)
 		cmd_die(EXIT_ERR, "%s", fold_err());
-	for (p = buf, end = buf + len; p < end; p = e + 1) {
-		if (!(e = memchr(p, sep, end - p)))
-			e = end;
-		count += e > p;
-	}
-	if (count > (size_t)INT_MAX - n)
+	if (l.namelen > 0)	/* a last name without its separator */
+		endname(&l);
+	if (fold_in_close(l.in) < 0)
+		cmd_die(EXIT_ERR, "%s", fold_err());
+	if (l.count > (size_t)INT_MAX - n)
 		cmd_die(EXIT_ERR, "%s: too many file names", list);
 	/* the pointers and the names in one block */
-	v = fold_malloc((n + count + 1) * sizeof *v + len + 1);
-	text = (char *)(v + n + count + 1);
-	memcpy(text, buf, len);
-	text[len] = '\0';
-	free(buf);
+	v = fold_malloc((n + l.count + 1) * sizeof *v + l.len + 1);
+	text = (char *)(v + n + l.count + 1);
+	if (l.len)
+		memcpy(text, l.text, l.len);
+	free(l.text);
 	for (i = 0; i < (size_t)n; i++)
 		v[i] = files[i];
-	for (p = text, end = text + len; p < end; p = e + 1) {
-		if (!(e = memchr(p, sep, end - p)))
-			e = end;
-		*e = '\0';
-		if (e > p)
-			v[i++] = p;
-	}
+	for (p = text, end = text + l.len; p < end; p += strlen(p) + 1)
+		v[i++] = (char *)p;
 	v[i] = NULL;
 	*names = v;
 	return (int)i;
@@ -302,6 +424,8 @@ cmd_close(struct fold_out *out, int status)
 {
 	progress_erase();
 	if (fold_out_close(out) < 0) {
+		if (errno == EPIPE)
+			sigpipe();
 		cmd_warn("%s", fold_err());
 		return EXIT_ERR;
 	}

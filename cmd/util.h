@@ -17,8 +17,11 @@ enum { EXIT_OK = 0, EXIT_ERR = 1, EXIT_USAGE = 2 };
 extern const char *progname;
 
 /*
- * Sets progname from argv[0], installs the out-of-memory handler and
- * ignores SIGPIPE, so that a closed pipe is a write error with a message.
+ * Sets progname from argv[0], opens descriptors 0-2 if they are closed
+ * (on /dev/null, so that using them fails), installs the out-of-memory
+ * handler, ignores SIGPIPE (a closed pipe is seen as EPIPE: cmd_close
+ * then ends the command by SIGPIPE, silently, as cat does) and checks at
+ * exit that what stdio holds for standard output (--help) was written.
  */
 void cmd_init(const char *argv0);
 
@@ -88,11 +91,14 @@ void cmd_progress_attach(void *arg, struct fold_in *in);
 /*
  * The inputs of a command that takes many: files[0..n) (its operands),
  * then the names listed in the file list ("-": standard input), one per
- * line or, with nul, each ended by a NUL byte (find -print0); empty names
+ * line or, with nul, each ended by a NUL byte (find -print0); empty lines
  * are skipped, and a gzipped list is read too. Sets *names to the whole
  * list, freed with one free(), and returns its length. A list that cannot
- * be read ends the command with status 1; one naming no file gives none,
- * not standard input. For --files-from: a fleet does not fit in argv.
+ * be read, is larger than 1 GiB, has a name of PATH_MAX bytes or more, an
+ * empty NUL-ended name (as du --files0-from) or a NUL in a line, or names
+ * "-" while it is standard input itself, ends the command with status 1
+ * (2 for "-" among files); one naming no file gives none, not standard
+ * input. For --files-from: a fleet does not fit in argv.
  */
 int cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names);

@@ -201,6 +201,8 @@ fold_out_close(struct fold_out *o)
 		    strerror(o->err));
 	free(o->buf);
 	free(o->name);
+	if (rc < 0)
+		errno = o->err;
 	free(o);
 	return rc;
 }

@@ -46,8 +46,8 @@ int fold_out_failed(const struct fold_out *o);
 
 /*
  * Flushes, closes and frees. Returns 0, or -1
- * with a message ("name: write error: No space left on device") when any
- * write, the flush or the close failed.
+ * with a message ("name: write error: No space left on device") and errno
+ * set to the first failure's when any write, the flush or the close failed.
  */
 int fold_out_close(struct fold_out *o);
 

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Pipeline manners shared by every tool (cmd/util.c): a reader that goes
+# away ends a tool silently, as it ends cat; --help into a full disk is an
+# error; descriptors 0-2 closed at start never receive output meant for
+# another file; a file list is bounded and read once.
+# usage: tests/t-manners.sh BUILDDIR
+set -u
+b=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 2
+export PATH="$b:$PATH" LC_ALL=C
+
+ok() { echo "ok manners: $*"; }
+notok() { echo "FAIL manners: $*"; }
+# check NAME CMD...: CMD's status is the verdict
+check() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+# expect NAME STATUS REGEX CMD...: CMD exits with STATUS (in 20 s) and
+# says REGEX on standard error
+expect() {
+	local name=$1 want=$2 re=$3 rc
+	shift 3
+	timeout 20 "$@" >/dev/null 2>err
+	rc=$?
+	if [ "$rc" = "$want" ] && grep -qE -- "$re" err; then
+		ok "$name"
+	else
+		notok "$name (status $rc, expected $want)"
+		head -n 3 err | sed 's/^/# /'
+	fi
+}
+
+tools=$(cd "$b" && for x in *; do [ -f "$x" ] && [ -x "$x" ] && echo "$x"; done)
+
+# --help into a full disk: status 1 and a message, as for any output
+for t in $tools; do
+	expect "$t --help >/dev/full fails" 1 "^$t: <stdout>: write error: No space left" \
+	    sh -c '"$0" --help >/dev/full' "$t"
+done
+
+# A reader that goes away (head -c 0 exits at once; every output below
+# is larger than a pipe holds): the tool ends by SIGPIPE, as cat does,
+# with nothing on standard error.
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "main;f%06d;g %d\n", i, i % 7 + 1 }' >big.folded
+folded2pprof big.folded >big.pb.gz
+flamegraph-svg --minwidth 0 big.folded | head -c 3000000 >/dev/null
+cap=$top/bench/perf-big.txt.gz
+pipes="stackcollapse-perf $cap
+stackcollapse big.folded
+foldmerge big.folded
+foldfilter --ignore x big.folded
+folddiff big.folded big.folded
+flamegraph-svg big.folded
+folded2pprof big.folded
+pprof2folded big.pb.gz
+pprofmerge big.pb.gz
+foldtop --top 100000 big.folded"
+while read -r cmd; do
+	# shellcheck disable=SC2086
+	$cmd 2>err | head -c 0
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" = 141 ] && [ ! -s err ]; then
+		ok "$cmd | head -c 0: ends silently by SIGPIPE"
+	else
+		notok "$cmd | head -c 0: status $rc, expected 141 and no message"
+		head -n 3 err | sed 's/^/# /'
+	fi
+done <<EOF
+$pipes
+EOF
+# a closed pipe on standard error is no reason to stop: the output is whole
+foldmerge big.folded 2> >(exec true) >/dev/null
+check "a closed standard error does not end the run" [ $? = 0 ]
+
+# closed descriptors at start: output to a closed standard output fails
+# as it would have, even when the tool opens files (here, 300 sorted
+# inputs merged through temporary files) that would have taken fd 1
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "main;f%05d 1\n", i }' >whole
+awk '{ print > ("part" (NR % 300) ".folded") }' whole
+sum=$(cat part*.folded | cksum)
+foldmerge part*.folded >&- 2>err
+rc=$?
+check "foldmerge with standard output closed: status 1" [ "$rc" = 1 ]
+check "foldmerge with standard output closed: says so" \
+    grep -q '<stdout>: write error: Bad file descriptor' err
+check "foldmerge with standard output closed: inputs untouched" \
+    [ "$(cat part*.folded | cksum)" = "$sum" ]
+stackcollapse-perf <&- >out 2>err
+check "standard input closed: a read error" grep -q '<stdin>: read error: Bad file descriptor' err
+flamegraph-svg big.folded >/dev/null 2>&-
+check "standard error closed: the run goes on" [ $? = 0 ]
+
+# --files-from: bounded (a runaway list fails at once, not after
+# gigabytes), and standard input is read once
+printf 'big.folded\n-\n' >list
+{ printf 'a'; head -c 5000 /dev/zero | tr '\0' a; } >longname
+for t in stackcollapse pprof2folded pprofmerge foldmerge foldcost; do
+	expect "$t --files-from /dev/zero fails at once" 1 \
+	    "^$t: /dev/zero:1: a NUL byte in a file name" "$t" --files-from /dev/zero
+	expect "$t -0 --files-from /dev/zero fails at once" 1 \
+	    "^$t: /dev/zero: name 1: an empty name" "$t" -0 --files-from /dev/zero
+	expect "$t --files-from: a name longer than PATH_MAX" 1 \
+	    "^$t: longname:1: a name longer than 4095 bytes" "$t" --files-from longname
+	expect "$t --files-from - naming - fails" 1 \
+	    "^$t: <stdin>:2: -: standard input is the file list" \
+	    sh -c '"$0" --files-from - <list' "$t"
+done
+for t in stackcollapse pprof2folded pprofmerge foldcost; do
+	expect "$t - --files-from - fails" 2 "^$t: -: standard input is the file list" \
+	    sh -c '"$0" - --files-from - </dev/null' "$t"
+done
+
+# a whole-input read stops at its cap without first doubling its buffer
+# past it and filling that (a 2 GiB cap reached 4.2 GB): a file that
+# looks like a pprof profile (field 1, then a huge length), capped at
+# 64 MiB; a sparse file, since a read from a file fills all it is given
+if [ -z "${SANITIZE:-}" ]; then	# ASan's shadow memory counts too
+	truncate -s 300M sparse.pb
+	printf '\n\377\377\377\177' | dd of=sparse.pb conv=notrunc status=none
+	/usr/bin/time -o rss -f %M pprof2folded --max-size 64M sparse.pb >/dev/null 2>err
+	rc=$?
+	kb=$(tail -n 1 rss)
+	check "pprof2folded --max-size 64M: fails at the cap" [ "$rc" = 1 ]
+	check "pprof2folded --max-size 64M: peak memory $kb KiB, below 96 MiB" \
+	    [ "$kb" -lt 98304 ]
+fi
