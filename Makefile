@@ -185,34 +185,38 @@ fuzz-build:
 fuzz: fuzz-build
 	tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# The whole suite, then again under AddressSanitizer and UBSan; one
-# closing line "N passed, N failed" counts both. Dependencies first, in a
-# separate make, so that pkg-config sees what they installed.
+# The whole suite, and again under AddressSanitizer and UBSan, side by
+# side; one closing line "N passed, N failed" counts both. Dependencies
+# first, in a separate make, so that pkg-config sees what they installed.
+# Every core builds (JOBS=1 for one at a time).
+JOBS = $(shell nproc 2>/dev/null || echo 2)
+
 check: deps
-	$(MAKE) all units
-	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
-	if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) fuzz-build; fi
+	$(MAKE) -j$(JOBS) all units
+	$(MAKE) -j$(JOBS) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
+	if command -v $(FUZZ_CC) >/dev/null; then $(MAKE) -j$(JOBS) fuzz-build; fi
 	tests/run.sh $(B) build-san
 
-# The suite on the plain build only (quicker while developing).
+# The suite on the plain build only (quicker while developing); TOOL=name
+# runs only that tool's tests.
 check-fast: all units
-	tests/run.sh $(B)
+	tests/run.sh $(B) $(TOOL)
 
 check-sanitize:
-	$(MAKE) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
-	tests/run.sh build-san
+	$(MAKE) -j$(JOBS) B=build-san CFLAGS='$(SANFLAGS)' LDFLAGS='-fsanitize=address,undefined' all units
+	tests/run.sh build-san $(TOOL)
 
 # Re-record golden outputs on purpose (all, or TOOL=name for one tool's);
 # review with git diff before commit.
 bless: all
-	BLESS=$${TOOL:-1} tests/run.sh $(B)
+	BLESS=$${TOOL:-1} tests/run.sh $(B) $(TOOL)
 
 bench: all
 	bench/run.sh $(B)
 
 # Renders a flame graph of a bundled capture (the README's first command).
 demo: deps
-	$(MAKE) all
+	$(MAKE) -j$(JOBS) all
 	tests/demo.sh $(B)
 
 deps:

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The test suite. usage: tests/run.sh BUILDDIR [BUILDDIR ...]
+# The test suite. usage: tests/run.sh BUILDDIR [BUILDDIR ...] [TOOL ...]
 #
-# For each build directory (the plain build, then the sanitizer build):
+# For each build directory (the plain build and the sanitizer build, side
+# by side), all tests, or with TOOL operands only those of each TOOL (its
+# goldens, tests/t-TOOL.sh and t-TOOL-*.sh, its --help and man page):
 #   - unit tests: BUILDDIR/tests/test-*, each printing "ok NAME" / "FAIL NAME";
 #   - golden tests: testdata/TOOL/NAME.cmd is a shell command run in
 #     testdata/TOOL with BUILDDIR first on PATH; its stdout must equal
@@ -75,26 +77,60 @@ golden() { # builddir cmdfile
 	fi
 }
 
-for b in "$@"; do
-	[ -d "$b" ] || { notok "$b: no such build directory"; continue; }
+# The operands: build directories (they hold binaries), then tools.
+builds=() tools=()
+for a in "$@"; do
+	if [ ${#tools[@]} -eq 0 ] && [ -d "$a" ] && [ ! -d "testdata/$a" ]; then
+		builds+=("$a")
+	elif [ -d "testdata/$a" ] || [ -e "man/man1/$a.1" ]; then
+		tools+=("$a")
+	else
+		echo "tests/run.sh: $a: neither a build directory nor a tool" >&2
+		exit 2
+	fi
+done
+[ ${#builds[@]} -gt 0 ] || { echo "usage: tests/run.sh BUILDDIR ... [TOOL ...]" >&2; exit 2; }
+
+# wanted NAME: 0 when the tests of tool NAME are to run
+wanted() {
+	local t
+	[ ${#tools[@]} -eq 0 ] && return 0
+	for t in "${tools[@]}"; do
+		case $1 in "$t" | "$t"-*) return 0 ;; esac
+	done
+	return 1
+}
+
+# One build directory's tests; its counts go to the file $2.
+suite() { # builddir countfile
+	local b=$1 t c x n tmp=$tmp/suite.${2##*.}
+	pass=0 fail=0
+	mkdir "$tmp" || exit 2
+	[ -d "$b" ] || { notok "$b: no such build directory"; echo "$pass $fail" >"$2"; return; }
 	export FOLD_BUILD=$top/$b
 	case $b in *san*) export SANITIZE=1 ;; *) unset SANITIZE ;; esac
 	for t in "$b"/tests/test-*; do
-		[ -x "$t" ] || continue
+		[ -x "$t" ] && [ ${#tools[@]} -eq 0 ] || continue
 		"$t" >"$tmp/unit" 2>&1
 		count_lines "$t" $? "$tmp/unit"
 	done
 	for c in testdata/*/*.cmd; do
-		[ -e "$c" ] && golden "$b" "$c"
+		[ -e "$c" ] || continue
+		x=${c#testdata/} x=${x%%/*}
+		[ ${#tools[@]} -eq 0 ] || [[ " ${tools[*]} " == *" $x "* ]] || continue
+		golden "$b" "$c"
 	done
 	for t in tests/t-*.sh; do
 		[ -e "$t" ] || continue
+		x=${t#tests/t-} x=${x%.sh}
+		wanted "$x" || continue
 		bash "$t" "$top/$b" >"$tmp/script" 2>&1
 		count_lines "$b: $t" $? "$tmp/script"
 	done
 	for x in "$b"/*; do
 		[ -f "$x" ] && [ -x "$x" ] || continue
 		n=$(basename "$x")
+		[ ${#tools[@]} -eq 0 ] || [[ " ${tools[*]} " == *" $n "* ]] || continue
 		if "$x" --help >"$tmp/help" 2>&1 && grep -q "usage: $n" "$tmp/help"; then
 			ok "$b: $n --help"
 		else
@@ -103,11 +139,30 @@ for b in "$@"; do
 		if [ -e "man/man1/$n.1" ]; then ok "$b: $n has a man page"
 		else notok "$b: $n has no man page man/man1/$n.1"; fi
 	done
+	echo "$pass $fail" >"$2"
+}
+
+# The build directories run side by side (the plain and the sanitizer
+# build on two cores), each into its own log, shown in order.
+i=0
+for b in "${builds[@]}"; do
+	i=$((i + 1))
+	suite "$b" "$tmp/count.$i" >"$tmp/log.$i" 2>&1 &
+done
+wait
+i=0
+for b in "${builds[@]}"; do
+	i=$((i + 1))
+	cat "$tmp/log.$i"
+	read -r p f <"$tmp/count.$i" || { p=0 f=1; echo "FAIL $b: the suite did not finish"; }
+	pass=$((pass + p)) fail=$((fail + f))
 done
 
 if command -v mandoc >/dev/null; then
 	for m in man/man*/*.[15]; do
 		[ -e "$m" ] || continue
+		x=${m##*/} x=${x%.[15]}
+		[ ${#tools[@]} -eq 0 ] || [[ " ${tools[*]} " == *" $x "* ]] || continue
 		if mandoc -Tlint -Wwarning "$m" >"$tmp/lint" 2>&1; then ok "mandoc -Tlint $m"
 		else notok "mandoc -Tlint $m"; sed 's/^/# /' "$tmp/lint"; fi
 	done

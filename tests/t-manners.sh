@@ -129,3 +129,19 @@ if [ -z "${SANITIZE:-}" ]; then	# ASan's shadow memory counts too
 	check "pprof2folded --max-size 64M: peak memory $kb KiB, below 96 MiB" \
 	    [ "$kb" -lt 98304 ]
 fi
+
+# the README's way onto PATH: make install PREFIX=$HOME/.local, then the
+# first pipeline by name (plain build only: make must find it up to date)
+if [ -z "${SANITIZE:-}" ]; then
+	make -s -C "$top" install B="$b" PREFIX="$tmp/home/.local" >make.log 2>&1
+	check "make install PREFIX=~/.local" [ $? = 0 ] ||
+	    sed 's/^/# /' make.log | head -n 5
+	(
+		export PATH="$tmp/home/.local/bin:/usr/bin:/bin"
+		gzip -dc "$top/testdata/stackcollapse-perf/captures/cpp-default.perf.gz" |
+		    stackcollapse | flamegraph-svg >cpu.svg
+	)
+	check "the README's first pipeline, installed" grep -q '</svg>' cpu.svg
+	check "the man pages installed" [ -e "$tmp/home/.local/share/man/man1/foldmerge.1" ] &&
+	    [ -e "$tmp/home/.local/share/man/man5/folded.5" ]
+fi
