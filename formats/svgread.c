@@ -98,7 +98,7 @@ struct svgread_reader {
 	size_t nall, allcap;
 	long base;		/* the row of the base */
 	int skiproot, flame;
-	double total, tol, wpt;
+	double total, xunit, tol, wpt;
 
 	/* over every input */
 	uint64_t frames_read;
@@ -834,7 +834,10 @@ cmpplace(const void *pa, const void *pb, void *arg)
 	t = fold_intern_str(frames, b->name, &n);
 	if ((c = memcmp(s, t, m < n ? m : n)) != 0)
 		return c;
-	return (m > n) - (m < n);
+	if (m != n)
+		return m < n ? -1 : 1;
+	/* then the order of the document: left to right in inferno's */
+	return (a->line > b->line) - (a->line < b->line);
 }
 
 static int
@@ -860,7 +863,7 @@ assign(struct svgread_reader *r, const struct rec *p, size_t np,
     const struct rec *c, size_t nc, long *at, struct fold_count *used,
     int dir)
 {
-	double tol = r->tol, tol3 = 3 * r->tol;
+	double tol = r->tol, tol3 = 3 * r->xunit;
 	size_t i, k;
 	long j, cur = dir > 0 ? 0 : (long)np - 1;
 
@@ -1052,12 +1055,15 @@ rebuild(struct svgread_reader *r)
 			r->approx = 1;
 	}
 	/*
-	 * Coordinates are rounded (or cut) to the last decimal written;
-	 * inferno's fg:x and fg:w are exact. One sample's width is the
-	 * widest frame's over its count.
+	 * Coordinates are rounded (or cut) to the last decimal written
+	 * (inferno's fg:x and fg:w are exact), but every frame's edges by
+	 * the same rule, which keeps their order: a frame within another
+	 * is drawn within it, to the noise of adding x and width. Where a
+	 * frame's earlier siblings end is known to some units only, from
+	 * one sample's width: the widest frame's over its count.
 	 */
-	unit = r->nfg == r->nin ? 1e-6 : pow(10, -r->xdec);
-	r->tol = unit * 1.001 + 1e-9 * fabs(b->x + b->maxw);
+	r->xunit = unit = r->nfg == r->nin ? 1e-6 : pow(10, -r->xdec);
+	r->tol = unit * 1e-3 + 1e-9 * fabs(b->x + b->maxw);
 	r->wpt = fold_count_val(&b->n) > 0 ? b->maxw / fold_count_val(&b->n) :
 	    0;
 	if ((ret = walk(r, 0)) < 0)
@@ -1135,8 +1141,9 @@ svgread_read(struct svgread_reader *r, struct fold_in *in,
 			snprintf(msg, sizeof msg, "%s:%d: not a well-formed SVG: "
 			    "%.*s", fold_in_name(in), e ? e->line : 0, mlen, m);
 		}
-		/* what was read before the fault is kept */
-		if ((ret = rebuild(r)) >= 0) {
+		/* what was read before the fault is kept; the fault, not what
+		   its frames lack, is the error */
+		if ((ret = rebuild(r)) != -2) {
 			fold_seterr("%s", msg);
 			ret = -1;
 		}

@@ -1,27 +1,32 @@
 /*
  * Flame graph SVGs back to folded stacks.
  *
- * Reads the SVG that flamegraph.pl (any version since 2012), inferno or
+ * Reads the SVG that flamegraph.pl (any version since 2011), inferno or
  * our own flamegraph-svg drew, with libxml2's streaming (SAX) parser, and
  * recovers the stacks that drew it. A frame is a <g> holding a <title>
  * ("NAME (N samples, P%)", or "(N samples, P%; +D%)" in a differential
  * graph; "1,234" grouped counts and any --countname unit) and a <rect>
  * (x, y, width; inferno's exact fg:x and fg:w when there). Old versions'
- * onmouseover="s('...')" stands in for a missing title.
+ * onmouseover="s('...')" stands in for a missing title, on the <g> or,
+ * before 2013, on a <rect> standing alone.
  *
- * The rows are the distinct y values; the base row is the one with the
- * widest frame (the bottom of a flame graph, the top of an icicle). A
- * frame's parent is the frame one row nearer the base whose x-range holds
- * it, and its self count is its count less its children's: so each
- * frame with a self count gives one stack. The synthetic root "all" is
- * left out. Frames the renderer left out for being too narrow are lost;
- * their counts stay with their parent as self time, so totals are kept.
+ * The rows are the distinct y values; the base is the top or bottom row,
+ * whichever holds the wider frame. Counts are exact, coordinates rounded
+ * (or cut), so the tree is rebuilt on the counts: a frame's children never
+ * count more than it, and each frame's own count (its count less its
+ * children's) gives one stack, so the total is the graph's. Frames in
+ * the order flamegraph-svg writes them (each after its parent, before its
+ * next sibling) take the last frame one row nearer the base as parent;
+ * frames in another order (flamegraph.pl's hash order) are placed row by
+ * row in a frame below that holds them and has room, from the left and
+ * from the right, and it is an error when the two differ. The synthetic
+ * root "all" is left out. Frames the renderer left out for being too
+ * narrow are lost; their counts stay with their parent as self time.
  *
- * Frames are put in (x, row) order before the tree is rebuilt: SVGs of
- * flamegraph.pl list them in hash order. Up to SVGREAD_RUN frames are
- * sorted in memory; beyond that, sorted runs go to temporary files
- * (tmpfile(3)) and are merged, so memory stays bounded whatever the size
- * of the SVG.
+ * Frames are kept in the order read: up to SVGREAD_RUN in memory, the
+ * others in temporary files (tmpfile(3)), read back in order, so memory
+ * stays bounded for a graph in drawing order; one in another order is
+ * rebuilt in memory.
  */
 #ifndef FORMATS_SVGREAD_H
 #define FORMATS_SVGREAD_H
@@ -32,7 +37,7 @@
 #include "libfold/input.h"
 #include "libfold/stacks.h"
 
-/* Frames sorted in memory before they are spilled to a temporary file. */
+/* Frames kept in memory before they are spilled to a temporary file. */
 #define SVGREAD_RUN 131072
 
 struct svgread_opt {
@@ -59,8 +64,9 @@ void svgread_reader_free(struct svgread_reader *r);
 /*
  * Reads one whole SVG. Bad frames are counted in diag. Returns 0; -1
  * with a message when this input failed (not XML, a temporary file
- * error; what was read before is kept); -2 with a message on a strict
- * warning or a count overflow.
+ * error, a frame whose parent cannot be told from the coordinates; what
+ * was read before a fault in the XML is kept); -2 with a message on a
+ * strict warning or a count overflow.
  */
 int svgread_read(struct svgread_reader *r, struct fold_in *in,
     struct fold_diag *diag);

@@ -1,0 +1,1 @@
+svg2folded flamegraph-pl-2011.svg

@@ -1,0 +1,1 @@
+svg2folded inferno-2019-java.svg
