@@ -2,13 +2,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "libfold/diag.h"
 #include "formats/github.h"
 #include "formats/svg.h"
 
 /*
  * Writes s as the runner reads it back: '%', CR and LF always escaped,
- * ':' and ',' too in a property (a title). Control characters and bad
- * UTF-8 were replaced before, so a terminal showing the log is safe too.
+ * ':' and ',' too in a property (a title). Names were shown by fold_vis
+ * before (control and bidirectional characters, bad UTF-8 as "\xHH"), so
+ * a terminal showing the log is safe too; fold_svg_clean covers the rest.
  */
 static void
 put(struct fold_out *out, const char *s, int property)
@@ -36,7 +38,7 @@ static void
 hit(void *arg, const struct fold_gatehit *h)
 {
 	struct fold_out *out = arg;
-	char *name = fold_svg_clean(h->name, h->namelen);
+	char *name = fold_visdup(h->name, h->namelen, NULL);
 
 	fold_out_puts(out, "::error title=");
 	put(out, "Regression: ", 1);

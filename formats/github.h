@@ -2,9 +2,10 @@
  * The verdict of folddiff's gate as GitHub Actions workflow commands: an
  * "::error" annotation per function that crosses a gate, and a
  * "::notice" with the summary. Messages and titles are escaped as the
- * runner requires (% CR LF, and : , in titles), and names are made valid
- * UTF-8 without control characters first, so that no name can end a
- * command early or start one of its own.
+ * runner requires (% CR LF, and : , in titles), and names are shown as
+ * in the text report first (fold_vis: control and bidirectional
+ * characters and bad UTF-8 as "\xHH"), so that no name can end a command
+ * early, start one of its own or rewrite the log on a terminal.
  */
 #ifndef FOLD_GITHUB_H
 #define FOLD_GITHUB_H

@@ -3,9 +3,10 @@
  * verdict of the gate, what was compared and how, the table of changed
  * functions, the differential flame graph inline, and the top tables of
  * both profiles. Nothing is fetched (a Content-Security-Policy forbids
- * it): the page opens from a CI artifact or a mail attachment. Every name
- * is escaped as fold_svg_escape does; the only script is the flame
- * graph's, scoped to its own element.
+ * it): the page opens from a CI artifact or a mail attachment. The names
+ * of the tables and the verdict are shown as in the text report (fold_vis)
+ * and every text is escaped as fold_svg_escape does; the only script is
+ * the flame graph's, scoped to its own element.
  *
  *	struct fold_html_opt o = FOLD_HTML_OPT_INIT;
  *	o.graph = g;				(fold_svg_add of the stacks)

@@ -4,6 +4,7 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "libfold/diag.h"
 #include "libfold/err.h"
 #include "formats/junit.h"
 #include "formats/svg.h"
@@ -24,13 +25,18 @@ hit(void *arg, const struct fold_gatehit *h)
 {
 	struct hits *hs = arg;
 	struct failed *f;
+	size_t vlen;
+	char *v;
 
 	if (hs->n == hs->cap) {
 		hs->cap = hs->cap * 2 + 8;
 		hs->f = fold_reallocarray(hs->f, hs->cap, sizeof *hs->f);
 	}
 	f = &hs->f[hs->n++];
-	f->name = fold_svg_clean(h->name, h->namelen);
+	/* shown as in the report line, then valid XML (U+FFFE, U+FFFF) */
+	v = fold_visdup(h->name, h->namelen, &vlen);
+	f->name = fold_svg_clean(v, vlen);
+	free(v);
 	f->line = fold_svg_clean(h->line, strlen(h->line));
 	f->gates = fold_reallocarray(NULL, h->ngates ? h->ngates : 1,
 	    sizeof *f->gates);

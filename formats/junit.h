@@ -3,9 +3,10 @@
  * the test-report views of GitLab, Jenkins and GitHub's actions read:
  * one testcase per gate expression, failed when any function crosses it,
  * and one per function that crossed a gate, its failure holding the
- * report line. Written with libxml2's xmlwriter; names are made valid
- * XML characters first (fold_svg_clean), so the file is well-formed
- * whatever the input.
+ * report line. Written with libxml2's xmlwriter; names are shown as in
+ * the text report (fold_vis: control and bidirectional characters and bad
+ * UTF-8 as "\xHH", a NUL too), then made valid XML characters
+ * (fold_svg_clean), so the file is well-formed whatever the input.
  */
 #ifndef FOLD_JUNIT_H
 #define FOLD_JUNIT_H

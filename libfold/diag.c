@@ -1,5 +1,6 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "diag.h"
 #include "err.h"
@@ -25,4 +26,88 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 	if (d->report && d->count <= d->limit)
 		d->report(d->arg, msg);
 	return 0;
+}
+
+/*
+ * The length of the character at s[0..n) when it may be shown as it is,
+ * or 0 when its first byte is to be escaped (see fold_vis in diag.h).
+ */
+static size_t
+vis_char(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 && s[0] != 0x7f;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	if (cp <= 0x9f || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return len;
+}
+
+size_t
+fold_vis(char *buf, size_t size, const char *str, size_t n, size_t *used)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, j = 0, k;
+
+	while (i < n) {
+		k = vis_char(s + i, n - i);
+		if (k == 1 && s[i] == '\\' && i + 1 < n && s[i + 1] == 'x')
+			k = 0;
+		if (k > 0) {
+			if (j + k >= size)
+				break;
+			memcpy(buf + j, s + i, k);
+			j += k;
+			i += k;
+			continue;
+		}
+		if (j + 4 >= size)
+			break;
+		buf[j++] = '\\';
+		buf[j++] = 'x';
+		buf[j++] = hex[s[i] >> 4];
+		buf[j++] = hex[s[i] & 15];
+		i++;
+	}
+	buf[j] = '\0';
+	if (used)
+		*used = i;
+	return j;
+}
+
+char *
+fold_visdup(const char *s, size_t n, size_t *len)
+{
+	char *t = fold_reallocarray(NULL, n + 1, 4);
+	size_t k = fold_vis(t, 4 * n + 4, s, n, NULL);
+
+	if (len)
+		*len = k;
+	return fold_realloc(t, k + 1);
 }

@@ -9,6 +9,7 @@
 #ifndef FOLD_DIAG_H
 #define FOLD_DIAG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct fold_diag {
@@ -36,5 +37,43 @@ typedef void fold_say_fn(void *arg, const char *msg);
  */
 int fold_warn(struct fold_diag *d, const char *file, uint64_t line,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Bytes of the input made safe to show, as vis(3) does: on a terminal, in
+ * a CI log, in a table cell or in a message. Printable ASCII and valid
+ * UTF-8 are kept; any other byte is written "\xHH" (two lowercase hex
+ * digits), the notation in which warnings quote a bad line:
+ *   - the C0 controls (NUL, tab, newline, ESC ...) and DEL;
+ *   - the C1 controls, U+0080-U+009F (0xc2 0x9b is CSI on some terminals);
+ *   - the bidirectional overrides and isolates, U+202A-U+202E and
+ *     U+2066-U+2069, which reorder what follows them on the screen;
+ *   - U+FFFE and U+FFFF, not characters (XML has no place for them);
+ *   - each byte of invalid UTF-8 (a cut sequence, an overlong form, a
+ *     surrogate, past U+10FFFF).
+ * A backslash before an 'x' is written "\x5c", so that every "\x" shown
+ * begins an escape and what is shown reads back to the exact bytes; other
+ * backslashes (C:\path) stay as they are. The output holds no NUL, no
+ * control character and no tab, so that it never ends a line, a field or
+ * a string early.
+ */
+
+/* The most fold_vis writes for n input bytes, its NUL included. */
+#define FOLD_VIS_MAX(n) (4 * (n) + 1)
+
+/*
+ * Writes s[0..n) shown so to buf, at most size - 1 bytes and a NUL
+ * (size >= 1), never part of an escape or of a character: a message
+ * quoting a long name gives a small buffer and is cut there. Sets *used (unless
+ * NULL) to how many bytes of s were shown (n when all fit) and returns
+ * the length written.
+ */
+size_t fold_vis(char *buf, size_t size, const char *s, size_t n,
+    size_t *used);
+
+/*
+ * s[0..n) shown so, in a new NUL-terminated string (the caller frees it);
+ * its length in *len unless len is NULL.
+ */
+char *fold_visdup(const char *s, size_t n, size_t *len);
 
 #endif

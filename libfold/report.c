@@ -278,6 +278,17 @@ table_setn(struct fold_table *t, size_t row, size_t col, const char *s,
 	*c = fold_strndup(s, n);
 }
 
+/* A name cell: shown by fold_vis, whole past a NUL, no tab or newline. */
+static void
+table_setname(struct fold_table *t, size_t row, size_t col, const char *s,
+    size_t n)
+{
+	char **c = &t->cells[row * t->ncols + col];
+
+	free(*c);
+	*c = fold_visdup(s, n, NULL);
+}
+
 static void __attribute__((format(printf, 4, 5)))
 table_set(struct fold_table *t, size_t row, size_t col, const char *fmt, ...)
 {
@@ -309,32 +320,58 @@ put_spaces(struct fold_out *out, size_t n)
 		fold_out_putc(out, ' ');
 }
 
-/* s as a markdown code span that survives a table: '|' escaped. */
+/*
+ * s (shown by fold_vis: no newline, no NUL) as a markdown code span that
+ * survives a GitHub table. The fence is one backtick longer than the
+ * longest run inside, as CommonMark requires; a space pads the inside
+ * when s starts or ends with a backtick (else it would join the fence),
+ * or both starts and ends with a space (else one of each would be
+ * stripped). '|' is escaped: a table splits its rows at '|' before it
+ * reads the spans in the cells. An empty name is an empty cell.
+ */
 static void
 put_md_code(struct fold_out *out, const char *s)
 {
-	size_t run = 0, maxrun = 0, i, fence;
+	size_t run = 0, maxrun = 0, i, fence, n = strlen(s);
+	int pad;
 	const char *p;
 
+	if (n == 0)
+		return;
 	for (p = s; *p; p++) {
 		run = *p == '`' ? run + 1 : 0;
 		if (run > maxrun)
 			maxrun = run;
 	}
 	fence = maxrun + 1;
+	pad = s[0] == '`' || s[n - 1] == '`' ||
+	    (s[0] == ' ' && s[n - 1] == ' ' && strspn(s, " ") < n);
 	for (i = 0; i < fence; i++)
 		fold_out_putc(out, '`');
-	if (*s == '`' || (*s && s[strlen(s) - 1] == '`'))
+	if (pad)
 		fold_out_putc(out, ' ');
 	for (p = s; *p; p++) {
 		if (*p == '|')
 			fold_out_putc(out, '\\');
 		fold_out_putc(out, *p);
 	}
-	if (*s == '`' || (*s && s[strlen(s) - 1] == '`'))
+	if (pad)
 		fold_out_putc(out, ' ');
 	for (i = 0; i < fence; i++)
 		fold_out_putc(out, '`');
+}
+
+void
+fold_name_write(struct fold_out *out, const char *s, size_t n,
+    enum fold_format f)
+{
+	char *v = fold_visdup(s, n, NULL);
+
+	if (f == FOLD_FORMAT_MARKDOWN)
+		put_md_code(out, v);
+	else
+		fold_out_puts(out, v);
+	free(v);
 }
 
 static void
@@ -369,8 +406,7 @@ table_write(struct fold_out *out, const struct fold_table *t,
 			case FOLD_FORMAT_TSV:
 				if (c > 0)
 					fold_out_putc(out, '\t');
-				for (; *s; s++)	/* a tab in a name would add a column */
-					fold_out_putc(out, *s == '\t' ? ' ' : *s);
+				fold_out_puts(out, s);
 				break;
 			}
 		}
@@ -497,7 +533,7 @@ fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
 			table_set(t, r, 4, "%.2f%%",
 			    pct(fold_count_val(&rows[i].cum), total));
 		}
-		table_setn(t, r, 5, name, len);
+		table_setname(t, r, 5, name, len);
 	}
 	free(rows);
 	fold_funcs_free(f);
@@ -808,6 +844,7 @@ make_notes(struct fold_diffreport *r)
 	const struct fold_diffopt *o = &r->opt;
 	char a[FOLD_COUNT_BUFSZ], b[FOLD_COUNT_BUFSZ];
 	struct line l = { 0, 0, 0 };
+	char *name[2];
 	int c;
 
 	for (c = 0; c < 2; c++) {
@@ -818,9 +855,14 @@ make_notes(struct fold_diffreport *r)
 			s = fold_count_u64((uint64_t)r->samples[c]);
 		fold_count_fmt_grouped(&s, c ? b : a);
 	}
+	/* a file name may hold what a terminal acts on, as a frame may */
+	for (c = 0; c < 2; c++)
+		name[c] = fold_visdup(o->names[c], strlen(o->names[c]), NULL);
 	line_printf(&l, "before: %s, %s samples; after: %s, %s samples",
-	    o->names[0], a, o->names[1], b);
+	    name[0], a, name[1], b);
 	note(r, &l);
+	free(name[0]);
+	free(name[1]);
 	if (r->units)
 		line_printf(&l, "compared: count per unit of work "
 		    "(%.10g units before, %.10g after)", o->units[0],
@@ -910,9 +952,9 @@ fold_diffreport_table(const struct fold_diffreport *r,
 					fold_count_fmt(&d->m[k].count[c], buf);
 					table_set(t, row, col++, "%s", buf);
 				}
-			table_setn(t, row, 0, name, len);
+			table_setname(t, row, 0, name, len);
 		} else {
-			table_setn(t, row, ncols - 1, name, len);
+			table_setname(t, row, ncols - 1, name, len);
 		}
 	}
 	if (shown < r->len) {
@@ -1037,7 +1079,9 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 	unsigned char *crossed = fold_calloc(ng ? ng : 1, 1);
 	size_t *idx = fold_reallocarray(NULL, ng ? ng : 1, sizeof *idx);
 	struct fold_gatehit h;
-	size_t i, j, nhit = 0;
+	size_t i, j, nhit = 0, len;
+	const char *name;
+	char *v;
 	int k, any;
 
 	for (i = 0; i < r->len; i++) {
@@ -1062,12 +1106,18 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 					fmt_diff(d, sizeof d, r, m->diff, 0);
 					fmt_rel(rel, sizeof rel, m, 0);
 					fmt_q(q, sizeof q, r, m, 1);
-					if (!any)
-						line_printf(&l, "%s: ",
-						    fold_intern_str(r->frames,
-						    row->id, NULL));
-					else
+					if (!any) {
+						/* the line goes to a log, a
+						   terminal, an annotation */
+						name = fold_intern_str(
+						    r->frames, row->id, &len);
+						v = fold_visdup(name, len,
+						    NULL);
+						line_printf(&l, "%s: ", v);
+						free(v);
+					} else {
 						line_printf(&l, "; ");
+					}
 					line_printf(&l, "%s %s -> %s%s (%s, %s, "
 					    "q %s) crosses %s", mname[k], v0,
 					    v1, r->units ? " per unit" : "", d,

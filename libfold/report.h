@@ -80,8 +80,10 @@ uint64_t fold_funcs_gcd(const struct fold_funcs *f, int col);
 /*
  * A table of text cells, as the reports lay it out: row 0 is the header,
  * every cell is a NUL-terminated string (never NULL once built), and the
- * function name is the last column (the first in tsv). caption, when not
- * NULL, is a line about the whole table. For writers of other
+ * function name is the last column (the first in tsv), shown as fold_vis
+ * shows it (diag.h): whole past a NUL, its control and bidirectional
+ * characters and bad UTF-8 as "\xHH", no tab or newline. caption, when
+ * not NULL, is a line about the whole table. For writers of other
  * representations (HTML); release with fold_table_release.
  */
 struct fold_table {
@@ -106,6 +108,16 @@ enum fold_format {
 
 /* "text", "markdown" or "tsv"; 0, or -1 with a message. */
 int fold_format_parse(const char *s, enum fold_format *f);
+
+/*
+ * Writes the name s[0..n) (a frame, a service) as the reports write it
+ * in a table of format f: shown by fold_vis, and in markdown inside a
+ * code span (its fence longer than any run of backticks in the name, '|'
+ * escaped for the table), so that no name can add a cell, a row, a link
+ * or markup.
+ */
+void fold_name_write(struct fold_out *out, const char *s, size_t n,
+    enum fold_format f);
 
 struct fold_topopt {
 	enum fold_format format;
@@ -195,8 +207,9 @@ void fold_diffreport_write(struct fold_out *out,
     const struct fold_diffreport *r);
 
 /*
- * The lines heading the report, i from 0: the inputs and their samples,
- * what is compared, the weights, the test. NULL past the last. Owned by r.
+ * The lines heading the report, i from 0: the inputs (their names shown by
+ * fold_vis) and their samples, what is compared, the weights, the test.
+ * NULL past the last. Owned by r.
  */
 const char *fold_diffreport_note(const struct fold_diffreport *r, size_t i);
 
@@ -241,10 +254,13 @@ int fold_gate_parse(const char *s, int units_mode, struct fold_gate *g);
 
 /* A function that failed the gate, as fold_diffreport_gate tells it. */
 struct fold_gatehit {
-	const char *name;	/* the function (NUL-terminated) */
+	const char *name;	/* the function, as read: namelen bytes, a NUL
+				   may be among them */
 	size_t namelen;
 	const char *line;	/* "name: self 1.00% -> 2.00% (...) crosses
-				   self>+1pp", the change and the gates */
+				   self>+1pp", the change and the gates, the
+				   name shown by fold_vis: one line, safe
+				   on a terminal */
 	const size_t *gates;	/* indices of the gates crossed, ascending */
 	size_t ngates;
 };

@@ -3,7 +3,8 @@
 # DevTools protocol, tests/cdp.py): the page of a failing gate shows its
 # verdict and table, loads nothing from the network, logs no error, and
 # its inline differential graph zooms and searches; the page of the
-# hostile-name corpus runs nothing of the names. A screenshot is saved
+# hostile-name corpus runs nothing of the names, and shows the control
+# and bidirectional characters of names as \xHH. A screenshot is saved
 # as report.png in the test's temporary directory (REPORT_SHOT=FILE saves
 # a copy).
 #
@@ -52,6 +53,12 @@ hostile=$top/testdata/flamegraph-svg/hostile.folded
 	>"$tmp/hostile.html" 2>/dev/null
 rc=$?
 [ $rc -le 1 ] || echo "FAIL folddiff html: hostile names (exit status $rc)"
+# frames with a NUL, ESC sequences, bidi controls, a tab, bad UTF-8
+"$b/folddiff" --report --format html --weight 1 --fail-if 'self>+1pp' \
+	--floor 0 "$data/hostile-before.folded" "$data/hostile-after.folded" \
+	>"$tmp/hostile2.html" 2>/dev/null
+rc=$?
+[ $rc -le 1 ] || echo "FAIL folddiff html: hostile bytes (exit status $rc)"
 
 timeout 180 python3 - "$chrome" "$tmp" "$top/tests" <<'PYEOF'
 import json, os, re, sys
@@ -153,6 +160,15 @@ try:
     p = b.problems()
     ok("hostile page: no error, nothing ran after hovering",
        not p and not b.js("!!window.pwned"), json.dumps(p)[:300])
+
+    b.load(os.path.join(tmp, "hostile2.html"))
+    fns = b.js("Array.prototype.map.call(document.querySelectorAll('td.fn, #verdict li'), function (e) { return e.textContent; })")
+    ctl = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    ok("control and bidi characters in names shown as \\xHH",
+       any(f.startswith("\\x1b[2K") for f in fns) and
+       any("\\x00" in f for f in fns) and
+       any("\\xe2\\x80\\xae" in f for f in fns) and
+       not any(ctl.search(f) for f in fns), json.dumps(fns)[:300])
 except Exception as ex:
     failed += 1
     print("FAIL folddiff html: " + str(ex)[:500])

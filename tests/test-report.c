@@ -1,13 +1,17 @@
 /*
- * Unit tests for the significance tests, the gate expressions and the
- * address stripping behind folddiff and foldfilter: prints "ok NAME" or
- * "FAIL NAME" per check. Expected p-values were computed independently
+ * Unit tests for the significance tests, the gate expressions, the
+ * address stripping behind folddiff and foldfilter, and how the reports
+ * show names (fold_vis, fold_name_write): prints "ok NAME" or "FAIL NAME"
+ * per check. Expected p-values were computed independently
  * by summing the exact hypergeometric and binomial probabilities.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/filter.h"
 #include "libfold/report.h"
@@ -124,6 +128,108 @@ test_strip(void)
 	CHECK(n == 5 && n <= FOLD_STRIP_HEX_MAX(3), "strip hex growth bound");
 }
 
+/* fold_vis of s[0..n) (n as given: NULs are bytes) equals want. */
+static int
+vis_is(const char *s, size_t n, const char *want)
+{
+	char buf[256];
+	size_t used, len = fold_vis(buf, sizeof buf, s, n, &used);
+
+	return used == n && len == strlen(want) && strcmp(buf, want) == 0;
+}
+
+static void
+test_vis(void)
+{
+	char buf[16], *d;
+	size_t used, len;
+
+	CHECK(vis_is("plain name::f(int)", 18, "plain name::f(int)"),
+	    "vis plain");
+	CHECK(vis_is("nul\0byte", 8, "nul\\x00byte"), "vis NUL");
+	CHECK(vis_is("\033[2K\t\n\r\177", 8, "\\x1b[2K\\x09\\x0a\\x0d\\x7f"),
+	    "vis C0 and DEL");
+	CHECK(vis_is("c1\xc2\x9b", 4, "c1\\xc2\\x9b"), "vis C1");
+	CHECK(vis_is("\xc2\xa0" "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80", 16,
+	    "\xc2\xa0" "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80"),
+	    "vis UTF-8 kept");
+	CHECK(vis_is("a\xe2\x80\xae" "b\xe2\x80\xaa\xe2\x81\xa6\xe2\x81\xa9",
+	    14, "a\\xe2\\x80\\xaeb\\xe2\\x80\\xaa"
+	    "\\xe2\\x81\\xa6\\xe2\\x81\\xa9"),
+	    "vis bidi controls");
+	CHECK(vis_is("\xe2\x80\xa9\xe2\x80\xaf", 6, "\xe2\x80\xa9\xe2\x80\xaf"),
+	    "vis around the bidi range");
+	CHECK(vis_is("\xff\xc0\xaf\xe0\x80\xaf\xed\xa0\x80\xf4\x90\x80\x80",
+	    13, "\\xff\\xc0\\xaf\\xe0\\x80\\xaf\\xed\\xa0\\x80"
+	    "\\xf4\\x90\\x80\\x80"),
+	    "vis invalid, overlong, surrogate, past U+10FFFF");
+	CHECK(vis_is("cut\xe6\x97", 5, "cut\\xe6\\x97"), "vis cut sequence");
+	CHECK(vis_is("\xef\xbf\xbe\xef\xbf\xbd", 6,
+	    "\\xef\\xbf\\xbe\xef\xbf\xbd"),
+	    "vis noncharacter");
+	CHECK(vis_is("C:\\dir\\xfile\\", 13, "C:\\dir\\x5cxfile\\"),
+	    "vis backslash before x");
+	/* the buffer bounds: never half an escape or a character */
+	len = fold_vis(buf, 7, "ab\033cd", 5, &used);
+	CHECK(len == 6 && used == 3 && strcmp(buf, "ab\\x1b") == 0,
+	    "vis bounded at an escape");
+	len = fold_vis(buf, 6, "ab\033cd", 5, &used);
+	CHECK(len == 2 && used == 2 && strcmp(buf, "ab") == 0,
+	    "vis no half escape");
+	len = fold_vis(buf, 5, "abc\xc3\xa9", 5, &used);
+	CHECK(len == 3 && used == 3 && strcmp(buf, "abc") == 0,
+	    "vis no half character");
+	len = fold_vis(buf, 1, "abc", 3, &used);
+	CHECK(len == 0 && used == 0 && buf[0] == '\0', "vis size 1");
+	d = fold_visdup("\0\0\0", 3, &len);
+	CHECK(len == 12 && len + 1 <= FOLD_VIS_MAX(3) &&
+	    strcmp(d, "\\x00\\x00\\x00") == 0, "visdup worst case");
+	free(d);
+}
+
+/* fold_name_write of s[0..n) in format f equals want. */
+static int
+name_is(const char *s, size_t n, enum fold_format f, const char *want)
+{
+	FILE *tmp = tmpfile();
+	struct fold_out *out;
+	char buf[256];
+	size_t len;
+
+	if (!tmp)
+		return 0;
+	out = fold_out_new(dup(fileno(tmp)), "tmp");
+	fold_name_write(out, s, n, f);
+	if (fold_out_close(out) < 0)
+		return 0;
+	rewind(tmp);
+	len = fread(buf, 1, sizeof buf - 1, tmp);
+	buf[len] = '\0';
+	fclose(tmp);
+	return strcmp(buf, want) == 0;
+}
+
+static void
+test_name(void)
+{
+	enum fold_format md = FOLD_FORMAT_MARKDOWN;
+
+	CHECK(name_is("a\tb", 3, FOLD_FORMAT_TSV, "a\\x09b"), "name tsv tab");
+	CHECK(name_is("a\0b", 3, FOLD_FORMAT_TEXT, "a\\x00b"), "name text NUL");
+	CHECK(name_is("f", 1, md, "`f`"), "name markdown");
+	CHECK(name_is("a|b", 3, md, "`a\\|b`"), "name markdown pipe");
+	CHECK(name_is("<img src=x onerror=alert(1)>", 28, md,
+	    "`<img src=x onerror=alert(1)>`"), "name markdown html");
+	CHECK(name_is("a``b`c", 6, md, "```a``b`c```"),
+	    "name markdown longer fence");
+	CHECK(name_is("`a", 2, md, "`` `a ``"),
+	    "name markdown leading backtick");
+	CHECK(name_is(" a ", 3, md, "`  a  `"), "name markdown kept spaces");
+	CHECK(name_is(" a", 2, md, "` a`"), "name markdown one space");
+	CHECK(name_is("  ", 2, md, "`  `"), "name markdown only spaces");
+	CHECK(name_is("", 0, md, ""), "name markdown empty");
+}
+
 int
 main(void)
 {
@@ -132,5 +238,7 @@ main(void)
 	test_bh();
 	test_gate();
 	test_strip();
+	test_vis();
+	test_name();
 	return failed;
 }

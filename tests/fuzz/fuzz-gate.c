@@ -5,7 +5,9 @@
  * share or units mode and the report format. Properties: a parsed gate
  * parses again from its own text to the same gate; the report and the
  * gate's lines come out the same twice; each line the gate prints is one
- * line.
+ * line and begins with the function's name as fold_vis shows it; no
+ * name puts a control or bidirectional character in the report or the
+ * lines (a terminal would act on it), nor a tab in a TSV row (a column).
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -13,14 +15,46 @@
 
 #define MAXGATES 4
 
+/*
+ * The offset of the first byte of s[0..n) that a terminal acts on (a
+ * control other than newline and tab, DEL, a C1 control, a bidirectional
+ * override or isolate), or n.
+ */
+static size_t
+unsafe(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((s[i] < 0x20 && s[i] != '\n' && s[i] != '\t') ||
+		    s[i] == 0x7f)
+			return i;
+		if (s[i] == 0xc2 && i + 1 < n && s[i + 1] >= 0x80 &&
+		    s[i + 1] <= 0x9f)
+			return i;
+		if (s[i] == 0xe2 && i + 2 < n &&
+		    ((s[i + 1] == 0x80 && s[i + 2] >= 0xaa && s[i + 2] <= 0xae) ||
+		    (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9)))
+			return i;
+	}
+	return n;
+}
+
 static void
 hit(void *arg, const struct fold_gatehit *h)
 {
 	struct fold_out *out = arg;
-	size_t i;
+	size_t i, vlen, n = strlen(h->line);
+	char *v = fold_visdup(h->name, h->namelen, &vlen);
 
-	FUZZ_CHECK(strchr(h->line, '\n') == NULL,
-	    "a gate line holds a newline");
+	FUZZ_CHECK(strchr(h->line, '\n') == NULL && strchr(h->line, '\t') ==
+	    NULL, "a gate line holds a newline or a tab");
+	FUZZ_CHECK(unsafe(h->line, n) == n,
+	    "a gate line holds a control byte at %zu", unsafe(h->line, n));
+	FUZZ_CHECK(n > vlen + 1 && memcmp(h->line, v, vlen) == 0 &&
+	    h->line[vlen] == ':', "a gate line does not begin with its name");
+	free(v);
 	FUZZ_CHECK(h->ngates > 0, "a hit crosses no gate");
 	for (i = 1; i < h->ngates; i++)
 		FUZZ_CHECK(h->gates[i - 1] < h->gates[i],
@@ -31,15 +65,28 @@ hit(void *arg, const struct fold_gatehit *h)
 
 static char *
 judge(const struct fold_diffreport *rep, const struct fold_gate *g,
-    size_t ng, size_t *len)
+    size_t ng, int tsv, size_t *len)
 {
 	struct fold_out *out = fuzz_out_open();
+	const char *p, *e;
+	size_t tabs;
 	char *s;
 
 	fold_diffreport_write(out, rep);
 	fold_diffreport_gate(rep, g, ng, hit, out);
 	s = fuzz_out_take(out, len);
 	FUZZ_CHECK(s != NULL, "report: %s", fold_err());
+	FUZZ_CHECK(unsafe(s, *len) == *len, "the report holds a control byte "
+	    "at %zu", unsafe(s, *len));
+	/* TSV: every row of the table has the header's 15 columns */
+	for (p = s; tsv && p < s + *len && *p != '\n'; p = e + 1) {
+		e = memchr(p, '\n', s + *len - p);
+		FUZZ_CHECK(e != NULL, "a TSV row without its newline");
+		for (tabs = 0; p < e; p++)
+			tabs += *p == '\t';
+		FUZZ_CHECK(tabs == 14 || tabs == 0,
+		    "a TSV row with %zu tabs", tabs);
+	}
 	return s;
 }
 
@@ -98,8 +145,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag.limit = 0;
 	if (fold_read(in, st, NULL, &diag) >= 0 &&
 	    (rep = fold_diffreport_new(st, &opt)) != NULL) {
-		s1 = judge(rep, g, ng, &len);
-		s2 = judge(rep, g, ng, &len2);
+		s1 = judge(rep, g, ng, opt.format == FOLD_FORMAT_TSV, &len);
+		s2 = judge(rep, g, ng, opt.format == FOLD_FORMAT_TSV, &len2);
 		FUZZ_CHECK(len == len2 && memcmp(s1, s2, len) == 0,
 		    "the same report came out different");
 		free(s1);

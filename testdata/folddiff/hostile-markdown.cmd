@@ -1,0 +1,1 @@
+folddiff --report --format markdown --weight 1 --fail-if 'self>+1pp' --floor 0 hostile-before.folded hostile-after.folded

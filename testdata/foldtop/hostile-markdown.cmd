@@ -1,0 +1,1 @@
+foldtop --format markdown hostile.folded

@@ -1,0 +1,1 @@
+foldtop --format text hostile.folded

@@ -1,0 +1,1 @@
+foldtop --format tsv hostile.folded
