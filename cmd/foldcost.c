@@ -123,6 +123,7 @@ main(int argc, char *argv[])
 		case O_RATE:
 			if (fold_money_parse(optarg, &opt.rate) < 0)
 				cmd_die(EXIT_USAGE, "--rate: %s", fold_err());
+			opt.rate_given = 1;
 			break;
 		case O_STRICT:
 			strict = 1;
@@ -161,7 +162,7 @@ main(int argc, char *argv[])
 	if (opt.window && opt.fleet_cores)
 		cmd_die(EXIT_USAGE, "--window and --fleet-cores: one or the "
 		    "other");
-	if (opt.rate && !opt.window && !opt.fleet_cores)
+	if (opt.rate_given && !opt.window && !opt.fleet_cores)
 		cmd_die(EXIT_USAGE, "--rate needs --window or --fleet-cores");
 	if (opt.inclusive && opt.by != FOLD_COST_FUNCTION)
 		cmd_die(EXIT_USAGE, "--total goes with --by function");

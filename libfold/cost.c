@@ -16,10 +16,24 @@ struct fold_owners {
 	size_t cap;
 };
 
+/*
+ * A name in a message: its first CUT bytes (as FOLD_CUT cuts), shown by
+ * fold_vis into q (FOLD_VIS_MAX(CUT) bytes). The caller adds "..." when
+ * the name is longer.
+ */
+#define CUT 60
+static const char *
+cut(char *q, const char *s, size_t n)
+{
+	fold_vis(q, FOLD_VIS_MAX(CUT), s, n > CUT ? CUT : n, NULL);
+	return q;
+}
+
 struct fold_owners *
 fold_owners_read(struct fold_in *in, struct fold_diag *diag)
 {
 	struct fold_owners *o = fold_calloc(1, sizeof *o);
+	char q[FOLD_VIS_MAX(CUT)];
 	const char *line, *tab;
 	size_t len, sl, tl;
 	uint32_t sid, tid;
@@ -46,8 +60,8 @@ fold_owners_read(struct fold_in *in, struct fold_diag *diag)
 		if (sid < o->cap) {
 			if (o->team[sid] != tid && fold_warn(diag,
 			    fold_in_name(in), fold_in_lineno(in), "service "
-			    "%.*s listed again: its first team is kept",
-			    (int)(sl > 200 ? 200 : sl), line) < 0)
+			    "%s%s listed again: its first team is kept",
+			    cut(q, line, sl), sl > CUT ? "..." : "") < 0)
 				goto fail;
 			continue;
 		}
@@ -279,6 +293,7 @@ static int
 roll(struct rollup *r, const char *name, size_t len, uint64_t c)
 {
 	uint32_t id = fold_intern(r->names, name, len);
+	char q[FOLD_VIS_MAX(CUT)];
 
 	if (id >= r->n) {
 		r->count = fold_reallocarray(r->count, id + 1,
@@ -287,8 +302,8 @@ roll(struct rollup *r, const char *name, size_t len, uint64_t c)
 		r->n = id + 1;
 	}
 	if (__builtin_add_overflow(r->count[id], c, &r->count[id]))
-		return fold_seterr("count overflow in %.*s", (int)(len > 200 ?
-		    200 : len), name);
+		return fold_seterr("count overflow in %s%s", cut(q, name, len),
+		    len > CUT ? "..." : "");
 	return 0;
 }
 
@@ -347,7 +362,13 @@ build(struct rollup *r, const struct fold_stacks *st,
 
 static const char *const by_names[] = { "service", "team", "function" };
 
-/* A JSON string: escapes, and invalid UTF-8 as U+FFFD. */
+/*
+ * A JSON string (RFC 8259): '"', '\\' and the C0 controls escaped, a NUL
+ * as \u0000, so that the name is exact. DEL, the C1 controls and the
+ * bidirectional overrides and isolates are escaped as \uXXXX too (the
+ * same string, and safe when the file is shown on a terminal). Invalid
+ * UTF-8, which a JSON string cannot hold, becomes U+FFFD, byte by byte.
+ */
 static void
 put_json_str(struct fold_out *out, const char *s, size_t n)
 {
@@ -356,6 +377,7 @@ put_json_str(struct fold_out *out, const char *s, size_t n)
 	fold_out_putc(out, '"');
 	while (p < e) {
 		unsigned char c = *p;
+		uint32_t cp;
 		size_t k = 0, j;
 		if (c == '"' || c == '\\') {
 			fold_out_putc(out, '\\');
@@ -363,7 +385,7 @@ put_json_str(struct fold_out *out, const char *s, size_t n)
 			p++;
 			continue;
 		}
-		if (c < 0x20) {
+		if (c < 0x20 || c == 0x7f) {
 			fold_out_printf(out, "\\u%04x", c);
 			p++;
 			continue;
@@ -394,30 +416,35 @@ put_json_str(struct fold_out *out, const char *s, size_t n)
 			p++;
 			continue;
 		}
-		fold_out_write(out, p, k + 1);
+		/* a 4-byte character is past every range escaped */
+		cp = k == 1 ? (uint32_t)(c & 0x1f) << 6 | (p[1] & 0x3f) :
+		    k == 2 ? (uint32_t)(c & 0x0f) << 12 |
+		    (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f) : 0x10000;
+		if (cp <= 0x9f || (cp >= 0x202a && cp <= 0x202e) ||
+		    (cp >= 0x2066 && cp <= 0x2069))
+			fold_out_printf(out, "\\u%04x", (unsigned)cp);
+		else
+			fold_out_write(out, p, k + 1);
 		p += k + 1;
 	}
 	fold_out_putc(out, '"');
 }
 
-/* A name cell: '|' escaped in markdown, tabs made spaces in TSV. */
+/* A name: a JSON string, or as the reports write a name in a table. */
 static void
 put_name(struct fold_out *out, const char *s, size_t n,
     enum fold_cost_format f)
 {
-	size_t i;
+	static const enum fold_format table[] = {
+		[FOLD_COST_TEXT] = FOLD_FORMAT_TEXT,
+		[FOLD_COST_MARKDOWN] = FOLD_FORMAT_MARKDOWN,
+		[FOLD_COST_TSV] = FOLD_FORMAT_TSV,
+	};
 
-	if (f == FOLD_COST_JSON) {
+	if (f == FOLD_COST_JSON)
 		put_json_str(out, s, n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if (f == FOLD_COST_MARKDOWN && (s[i] == '|' || s[i] == '\\' ||
-		    s[i] == '`' || s[i] == '*' || s[i] == '_'))
-			fold_out_putc(out, '\\');
-		fold_out_putc(out, f == FOLD_COST_TSV && s[i] == '\t' ? ' ' :
-		    s[i]);
-	}
+	else
+		fold_name_write(out, s, n, table[f]);
 }
 
 int
@@ -442,7 +469,8 @@ fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
 	int additive = !(opt->by == FOLD_COST_FUNCTION && opt->inclusive);
 	int rc = -1;
 
-	on[COL_USD] = on[COL_CORES] && opt->rate;
+	/* a rate of 0 is a rate: $0.00 is the answer asked for */
+	on[COL_USD] = on[COL_CORES] && opt->rate_given;
 	for (i = 0; i < nst; i++) {
 		const struct fold_count *k = fold_stacks_counts(mst, i);
 		if (k->frac)
@@ -573,7 +601,7 @@ fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
 		else if (rw->id == FOLD_NOFRAME)
 			name = "(other)";
 		else
-			name = fold_intern_str(r.names, rw->id, NULL);
+			name = fold_intern_str(r.names, rw->id, &k);
 		if (fmt == FOLD_COST_JSON) {
 			fold_out_puts(out, i == shown ? "],\n \"total\": {" :
 			    i ? ",\n  {" : "\n  {");
@@ -582,7 +610,7 @@ fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
 				if (rw->id == FOLD_NOFRAME)
 					fold_out_puts(out, "null");
 				else
-					put_json_str(out, name, strlen(name));
+					put_json_str(out, name, k);
 				fold_out_puts(out, ", ");
 			}
 			fold_out_printf(out, "\"count\": %" PRIu64, rw->count);
@@ -614,7 +642,6 @@ fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
 		}
 		if (fmt == FOLD_COST_MARKDOWN)
 			fold_out_puts(out, "| ");
-		k = strlen(name);
 		if (i < shown && rw->id != FOLD_NOFRAME)
 			put_name(out, name, k, fmt);
 		else

@@ -59,7 +59,8 @@ struct fold_costopt {
 	uint64_t per_second;	/* counts in one CPU-second (>= 1) */
 	uint64_t window;	/* wall seconds covered, 0: not given */
 	uint64_t fleet_cores;	/* instead of window, 0: not given */
-	uint64_t rate;		/* nanodollars per core-hour, 0: none */
+	uint64_t rate;		/* nanodollars per core-hour */
+	int rate_given;		/* rate is set (0 is a rate: $0.00) */
 	const struct fold_owners *owners;	/* for TEAM */
 	enum fold_cost_format format;
 	size_t top;		/* rows shown, 0 for all */
@@ -67,7 +68,7 @@ struct fold_costopt {
 };
 
 #define FOLD_COSTOPT_INIT { FOLD_COST_SERVICE, 0, 1000000000, 0, 0, 0, 0, \
-	FOLD_COST_TEXT, 0, "ns" }
+	0, FOLD_COST_TEXT, 0, "ns" }
 
 /* "text", "markdown", "tsv" or "json"; 0, or -1 with a message. */
 int fold_cost_format_parse(const char *s, enum fold_cost_format *f);
@@ -85,8 +86,11 @@ int fold_duration_parse(const char *s, uint64_t *seconds);
 int fold_money_parse(const char *s, uint64_t *nano);
 
 /*
- * Writes the cost report of st (one column, integer counts). Returns 0,
- * or -1 with a message (a fractional count, a figure past 128 bits).
+ * Writes the cost report of st (one column, integer counts). Names are
+ * written as fold_name_write writes them (report.h: shown by fold_vis, a
+ * code span in markdown), in JSON as exact strings (invalid UTF-8 aside,
+ * as U+FFFD). Returns 0, or -1 with a message (a fractional count, a
+ * figure past 128 bits).
  */
 int fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
     const struct fold_costopt *opt);

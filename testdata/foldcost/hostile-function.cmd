@@ -1,0 +1,1 @@
+foldcost --unit s --window 1h --by function --format markdown hostile.folded

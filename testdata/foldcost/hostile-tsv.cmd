@@ -1,0 +1,1 @@
+foldcost --unit s --window 1h --rate 0.04 --format tsv hostile.folded

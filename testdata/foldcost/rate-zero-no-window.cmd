@@ -1,0 +1,1 @@
+foldcost --rate 0 fleet.folded

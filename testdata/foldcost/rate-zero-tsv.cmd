@@ -1,0 +1,1 @@
+foldcost --window 1h --rate 0 --format tsv fleet.folded
