@@ -103,6 +103,7 @@ struct svgread_reader {
 	/* over every input */
 	uint64_t frames_read;
 	struct fold_count rootself;
+	struct fold_count drawn;	/* what the base rows count */
 	int differential, approx;
 };
 
@@ -165,6 +166,14 @@ int
 svgread_differential(const struct svgread_reader *r)
 {
 	return r->differential;
+}
+
+void
+svgread_totals(const struct svgread_reader *r, struct fold_count *drawn,
+    struct fold_count *unwritten)
+{
+	*drawn = r->drawn;
+	*unwritten = r->rootself;
 }
 
 /* Counts a warning; a strict one stops the parse. */
@@ -787,6 +796,8 @@ walkone(struct svgread_reader *r, const struct rec *rc, int emit)
 			return emit ? -2 : 1;
 		p->last = x2;
 	}
+	if (d == 0 && emit && fold_count_add(&r->drawn, &rc->n) < 0)
+		return -2;
 	r->stk = grow(r->stk, &r->stkcap, d + 1, sizeof *r->stk);
 	o = &r->stk[r->nstk++];
 	o->name = rc->name;
@@ -908,7 +919,7 @@ byplace(struct svgread_reader *r)
 	struct rec *a;
 	size_t i, j, lo, plo, phi, n, d, m;
 	long *fwd, *bwd, *up;
-	struct fold_count *used, *kids;
+	struct fold_count *used, *kids, drawn = FOLD_COUNT_INIT;
 	int ret = 0;
 
 	r->nall = 0;
@@ -928,8 +939,13 @@ byplace(struct svgread_reader *r)
 		for (i = lo; i < n && a[i].y == d; i++)
 			;
 		if (d == 0) {
-			for (j = lo; j < i; j++)
+			for (j = lo; j < i; j++) {
 				up[j] = -1;
+				if (fold_count_add(&drawn, &a[j].n) < 0) {
+					ret = -2;
+					goto done;
+				}
+			}
 			plo = lo, phi = i;
 			continue;
 		}
@@ -1008,6 +1024,8 @@ byplace(struct svgread_reader *r)
 		    deltaof(r, &a[i]))) < 0)
 			goto done;
 	}
+	if (fold_count_add(&r->drawn, &drawn) < 0)
+		ret = -2;
 done:
 	free(up);
 	free(fwd);

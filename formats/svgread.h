@@ -80,6 +80,15 @@ int svgread_detect(const char *head, size_t n, int eof);
 /* 1 when some input read was a differential graph. */
 int svgread_differential(const struct svgread_reader *r);
 
+/*
+ * What the base rows of the graphs rebuilt so far count, and what of it
+ * was not written: the own count of a synthetic root "all" (frames too
+ * narrow to draw, or skipped, on it). The stacks added count the
+ * difference.
+ */
+void svgread_totals(const struct svgread_reader *r, struct fold_count *drawn,
+    struct fold_count *unwritten);
+
 /* The end-of-run notes (what was dropped or approximated), to say(). */
 void svgread_summary(const struct svgread_reader *r,
     void (*say)(void *arg, const char *msg), void *arg);

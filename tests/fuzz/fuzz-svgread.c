@@ -2,17 +2,23 @@
  * svg2folded's reader of flame graph SVGs: whatever the bytes, the table
  * it fills writes the same text twice, every line of it parses back as a
  * folded line with a stack of non-empty frames, and the stacks come out
- * strictly sorted; svgread_detect never reads past its input. The
+ * strictly sorted; counts are conserved: the stacks of a graph that is not
+ * differential count what its base row counts, less the synthetic root's
+ * own count (reported); svgread_detect never reads past its input. The
  * first byte (a blank or '<' in an SVG) picks the options: bit 0 a
  * two-column table, bit 1 --countname samples.
  */
+#include <math.h>
+
 #include "tests/fuzz/fuzz.h"
 
 #include "formats/svgread.h"
 
-static void
+/* The sum of the last column of the folded text, as a double. */
+static double
 check(const char *s, size_t n, int ncols)
 {
+	double sum = 0;
 	struct fold_count c[2];
 	const char *line = s, *e = s + n, *nl, *prev = NULL;
 	size_t len, stacklen, prevlen = 0, k;
@@ -38,7 +44,9 @@ check(const char *s, size_t n, int ncols)
 		}
 		prev = line;
 		prevlen = stacklen;
+		sum += fold_count_val(&c[ncols - 1]);
 	}
+	return sum;
 }
 
 static void
@@ -56,8 +64,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fold_intern *fr;
 	struct fold_stacks *st;
 	struct fold_in *in;
+	struct fold_count drawn, unwritten;
 	char *a, *b, *head;
 	size_t alen, blen;
+	double sum;
+	int ret;
 	int ncols = size && (data[0] & 1) ? 2 : 1;
 
 	/* a copy of exactly the bytes, so that reading past them is caught */
@@ -75,13 +86,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in = fuzz_in(data, size);
 	diag.limit = 0;
 	/* on a failure too: what was read is kept */
-	svgread_read(r, in, &diag);
+	ret = svgread_read(r, in, &diag);
 	svgread_summary(r, say, NULL);
 	a = fuzz_folded(st, &alen);
 	b = fuzz_folded(st, &blen);
 	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0,
 	    "the table written twice gives other text");
-	check(a, alen, ncols);
+	sum = check(a, alen, ncols);
+	svgread_totals(r, &drawn, &unwritten);
+	if (ret != -2 && !svgread_differential(r)) {
+		/* counts past 2^53 are compared as doubles: to their rounding */
+		double want = fold_count_val(&drawn) -
+		    fold_count_val(&unwritten);
+		FUZZ_CHECK(fabs(sum - want) <= 1e-6 * fmax(1, fabs(want)),
+		    "conservation: the stacks count %.17g, the graph %.17g",
+		    sum, want);
+	}
 	free(a);
 	free(b);
 	fold_in_close(in);
