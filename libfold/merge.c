@@ -22,6 +22,7 @@
  */
 struct stream {
 	struct fold_in *in;
+	const struct ident *id;	/* what the file was when scanned, or NULL */
 	struct ttab *tt;
 	size_t pos;
 	const char *root;
@@ -29,6 +30,21 @@ struct stream {
 	size_t keylen, keycap;
 	struct fold_count cnt;
 	int failed;
+};
+
+/*
+ * What a regular file was when first looked at. Inputs are read twice (a
+ * scan, then the merge or the table), and any of them may change under a
+ * reader: comparing this with the file at the end of the last read turns
+ * a file that grew, shrank or was replaced meanwhile into an error naming
+ * it, never a silently partial result.
+ */
+struct ident {
+	int reg;		/* 0: not a regular file, nothing to compare */
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
 };
 
 /*
@@ -52,8 +68,6 @@ struct ttab {
 	size_t nblocks;
 	char *free;
 	size_t nfree;
-	struct { void *p; size_t len; } *maps;	/* files whose lines are keys */
-	size_t nmaps;
 };
 
 static char *
@@ -107,8 +121,7 @@ tt_grow(struct ttab *t)
 }
 
 static int
-tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c,
-    int borrowed)
+tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c)
 {
 	uint32_t h = (uint32_t)fold_hash(s, n);
 	size_t j;
@@ -124,7 +137,7 @@ tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c,
 		t->cap = t->cap ? t->cap * 2 : 4096;
 		t->ents = fold_reallocarray(t->ents, t->cap, sizeof *t->ents);
 	}
-	t->ents[t->len].s = borrowed ? s : tt_store(t, s, n);
+	t->ents[t->len].s = tt_store(t, s, n);
 	t->ents[t->len].len = n;
 	t->ents[t->len].hash = h;
 	t->ents[t->len].cnt = *c;
@@ -277,9 +290,6 @@ tt_free(struct ttab *t)
 
 	for (i = 0; i < t->nblocks; i++)
 		free(t->blocks[i]);
-	for (i = 0; i < t->nmaps; i++)
-		munmap(t->maps[i].p, t->maps[i].len);
-	free(t->maps);
 	free(t->blocks);
 	free(t->ents);
 	free(t->slots);
@@ -289,6 +299,7 @@ struct item {			/* an input waiting for its merge */
 	const char *path;	/* NULL: tmp */
 	const char *root;
 	FILE *tmp;
+	struct ident id;
 };
 
 struct merger {
@@ -313,6 +324,45 @@ opened(struct merger *m, struct fold_in *in)
 	if (in && m->opt->opened)
 		m->opt->opened(m->opt->arg, in);
 	return in;
+}
+
+static void
+getident(const char *path, struct ident *id)
+{
+	struct stat sb;
+
+	memset(id, 0, sizeof *id);
+	if (!path || strcmp(path, "-") == 0 || stat(path, &sb) < 0 ||
+	    !S_ISREG(sb.st_mode))
+		return;
+	id->reg = 1;
+	id->dev = sb.st_dev;
+	id->ino = sb.st_ino;
+	id->size = sb.st_size;
+	id->mtime = sb.st_mtim;
+}
+
+/*
+ * Called once path has been read to its end: reports it and returns 1 when
+ * it is no longer the file id describes. What was read of it has joined
+ * the merge by then, so the error is what keeps the result from passing
+ * for whole.
+ */
+static int
+changed(struct merger *m, const char *path, const struct ident *id)
+{
+	struct ident now;
+
+	if (!id || !id->reg)
+		return 0;
+	getident(path, &now);
+	if (now.reg && now.dev == id->dev && now.ino == id->ino &&
+	    now.size == id->size && now.mtime.tv_sec == id->mtime.tv_sec &&
+	    now.mtime.tv_nsec == id->mtime.tv_nsec)
+		return 0;
+	fold_seterr("%s: changed while being read", path);
+	file_error(m, fold_err());
+	return 1;
 }
 
 static void
@@ -369,6 +419,8 @@ advance(struct merger *m, struct stream *s)
 	}
 	if (r < 0) {
 		file_error(m, fold_err());
+		s->failed = 1;
+	} else if (changed(m, fold_in_name(s->in), s->id)) {
 		s->failed = 1;
 	}
 	return 0;
@@ -495,13 +547,14 @@ fail:
 
 /*
  * First pass over a regular file: is it sorted, and what is its total?
- * Bad lines are left for the real pass to report. Returns 1 sorted,
- * 0 not (or not a regular file), -1 unreadable (reported).
+ * Sets *id to what the file is before it is read. Bad lines are left for
+ * the real pass to report. Returns 1 sorted, 0 not (or not a regular
+ * file), -1 unreadable (reported).
  */
 static int
-scan(struct merger *m, const char *path, struct fold_count *total)
+scan(struct merger *m, const char *path, struct fold_count *total,
+    struct ident *id)
 {
-	struct stat sb;
 	struct fold_in *in;
 	const char *line;
 	char *prev = NULL;
@@ -509,8 +562,8 @@ scan(struct merger *m, const char *path, struct fold_count *total)
 	struct fold_count c;
 	int r, sorted = 1, have = 0;
 
-	if (!path || strcmp(path, "-") == 0 || stat(path, &sb) < 0 ||
-	    !S_ISREG(sb.st_mode))
+	getident(path, id);
+	if (!id->reg)
 		return 0;
 	if (!(in = opened(m, fold_in_open(path)))) {
 		file_error(m, fold_err());
@@ -547,15 +600,12 @@ scan(struct merger *m, const char *path, struct fold_count *total)
 }
 
 /*
- * Adds one line of an unsorted input to the text table. borrowed: the line
- * stays where it is until the merge ends (a mapped file), so the table
- * may point at it. Returns 0; 1 on an overflow (message set); -1 on a
- * strict warning.
+ * Adds one line of an unsorted input to the text table. Returns 0; 1 on
+ * an overflow (message set); -1 on a strict warning.
  */
 static int
 addline(struct merger *m, struct ttab *t, struct stream *tmp,
-    const char *name, uint64_t lineno, const char *line, size_t len,
-    int borrowed)
+    const char *name, uint64_t lineno, const char *line, size_t len)
 {
 	struct fold_count c;
 	size_t slen;
@@ -568,7 +618,7 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 	if (tmp->root)
 		setkey(tmp, line, slen);
 	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
-	    slen, &c, borrowed && !tmp->root) < 0) {
+	    slen, &c) < 0) {
 		fold_seterr("%s:%llu: %s", name, (unsigned long long)lineno,
 		    fold_err());
 		return 1;
@@ -577,77 +627,39 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 }
 
 /*
- * A regular, uncompressed file is mapped rather than read: its lines can
- * then be table keys where they lie, in the page cache, instead of being
- * copied into fresh memory. Returns the mapping's size, 0 if the file is
- * not fit for it.
- */
-static size_t
-mapfile(struct merger *m, const char *path, const char **map)
-{
-	struct stat sb;
-	unsigned char magic[2];
-	int fd;
-	void *p;
-
-	if (!path || strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
-		return 0;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-	    pread(fd, magic, 2, 0) != 2 || (magic[0] == 0x1f && magic[1] ==
-	    0x8b) || (p = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0))
-	    == MAP_FAILED) {
-		close(fd);
-		return 0;
-	}
-	close(fd);
-	madvise(p, sb.st_size, MADV_SEQUENTIAL);
-	*map = p;
-	return sb.st_size;
-}
-
-/*
- * Sums an unsorted input into the text table. Returns 0; 1 when the file
- * failed (reported); -1 on a fatal error (a strict warning).
+ * Sums an unsorted input into the text table, whose arena then holds a
+ * copy of each distinct stack: read(2), not mmap(2), so that a file
+ * truncated under us reads shorter (and is reported by changed()) where
+ * a mapping would kill the process with SIGBUS. Copying costs no more
+ * than faulting the mapping in, and a stack that repeats is kept once.
+ * Returns 0; 1 when the file failed (reported); -1 on a fatal error (a
+ * strict warning).
  */
 static int
-load(struct merger *m, struct ttab *t, const struct fold_merge_input *x)
+load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
+    const struct ident *id)
 {
 	struct stream tmp = { 0 };
 	struct fold_in *in;
-	const char *line, *map;
-	size_t len, mlen;
+	const char *line;
+	size_t len;
 	int r = 0, rc = 0;
 
 	tmp.root = x->root;
-	if ((mlen = mapfile(m, x->path, &map)) > 0) {
-		const char *p = map, *end = map + mlen, *nl;
-		uint64_t lineno = 0;
-		t->maps = fold_reallocarray(t->maps, t->nmaps + 1,
-		    sizeof *t->maps);
-		t->maps[t->nmaps].p = (void *)map;
-		t->maps[t->nmaps++].len = mlen;
-		for (; p < end && rc == 0; p = nl + 1) {
-			if (!(nl = memchr(p, '\n', end - p)))
-				nl = end;
-			len = nl - p;
-			if (len && p[len - 1] == '\r')
-				len--;
-			rc = addline(m, t, &tmp, x->path, ++lineno, p, len, 1);
-		}
-	} else {
-		if (!(in = opened(m, fold_in_open(x->path)))) {
-			file_error(m, fold_err());
-			return 1;
-		}
-		while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
-			rc = addline(m, t, &tmp, fold_in_name(in),
-			    fold_in_lineno(in), line, len, 0);
-		if (r < 0)
-			rc = 1;
-		fold_in_close(in);
+	if (!(in = opened(m, fold_in_open(x->path)))) {
+		file_error(m, fold_err());
+		return 1;
 	}
+	while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
+		rc = addline(m, t, &tmp, fold_in_name(in), fold_in_lineno(in),
+		    line, len);
+	if (r < 0)
+		rc = 1;
 	if (rc > 0)
 		file_error(m, fold_err());
+	else if (rc == 0 && changed(m, fold_in_name(in), id))
+		rc = 1;
+	fold_in_close(in);
 	free(tmp.key);
 	return rc;
 }
@@ -665,6 +677,8 @@ opensrc(struct merger *m, struct item *it, struct stream *s)
 	} else if (!(s->in = opened(m, fold_in_open(it->path)))) {
 		file_error(m, fold_err());
 		return -1;
+	} else {
+		s->id = &it->id;
 	}
 	return 0;
 }
@@ -687,12 +701,13 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct stream *s = NULL;
 	struct fold_count total = FOLD_COUNT_INIT, t;
+	struct ident id;
 	size_t nitems = 0, i, j;
 	int rc = -1, r;
 
 	for (i = 0; i < n; i++) {
 		const struct fold_merge_input *x = &inputs[i];
-		r = scan(&m, x->path, &t);
+		r = scan(&m, x->path, &t, &id);
 		if (r < 0)
 			continue;
 		if (r == 1) {
@@ -705,11 +720,12 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 			items[nitems].path = x->path;
 			items[nitems].root = x->root;
 			items[nitems].tmp = NULL;
+			items[nitems].id = id;
 			nitems++;
 			continue;
 		}
 		/* unsorted or not a regular file: into the table */
-		if (load(&m, &table, x) < 0)
+		if (load(&m, &table, x, &id) < 0)
 			goto done;
 	}
 	tt_sort(&table);
@@ -746,6 +762,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		items[0].path = NULL;
 		items[0].root = NULL;
 		items[0].tmp = tmp;
+		items[0].id.reg = 0;
 	}
 
 	struct sink k = { out, 1, 1, 0 };

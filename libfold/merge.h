@@ -5,8 +5,12 @@
  * sorted profile. Inputs that are regular files are first scanned: those
  * already sorted (as every tool of ours writes them) are merged as
  * streams, k ways at once, so memory stays bounded however large they are;
- * the others (unsorted files, standard input, pipes) are summed in memory,
- * by stack text, then sorted to join the merge as one more stream. Beyond
+ * the others (unsorted files, standard input, pipes) are read (never
+ * mapped: a file truncated meanwhile would raise SIGBUS) and summed in
+ * memory, by stack text, then sorted to join the merge as one more stream.
+ * A regular file that is no longer, when read to its end, the file it was
+ * before its first read (size, modification time, identity) is reported
+ * as one that cannot be read: "FILE: changed while being read". Beyond
  * FOLD_MERGE_FANIN streams, groups are merged into temporary files first,
  * as sort(1) does, so any number of inputs can be merged.
  */
@@ -35,8 +39,9 @@ struct fold_merge_opt {
 	double norm_total;
 	int min;		/* drop output stacks below min_count */
 	struct fold_count min_count;
-	/* a file that cannot be read: called with the message, the merge
-	   goes on with the other inputs and fold_merge returns 1 at the end */
+	/* a file that cannot be read, or that changed while being read:
+	   called with the message, the merge goes on with the other inputs
+	   and fold_merge returns 1 at the end */
 	void (*file_error)(void *arg, const char *msg);
 	void *arg;
 	/* when not NULL, called with each input opened for reading (to show
