@@ -76,6 +76,10 @@ struct perf_reader {
 	size_t nfr, capfr;
 	uint32_t *ids;		/* root first, for the table */
 	size_t capids;
+	uint32_t *outer;	/* the parts of an "A->B->C" frame before its
+				   last, outermost first (see arrows()) */
+	size_t nouter, capouter;
+	uint64_t nsamples;	/* sample headers seen, over every input */
 
 	/* a frame waiting for its source line (--srcline, --context) */
 	int lastframe;		/* the previous line was a frame */
@@ -83,6 +87,8 @@ struct perf_reader {
 	int pending, pendsrc;
 	char *pend;
 	size_t pendlen, pendcap;
+	uint32_t *after;	/* pushed after the pending frame */
+	size_t nafter, capafter;
 
 	struct centry *cache;	/* see frame() */
 	struct thread thread[1 << THREAD_BITS];
@@ -211,6 +217,8 @@ perf_reader_free(struct perf_reader *r)
 	free(r->pub);
 	free(r->fr);
 	free(r->ids);
+	free(r->outer);
+	free(r->after);
 	free(r->pend);
 	free(r->tmp);
 	free(r->cache);
@@ -221,6 +229,12 @@ uint64_t
 perf_unterminated(const struct perf_reader *r)
 {
 	return r->unterminated;
+}
+
+uint64_t
+perf_samples(const struct perf_reader *r)
+{
+	return r->nsamples;
 }
 
 const struct perf_event *
@@ -316,9 +330,14 @@ pushid(struct perf_reader *r, uint32_t id)
 static void
 flushpending(struct perf_reader *r)
 {
+	size_t i;
+
 	if (r->pending) {
 		pushid(r, fold_intern(r->frames, r->pend, r->pendlen));
 		r->pending = 0;
+		for (i = 0; i < r->nafter; i++)
+			pushid(r, r->after[i]);
+		r->nafter = 0;
 	}
 }
 
@@ -742,6 +761,123 @@ defer(struct perf_reader *r, const char *f, size_t flen, const char *suf,
 }
 
 /*
+ * Where the next "->" at or after f[i] splits a frame that perf-map-agent
+ * wrote with the methods inlined into it ("A->LB->LC", its unfoldall
+ * option), or n. As in the reference, wherever it is (perf may have cut
+ * the name inside an argument list), except after a blank (a return
+ * type: "<fn() -> i32 as FnOnce>") and in C++'s "operator->".
+ */
+static size_t
+next_arrow(const char *f, size_t n, size_t i)
+{
+	const char *p;
+
+	for (; i + 1 < n; i = p - f + 1) {
+		if (!(p = memchr(f + i, '-', n - 1 - i)))
+			break;
+		if (p[1] == '>' && (p == f || p[-1] != ' ') &&
+		    !(p - f >= 8 && memcmp(p - 8, "operator", 8) == 0))
+			return p - f;
+	}
+	return n;
+}
+
+static void
+pushouter(struct perf_reader *r, uint32_t id)
+{
+	if (r->nouter == r->capouter) {
+		r->capouter = r->capouter ? r->capouter * 2 : 16;
+		r->outer = fold_reallocarray(r->outer, r->capouter,
+		    sizeof *r->outer);
+	}
+	r->outer[r->nouter++] = id;
+}
+
+/*
+ * The frame f[0..flen) split at its arrows (the first at cut) into one
+ * frame per method, root first, as the reference splits it: each part
+ * cleaned as a name of its own (its argument list cut, the 'L' of its
+ * Java class dropped, "[unknown]" named after the dso), every part after
+ * the first suffixed "_[i]" (an inlined method, whatever the options),
+ * the first annotated as a whole frame would be. Empty parts are dropped
+ * (the reference keeps them as empty frames). A source line, with
+ * --srcline or --context, goes with the last part: the method whose code
+ * the address is in. Returns 1, or -1 when a name would hold a NUL byte.
+ */
+static int
+arrows(struct perf_reader *r, char *t, const char *f, size_t flen, size_t cut,
+    const char *a, size_t alen, const char *m, size_t mlen)
+{
+	const char *p, *suf;
+	size_t i, end, plen, k;
+	int unknown = 0, last, pushed = 0;
+	long len;
+	uint32_t id;
+
+	r->nouter = 0;
+	for (i = 0, k = 0;; i = end + 2, k++) {
+		end = k ? next_arrow(f, flen, i) : cut;
+		last = end >= flen;
+		p = f + i;
+		plen = end - i;
+		if (plen == 9 && memcmp(p, "[unknown]", 9) == 0) {
+			if ((len = unknown_name(r, t, a, alen, m, mlen,
+			    &unknown)) < 0)
+				return -1;
+			p = t;
+			plen = len;
+		} else if (clean_name(r, t, &p, &plen, m, mlen) < 0) {
+			return -1;
+		}
+		if (plen > 0) {
+			if (k == 0)
+				suf = annotation(r, p, plen, m, mlen);
+			else
+				suf = contains(p, plen, "_[i]") ? NULL : "_[i]";
+			if (last && (r->opt.srcline || r->opt.context)) {
+				defer(r, p, plen, suf, r->opt.srcline ?
+				    !unknown : m && isuser(m, mlen));
+				break;
+			}
+			if (suf) {
+				memmove(t, p, plen);
+				memcpy(t + plen, suf, 4);
+				p = t;
+				plen += 4;
+			}
+			id = fold_intern(r->frames, p, plen);
+			if (!last) {
+				pushouter(r, id);
+			} else {
+				pushid(r, id);
+				pushed = 1;
+			}
+		}
+		if (last)
+			break;
+	}
+	/* leaf first: the last part, then the others from the innermost */
+	if (r->pending) {
+		r->nafter = 0;
+		for (k = r->nouter; k-- > 0;) {
+			if (r->nafter == r->capafter) {
+				r->capafter = r->capafter ? r->capafter * 2 : 16;
+				r->after = fold_reallocarray(r->after,
+				    r->capafter, sizeof *r->after);
+			}
+			r->after[r->nafter++] = r->outer[k];
+		}
+		return 1;
+	}
+	for (k = r->nouter; k-- > 0;) {
+		pushid(r, r->outer[k]);
+		pushed = 1;
+	}
+	r->lastpushed = pushed;
+	return 1;
+}
+
+/*
  * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
  * address; hash, if not NULL, is the fold_hash of s trimmed. Returns 1
  * when it was one (and is added), 0 when not, -1 when its name would hold
@@ -751,7 +887,7 @@ static int
 frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 {
 	const char *a = s, *f, *m = NULL, *suf;
-	size_t alen, flen, mlen = 0, tn = n;
+	size_t alen, flen, mlen = 0, tn = n, cut;
 	int unknown = 0;
 	struct centry *e;
 	uint32_t id;
@@ -783,6 +919,8 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 		id = FOLD_NOFRAME;	/* the reference skips these */
 		goto done;
 	}
+	if ((cut = next_arrow(f, flen, 0)) < flen)
+		return arrows(r, t, f, flen, cut, a, alen, m, mlen);
 	if (flen == 9 && memcmp(f, "[unknown]", 9) == 0) {
 		if ((len = unknown_name(r, t, a, alen, m, mlen, &unknown)) < 0)
 			return -1;
@@ -914,6 +1052,9 @@ struct hdr {
 	size_t commlen, pidlen, tidlen, evlen, restlen;
 	struct thread *thread;	/* its entry in perf_reader.thread */
 	uint64_t period;
+	int hasperiod;		/* a period was printed */
+	const char *bad;	/* a period that is not a count, or NULL */
+	size_t badlen;
 	int record;		/* PERF_RECORD_* side-band line */
 };
 
@@ -1051,7 +1192,13 @@ fields:
 			continue;
 		if (istime(tok, tl))
 			continue;
-		if (alldig(tok, tl)) {
+		/*
+		 * The period, or what stands where it would: digits, or a
+		 * signed or broken number ("-5", "12x"), which is reported
+		 * if an event follows.
+		 */
+		if (isdig(tok[0]) || (tl > 1 && (tok[0] == '-' ||
+		    tok[0] == '+') && isdig(tok[1]))) {
 			prev = a;
 			prevlen = tl;
 			continue;
@@ -1064,13 +1211,18 @@ fields:
 			h->ev = tok;
 			h->evlen = tl - 1;
 			if (prevlen && prev + prevlen < a) {
+				/* every value of 0 to 2^64-1, exactly */
 				uint64_t v = 0;
+				unsigned d;
+				h->hasperiod = 1;
 				for (p = prev; p < prev + prevlen; p++) {
-					if (v > (UINT64_MAX - 9) / 10) {
-						v = 0;	/* out of range */
+					d = s[p] - '0';
+					if (d > 9 || v > (UINT64_MAX - d) / 10) {
+						h->bad = s + prev;
+						h->badlen = prevlen;
 						break;
 					}
-					v = v * 10 + (s[p] - '0');
+					v = v * 10 + d;
 				}
 				h->period = v;
 			}
@@ -1097,10 +1249,12 @@ startsample(struct perf_reader *r, const struct hdr *h)
 		return -1;
 	r->insample = 1;
 	r->hdrline = r->lineno;
+	r->nsamples++;
 	r->keep = event(r, h->ev ? h->ev : "", h->ev ? h->evlen : 0);
 	if (!r->keep)
 		return 0;
-	r->period = h->period ? h->period : 1;
+	/* a sample without a period counts 1; one of period 0, nothing */
+	r->period = h->hasperiod ? h->period : 1;
 	if (h->thread && h->thread->pname != FOLD_NOFRAME) {
 		r->pname = h->thread->pname;
 		r->java = h->thread->java;
@@ -1141,6 +1295,26 @@ startsample(struct perf_reader *r, const struct hdr *h)
 	return 0;
 }
 
+/* The warning of a sample whose period is not a count. */
+static int
+badperiod(struct perf_reader *r, const struct hdr *h)
+{
+	char ex[64];
+	size_t i, j;
+
+	for (i = j = 0; i < h->badlen && j < sizeof ex - 5; i++) {
+		unsigned char c = h->bad[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			ex[j++] = c;
+		else
+			j += snprintf(ex + j, 5, "\\x%02x", c);
+	}
+	ex[j] = '\0';
+	return fold_warn(r->diag, r->fname, r->lineno, "period %s%s is not a "
+	    "count of 0 to %llu: sample skipped", ex, i < h->badlen ? "..." :
+	    "", (unsigned long long)UINT64_MAX);
+}
+
 /* A header line s[0..n) (of the whole line l[0..ln)); 0 or -1. */
 static int
 dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
@@ -1155,6 +1329,11 @@ dohdr(struct perf_reader *r, const struct hdr *h, const char *s,
 		return badline(r, l, ln, "NUL byte in line");
 	if (startsample(r, h) < 0)
 		return -1;
+	if (h->bad && r->keep) {
+		/* its frames follow: read and dropped with it */
+		r->keep = 0;
+		return badperiod(r, h);
+	}
 	/* without -g, the sample's one frame is on its header line */
 	if (h->restlen && r->keep) {
 		if ((rc = frame(r, h->rest, h->restlen, NULL)) < 0)
@@ -1283,6 +1462,7 @@ perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
 	r->insample = 0;
 	r->nfr = 0;
 	r->pending = 0;
+	r->nafter = 0;
 	r->lineno = 0;
 	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
 		end = buf + len;

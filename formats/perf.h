@@ -53,7 +53,9 @@ void perf_reader_free(struct perf_reader *r);
 
 /*
  * Reads one whole input. Lines that are neither a sample header, a frame,
- * a source line nor a comment are counted in diag ("unrecognized line").
+ * a source line nor a comment are counted in diag ("unrecognized line"),
+ * and so are samples whose period is not a count of 0 to 2^64-1 (the
+ * sample is skipped).
  * Returns 0; -1 with a message on a read or decompression error (the
  * samples read before it are kept, and other inputs may still be read);
  * -2 with a message on a strict warning or a count overflow (fatal).
@@ -63,10 +65,20 @@ int perf_read(struct perf_reader *r, struct fold_in *in,
 
 /*
  * After perf_read: the line of the header of a last sample that had frames
- * but no closing blank line, which was therefore not counted (the input
- * looks cut short); 0 when there was none.
+ * but no closing blank line, in an input whose other samples did end with
+ * one, which was therefore not counted (the input looks cut short); 0
+ * when there was none. In an input without any blank line after a sample
+ * (a single sample, or blank lines stripped), each header ends the sample
+ * before it and the last sample is counted.
  */
 uint64_t perf_unterminated(const struct perf_reader *r);
+
+/*
+ * The sample headers read so far, over every input, whatever their event
+ * and whether they were counted: what tells perf script output from
+ * other text.
+ */
+uint64_t perf_samples(const struct perf_reader *r);
 
 /* The events seen so far (valid until the next perf_read). */
 const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);

@@ -54,3 +54,32 @@ perf script -i java.data > java-jit.perf
 # the same recording with source lines: perf then prints an inlined frame
 # without its dso and puts "(inlined)" at the end of its source line
 perf script -i inline.data -F +srcline --inline > inline-srcline.perf
+
+# perf-map-agent's unfoldall maps name a JIT frame after the methods
+# inlined into it, "Caller->LInlined;::m->...". No such capture was at
+# hand: java-unfold.perf is the reference suite's perf-vertx-stacks-01
+# capture (suite/) with runs of two or three JIT frames of one sample
+# joined into one frame of that form, as the agent would have written
+# them: the leaf-most frame's address, offset and map, the names root
+# first. Its goldens are what stackcollapse-perf.pl prints for it.
+gzip -dc ../suite/perf-vertx-stacks-01.txt.gz | python3 -c '
+import re, sys
+lines = sys.stdin.read().split("\n")
+fr = re.compile(r"^(\s+)([0-9a-f]+) (\S.*?)(\+0x[0-9a-f]+)? \((/tmp/perf-\d+\.map)\)$")
+m = lambda k: fr.match(lines[k]) if k < len(lines) else None
+out, i, n = [], 0, 0
+while i < len(lines):
+    a, b, c = m(i), m(i + 1), m(i + 2)
+    if a and b and n % 3 != 2:
+        if c and n % 2 == 0:
+            name, i = c.group(3) + "->" + b.group(3) + "->" + a.group(3), i + 3
+        else:
+            name, i = b.group(3) + "->" + a.group(3), i + 2
+        out.append("%s%s %s%s (%s)" % (a.group(1), a.group(2), name,
+            a.group(4) or "", a.group(5)))
+        n += 1
+        continue
+    n += bool(a)
+    out.append(lines[i])
+    i += 1
+sys.stdout.write("\n".join(out) + "\n")' > java-unfold.perf

@@ -1,0 +1,1 @@
+stackcollapse-perf --all captures/java-unfold.perf.gz

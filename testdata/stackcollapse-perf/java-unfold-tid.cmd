@@ -1,0 +1,1 @@
+stackcollapse-perf --tid captures/java-unfold.perf.gz

@@ -1,0 +1,1 @@
+stackcollapse-perf captures/java-unfold.perf.gz
