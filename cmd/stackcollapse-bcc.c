@@ -11,12 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libfold/err.h"
-#include "libfold/folded.h"
-#include "libfold/input.h"
-#include "libfold/intern.h"
-#include "libfold/stacks.h"
-#include "formats/bcc.h"
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 static void
@@ -25,12 +20,6 @@ usage(FILE *f)
 	fprintf(f, "usage: %s [--kernel] [--pid] [--strict] [--map NAME] "
 	    "[--progress | --no-progress]\n"
 	    "                         [file ...]\n", progname);
-}
-
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	return bcc_read(r, in, diag);
 }
 
 int
@@ -47,12 +36,8 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bcc_opt opt = BCC_OPT_INIT;
-	struct fold_intern *frames;
-	struct fold_stacks *st;
-	struct bcc_reader *r;
-	struct fold_diag diag;
-	struct fold_out *out;
-	int c, strict = 0, status = EXIT_OK, stopped;
+	struct collapse_opt copt = COLLAPSE_OPT_INIT;
+	int c, strict = 0;
 
 	cmd_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -85,22 +70,7 @@ main(int argc, char *argv[])
 		}
 	}
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	r = bcc_reader_new(&opt, st);
-	cmd_diag_init(&diag, strict);
-	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
-	    &diag, &stopped);
-	if (stopped)
-		goto done;
-	fold_write(out, st);
-
-	bcc_summary(r, status == EXIT_OK, cmd_say, NULL);
-done:
-	cmd_diag_summary(&diag, "line or entry", "lines or entries");
-	bcc_reader_free(r);
-	fold_stacks_free(st);
-	fold_intern_free(frames);
-	return cmd_close(out, status);
+	copt.bcc = opt;
+	return cmd_collapse(collapse_find("bcc"), &copt, strict, argv + optind,
+	    argc - optind, "line or entry", "lines or entries");
 }

@@ -15,6 +15,7 @@
 #include "libfold/input.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
+#include "formats/collapse.h"
 #include "formats/perf.h"
 #include "cmd/util.h"
 
@@ -40,13 +41,26 @@ keepfirst(void *arg, const char *msg)
 		snprintf(firstbad, sizeof firstbad, "%s", msg);
 }
 
-static int
-readone(void *r, struct fold_in *in, struct fold_diag *diag)
-{
-	int rc = perf_read(r, in, diag);
+/* The reader, with the checks every converter makes of its inputs. */
+struct run {
+	struct perf_reader *r;
+	const struct collapse_format *f;
+	struct collapse_check check;
+};
 
-	perf_input_summary(r, fold_in_name(in), cmd_say, NULL);
-	return rc;
+static int
+readone(void *arg, struct fold_in *in, struct fold_diag *diag)
+{
+	struct run *run = arg;
+	uint64_t before = perf_samples(run->r);
+	int rc;
+
+	if (collapse_check_begin(&run->check, run->f, in, diag) < 0)
+		return -1;
+	rc = perf_read(run->r, in, diag);
+	perf_input_summary(run->r, fold_in_name(in), cmd_say, NULL);
+	return collapse_check_end(&run->check, run->f, in, diag,
+	    perf_samples(run->r) - before, rc);
 }
 
 int
@@ -75,6 +89,7 @@ main(int argc, char *argv[])
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct perf_reader *r;
+	struct run run = { NULL, NULL, COLLAPSE_CHECK_INIT };
 	struct fold_diag diag;
 	struct fold_out *out;
 	int c, strict = 0, status = EXIT_OK, stopped;
@@ -144,16 +159,20 @@ main(int argc, char *argv[])
 	diag.limit = 1;
 	diag.report = keepfirst;
 	out = cmd_stdout();
-	status = cmd_each_input(argv + optind, argc - optind, readone, r,
+	run.r = r;
+	run.f = collapse_find("perf");
+	status = cmd_each_input(argv + optind, argc - optind, readone, &run,
 	    &diag, &stopped);
 	if (stopped)
 		goto done;
 	if (diag.count) {
 		cmd_warn("%s", firstbad);
 		if (diag.count > 1)
-			cmd_warn("%llu unrecognized lines skipped (the first "
-			    "shown)", (unsigned long long)diag.count);
+			cmd_warn("%llu bad lines skipped (the first shown)",
+			    (unsigned long long)diag.count);
 	}
+	if (collapse_check_finish(&run.check, cmd_say, NULL) < 0)
+		status = EXIT_ERR;
 	if (opt.list) {
 		const struct perf_event *ev;
 		size_t n, k;
@@ -165,9 +184,16 @@ main(int argc, char *argv[])
 	} else {
 		if (perf_summary(r, &opt, cmd_say, NULL) < 0)
 			status = EXIT_ERR;
+		/* samples there were, but all dropped (bad periods) */
+		else if (status == EXIT_OK && run.check.found &&
+		    fold_stacks_len(st) == 0) {
+			cmd_warn("no stacks found");
+			status = EXIT_ERR;
+		}
 		fold_write(out, st);
 	}
 done:
+	collapse_check_release(&run.check);
 	perf_reader_free(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);

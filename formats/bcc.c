@@ -1043,7 +1043,14 @@ bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 			r->state = NONE;
 			break;
 		case BPFTRACE:
-			if (ind > 0) {
+			/*
+			 * A stack's frames are indented; text between them
+			 * goes on with ", " or ends the key with "]". Any
+			 * other line is a frame whose indentation was lost
+			 * (stripped by a log collector).
+			 */
+			if (ind > 0 || (t[0] != '@' && t[0] != ']' &&
+			    t[0] != ',')) {
 				struct elem *el = &r->el[r->nel - 1];
 				if (el->nf == 0)
 					el->f0 = r->nrec;
@@ -1131,8 +1138,6 @@ bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say, void *arg)
 		    r->opt.map ? "" : " (choose a map with --map)");
 		say(arg, msg);
 	}
-	if (s->stacks == 0 && ok)
-		say(arg, "no stacks in the input");
 }
 
 /* 1 when s[0..n) begins with the string lit. */

@@ -14,7 +14,9 @@
  *   - folded lines ("comm;a;b 12", bcc's -f), checked and kept as they
  *     are.
  *   - bpftrace maps: "@name[key, ...]: N", where each stack in the key
- *     (ustack, kstack, ustack(perf), ...) is a block of indented lines.
+ *     (ustack, kstack, ustack(perf), ...) is a block of indented lines
+ *     (or of lines whose indentation was lost: inside a key, any line
+ *     that neither goes on with ", " nor ends the key with "]").
  *   - banners ("Tracing ...", "Attaching 1 probe...", "Detaching...")
  *     and blank lines, skipped.
  *
@@ -88,8 +90,9 @@ int bcc_detect(const char *head, size_t n, int eof);
 
 /*
  * After every input: says what the input warned of and what was dropped
- * (empty stacks with their count, bpftrace entries without a stack), and
- * when nothing was found. ok is 0 when an input failed.
+ * (empty stacks with their count, bpftrace entries without a stack). ok
+ * is 0 when an input failed. (An input that gave nothing is the
+ * converters' check: formats/collapse.h.)
  */
 void bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say,
     void *arg);

@@ -18,6 +18,11 @@ struct ops {
 	    struct fold_diag *diag);
 	int (*finish)(struct collapse *c, void *r, int ok);
 	void (*close)(void *r);
+	/*
+	 * The records (samples, entries) recognised so far over every input,
+	 * kept or not; NULL: the stacks the table gained tell.
+	 */
+	uint64_t (*records)(struct collapse *c, void *r);
 };
 
 struct collapse {
@@ -28,6 +33,8 @@ struct collapse {
 	void *arg;
 	void **readers;		/* by format */
 	char *used;		/* by format: an input was read */
+	struct collapse_check check;
+	uint64_t folded;	/* folded inputs that held a stack */
 };
 
 /* perf script */
@@ -54,6 +61,12 @@ perf_end(struct collapse *c, void *r, int ok)
 	return perf_summary(r, &c->opt.perf, c->say, c->arg);
 }
 
+static uint64_t
+perf_records(struct collapse *c, void *r)
+{
+	return perf_samples(r);
+}
+
 /* jfr print */
 
 static void *
@@ -76,6 +89,15 @@ jfr_end(struct collapse *c, void *r, int ok)
 	return 0;
 }
 
+/* events of other types too: the summary names them */
+static uint64_t
+jfr_records(struct collapse *c, void *r)
+{
+	const struct jfr_stats *s = jfr_reader_stats(r);
+
+	return s->events + s->others;
+}
+
 /* bcc, libbpf-tools, bpftrace */
 
 static void *
@@ -96,6 +118,15 @@ bcc_end(struct collapse *c, void *r, int ok)
 {
 	bcc_summary(r, ok, c->say, c->arg);
 	return 0;
+}
+
+/* entries of any form, dropped ones too: the summary says why */
+static uint64_t
+bcc_records(struct collapse *c, void *r)
+{
+	const struct bcc_stats *s = bcc_reader_stats(r);
+
+	return s->multiline + s->folded + s->bpftrace + s->empty + s->nostack;
 }
 
 /*
@@ -162,6 +193,14 @@ x##_close(void *r) \
 CONVERTER(dtrace)
 CONVERTER(sample)
 CONVERTER(chrome)
+
+/* a profile read whole, even without samples: the summary says so */
+static uint64_t
+chrome_records(struct collapse *c, void *r)
+{
+	return chrome_reader_stats(r)->profiles;
+}
+
 CONVERTER(svgread)
 CONVERTER(vtune)
 CONVERTER(vsprof)
@@ -180,8 +219,17 @@ folded_in(struct collapse *c, void *st, struct fold_in *in,
     struct fold_diag *diag)
 {
 	struct fold_readopt ro = FOLD_READOPT_INIT;
+	int rc = fold_read(in, st, &ro, diag);
 
-	return fold_read(in, st, &ro, diag) < 0 ? -1 : 0;
+	if (rc > 0)
+		c->folded++;
+	return rc < 0 ? -1 : 0;
+}
+
+static uint64_t
+folded_records(struct collapse *c, void *st)
+{
+	return c->folded;
 }
 
 static void
@@ -203,46 +251,50 @@ bcc_close(void *r)
 }
 
 const struct collapse_format collapse_formats[] = {
-	{ "perf", "stackcollapse-perf", "perf script output", perf_detect },
+	{ "perf", "stackcollapse-perf", "perf script output", perf_detect,
+	    COLLAPSE_LINES, "perf script output" },
 	{ "jfr", "stackcollapse-jfr", "jfr print text (Java Flight Recorder)",
-	    jfr_detect },
+	    jfr_detect, COLLAPSE_LINES, "jfr print output" },
 	{ "bcc", "stackcollapse-bcc",
-	    "bcc, libbpf-tools and bpftrace stacks", bcc_detect },
+	    "bcc, libbpf-tools and bpftrace stacks", bcc_detect,
+	    COLLAPSE_LINES, "bcc, libbpf-tools or bpftrace output" },
 	{ "pprof", "pprof2folded", "pprof profiles (gzip or raw protobuf)",
-	    pprof_detect },
+	    pprof_detect, COLLAPSE_BINARY, "a pprof profile" },
 	{ "dtrace", "stackcollapse-dtrace",
-	    "DTrace stack(), ustack() and jstack() aggregations", dtrace_detect },
+	    "DTrace stack(), ustack() and jstack() aggregations", dtrace_detect,
+	    COLLAPSE_LINES, "DTrace output" },
 	{ "sample", "stackcollapse-sample", "macOS sample reports",
-	    sample_detect },
+	    sample_detect, COLLAPSE_LINES, "a macOS sample report" },
 	{ "chrome", "stackcollapse-chrome",
 	    "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
-	    chrome_detect },
+	    chrome_detect, COLLAPSE_DOCUMENT, "a V8 .cpuprofile" },
 	{ "svg", "svg2folded", "flame graph SVGs (flamegraph.pl, inferno, "
-	    "flamegraph-svg)", svgread_detect },
+	    "flamegraph-svg)", svgread_detect, COLLAPSE_DOCUMENT,
+	    "a flame graph SVG" },
 	{ "vtune", "stackcollapse-vtune", "Intel VTune top-down tree CSV",
-	    vtune_detect },
+	    vtune_detect, COLLAPSE_LINES, "a VTune top-down tree CSV" },
 	{ "vsprof", "stackcollapse-vsprof", "Visual Studio call tree CSV",
-	    vsprof_detect },
+	    vsprof_detect, COLLAPSE_LINES, "a Visual Studio call tree CSV" },
 	{ "ghcprof", "stackcollapse-ghcprof", "GHC .prof cost centre reports",
-	    ghcprof_detect },
+	    ghcprof_detect, COLLAPSE_LINES, "a GHC .prof report" },
 	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
-	    fold_detect },
+	    fold_detect, COLLAPSE_LINES, "folded stacks" },
 };
 
 /* In the order of collapse_formats. */
 static const struct ops ops[] = {
-	{ perf_open, perf_in, perf_end, perf_close },
-	{ jfr_open, jfr_in, jfr_end, jfr_close },
-	{ bcc_open, bcc_in, bcc_end, bcc_close },
-	{ pprof_open, pprof_in, NULL, NULL },
-	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close },
-	{ sample_open, sample_in, sample_end, sample_close },
-	{ chrome_open, chrome_in, chrome_end, chrome_close },
-	{ svgread_open, svgread_in, svgread_end, svgread_close },
-	{ vtune_open, vtune_in, vtune_end, vtune_close },
-	{ vsprof_open, vsprof_in, vsprof_end, vsprof_close },
-	{ ghcprof_open, ghcprof_in, ghcprof_end, ghcprof_close },
-	{ folded_open, folded_in, NULL, NULL },
+	{ perf_open, perf_in, perf_end, perf_close, perf_records },
+	{ jfr_open, jfr_in, jfr_end, jfr_close, jfr_records },
+	{ bcc_open, bcc_in, bcc_end, bcc_close, bcc_records },
+	{ pprof_open, pprof_in, NULL, NULL, NULL },
+	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close, NULL },
+	{ sample_open, sample_in, sample_end, sample_close, NULL },
+	{ chrome_open, chrome_in, chrome_end, chrome_close, chrome_records },
+	{ svgread_open, svgread_in, svgread_end, svgread_close, NULL },
+	{ vtune_open, vtune_in, vtune_end, vtune_close, NULL },
+	{ vsprof_open, vsprof_in, vsprof_end, vsprof_close, NULL },
+	{ ghcprof_open, ghcprof_in, ghcprof_end, ghcprof_close, NULL },
+	{ folded_open, folded_in, NULL, NULL, folded_records },
 };
 
 const size_t collapse_nformats =
@@ -266,13 +318,123 @@ collapse_find(const char *name)
 /* Enough to see several samples of any format, and no more than a peek. */
 enum { HEAD = 64 * 1024 };
 
+/*
+ * Binary data well known, by its first bytes: what a user may hand a
+ * text converter by mistake.
+ */
+static const struct {
+	const char *magic;
+	size_t len;
+	const char *what;
+} magics[] = {
+	{ "\177ELF", 4, "an ELF executable" },
+	{ "PERFILE2", 8, "a perf.data file: perf script prints its text" },
+	{ "FLR\0", 4, "a JFR recording: jfr print prints its text" },
+	{ "\375" "7zXZ\0", 6, "xz data: decompress it first" },
+	{ "\050\265\057\375", 4, "zstd data: decompress it first" },
+	{ "BZh", 3, "bzip2 data: decompress it first" },
+};
+
+/* The length of the valid UTF-8 sequence at s[0..n) (n > 0), or 0. */
+static size_t
+utf8len(const unsigned char *s, size_t n)
+{
+	size_t k, i;
+	unsigned c = s[0];
+
+	if (c < 0xc2 || c > 0xf4)
+		return 0;
+	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	if (n < k)
+		return n == 0 ? 0 : k;	/* cut by the end of the head */
+	for (i = 1; i < k; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) ||
+	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
+		return 0;
+	return k;
+}
+
+/*
+ * Whether head[0..n) is binary data rather than text: a NUL byte, or more
+ * than one byte in 32 that is neither printable ASCII, a blank, ESC (a
+ * colored line) nor part of valid UTF-8. Writes what it is to why.
+ */
+static int
+isbinary(const char *head, size_t n, char *why, size_t whysz)
+{
+	const unsigned char *s = (const unsigned char *)head;
+	const char *nul = memchr(head, '\0', n);
+	size_t i, k, bad = 0, m;
+
+	if (!nul) {
+		for (i = 0; i < n; i += k) {
+			k = 1;
+			if (s[i] >= 0x80 && (k = utf8len(s + i, n - i)) == 0) {
+				k = 1;
+				bad++;
+			} else if ((s[i] < 0x20 || s[i] == 0x7f) &&
+			    !strchr("\t\n\v\f\r\033", s[i])) {
+				bad++;
+			}
+		}
+		if (bad * 32 <= n)
+			return 0;
+	}
+	for (m = 0; m < sizeof magics / sizeof magics[0]; m++)
+		if (n >= magics[m].len &&
+		    memcmp(head, magics[m].magic, magics[m].len) == 0) {
+			snprintf(why, whysz, "%s", magics[m].what);
+			return 1;
+		}
+	if (nul)
+		snprintf(why, whysz, "a NUL byte at byte %zu",
+		    (size_t)(nul - head));
+	else
+		snprintf(why, whysz, "%zu of its first %zu bytes are not text",
+		    bad, n);
+	return 1;
+}
+
+/*
+ * The formats that claim head[0..n), but not: the surest, or NULL when
+ * none or two claim it equally. folded, which claims any text of words
+ * and numbers, only when nothing else does.
+ */
+static const struct collapse_format *
+claims(const char *head, size_t n, int eof,
+    const struct collapse_format *not, const struct collapse_format **two)
+{
+	const struct collapse_format *best = NULL;
+	size_t i;
+	int k, bestk = 0;
+
+	*two = NULL;
+	for (i = 0; i < collapse_nformats; i++) {
+		if (&collapse_formats[i] == not ||
+		    (k = collapse_formats[i].detect(head, n, eof)) == 0)
+			continue;
+		if (strcmp(collapse_formats[i].name, "folded") == 0 && best)
+			continue;
+		if (k > bestk || (best && strcmp(best->name, "folded") == 0)) {
+			best = &collapse_formats[i];
+			bestk = k;
+			*two = NULL;
+		} else if (k == bestk) {
+			*two = &collapse_formats[i];
+		}
+	}
+	return best;
+}
+
 int
 collapse_detect(struct fold_in *in, const struct collapse_format **f)
 {
 	const char *head;
 	size_t n, i, nsure = 0, nmaybe = 0;
 	const struct collapse_format *sure[2], *maybe[2];
-	char tried[512];
+	char tried[512], why[128] = "";
 	int eof, k;
 
 	*f = NULL;
@@ -298,12 +460,116 @@ collapse_detect(struct fold_in *in, const struct collapse_format **f)
 		    "(choose with --format)", fold_in_name(in), two[0]->name,
 		    two[1]->name);
 	}
+	if (isbinary(head, n, why, sizeof why))
+		return fold_seterr("%s: binary data (%s), not a format this "
+		    "reads", fold_in_name(in), why);
 	tried[0] = '\0';
 	for (i = 0; i < collapse_nformats; i++)
 		snprintf(tried + strlen(tried), sizeof tried - strlen(tried),
 		    "%s%s", i ? ", " : "", collapse_formats[i].name);
 	return fold_seterr("%s: not a format this reads (tried %s)",
 	    fold_in_name(in), tried);
+}
+
+int
+collapse_check_begin(struct collapse_check *ck,
+    const struct collapse_format *f, struct fold_in *in,
+    const struct fold_diag *diag)
+{
+	const struct collapse_format *two;
+	const char *head;
+	char why[128] = "";
+	size_t n;
+
+	ck->bad = diag->count;
+	ck->counted = 1;
+	ck->empty = 0;
+	ck->like = NULL;
+	if (fold_in_peek(in, HEAD, &head, &n) < 0)
+		return -1;
+	if (n == 0) {
+		ck->empty = 1;
+		return 0;
+	}
+	if (f->kind == COLLAPSE_LINES && isbinary(head, n, why, sizeof why))
+		return fold_seterr("%s: binary data (%s), not %s",
+		    fold_in_name(in), why, f->input);
+	/* for the messages of collapse_check_end only */
+	ck->like = claims(head, n, n < HEAD, f, &two);
+	if (two)
+		ck->like = NULL;
+	return 0;
+}
+
+/* "; it looks like bcc output (stackcollapse-bcc reads it)", or "" */
+static const char *
+looks(const struct collapse_check *ck, char *buf, size_t bufsz)
+{
+	buf[0] = '\0';
+	if (ck->like)
+		snprintf(buf, bufsz, "; it looks like %s (%s reads it)",
+		    ck->like->input, ck->like->tool);
+	return buf;
+}
+
+int
+collapse_check_end(struct collapse_check *ck,
+    const struct collapse_format *f, struct fold_in *in,
+    const struct fold_diag *diag, uint64_t records, int rc)
+{
+	uint64_t bad = diag->count - ck->bad, lines = fold_in_lineno(in);
+	char like[256];
+
+	if (rc != 0)
+		return rc;
+	if (ck->empty) {
+		ck->empties = fold_reallocarray(ck->empties, ck->nempties + 1,
+		    sizeof *ck->empties);
+		ck->empties[ck->nempties++] = fold_strndup(fold_in_name(in),
+		    strlen(fold_in_name(in)));
+		return 0;
+	}
+	if (records == 0 && ck->counted)
+		return fold_seterr("%s: no stacks found: not %s%s",
+		    fold_in_name(in), f->input, looks(ck, like, sizeof like));
+	if (records == 0)	/* read as such, maybe, but all dropped */
+		return fold_seterr("%s: no stacks found%s", fold_in_name(in),
+		    looks(ck, like, sizeof like));
+	if (f->kind == COLLAPSE_LINES && lines > 0 && bad > lines / 2)
+		return fold_seterr("%s: %llu of %llu lines are not %s%s",
+		    fold_in_name(in), (unsigned long long)bad,
+		    (unsigned long long)lines, f->input,
+		    looks(ck, like, sizeof like));
+	ck->found = 1;
+	return 0;
+}
+
+int
+collapse_check_finish(struct collapse_check *ck, fold_say_fn *say, void *arg)
+{
+	char msg[1024];
+	size_t i;
+
+	if (ck->found)
+		return 0;
+	for (i = 0; i < ck->nempties; i++) {
+		snprintf(msg, sizeof msg, "%s: empty input: no stacks found",
+		    ck->empties[i]);
+		say(arg, msg);
+	}
+	return ck->nempties ? -1 : 0;
+}
+
+void
+collapse_check_release(struct collapse_check *ck)
+{
+	size_t i;
+
+	for (i = 0; i < ck->nempties; i++)
+		free(ck->empties[i]);
+	free(ck->empties);
+	ck->empties = NULL;
+	ck->nempties = 0;
 }
 
 struct collapse *
@@ -319,6 +585,7 @@ collapse_new(const struct collapse_opt *opt,
 	c->st = st;
 	c->say = say;
 	c->arg = arg;
+	c->check = (struct collapse_check)COLLAPSE_CHECK_INIT;
 	c->readers = fold_calloc(collapse_nformats, sizeof *c->readers);
 	c->used = fold_calloc(collapse_nformats, 1);
 	/*
@@ -346,22 +613,72 @@ collapse_free(struct collapse *c)
 			ops[i].close(c->readers[i]);
 	free(c->readers);
 	free(c->used);
+	collapse_check_release(&c->check);
 	free(c);
+}
+
+/*
+ * The stacks in st, for the formats that count no records: their number
+ * and, when there are some, their total (a later input that only adds to
+ * stacks already there changes it).
+ */
+struct mark {
+	size_t len;
+	int totalok;
+	struct fold_count total;
+};
+
+static void
+mark(const struct fold_stacks *st, struct mark *m)
+{
+	m->len = fold_stacks_len(st);
+	m->totalok = m->len > 0 && fold_stacks_total(st, 0, &m->total) == 0;
+}
+
+/* What the table gained since m: new stacks, else 1 when its total grew. */
+static uint64_t
+gained(const struct fold_stacks *st, const struct mark *m)
+{
+	struct mark now;
+
+	if (fold_stacks_len(st) > m->len)
+		return fold_stacks_len(st) - m->len;
+	if (m->len == 0)
+		return 0;
+	mark(st, &now);
+	return !m->totalok || !now.totalok ||
+	    fold_count_cmp(&m->total, &now.total) != 0;
 }
 
 int
 collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 {
 	const struct collapse_format *f = c->forced;
+	struct mark m;
+	uint64_t before = 0;
 	size_t i;
+	int rc;
 
 	if (!f && collapse_detect(in, &f) < 0)
 		return -1;
-	if (!f)
-		return 0;	/* empty */
+	if (!f) {	/* empty: what its format would be does not matter */
+		c->check.empty = 1;
+		return collapse_check_end(&c->check, c->forced, in, diag, 0, 0);
+	}
+	if (collapse_check_begin(&c->check, f, in, diag) < 0)
+		return -1;
+	if (c->check.empty)
+		return collapse_check_end(&c->check, f, in, diag, 0, 0);
 	i = f - collapse_formats;
 	c->used[i] = 1;
-	return ops[i].read(c, c->readers[i], in, diag);
+	if (ops[i].records)
+		before = ops[i].records(c, c->readers[i]);
+	else
+		mark(c->st, &m);
+	c->check.counted = ops[i].records != NULL;
+	rc = ops[i].read(c, c->readers[i], in, diag);
+	return collapse_check_end(&c->check, f, in, diag, ops[i].records ?
+	    ops[i].records(c, c->readers[i]) - before : gained(c->st, &m), rc);
 }
 
 int
@@ -374,5 +691,13 @@ collapse_finish(struct collapse *c, int ok)
 		if (c->used[i] && ops[i].finish &&
 		    ops[i].finish(c, c->readers[i], ok) < 0)
 			rc = -1;
+	if (collapse_check_finish(&c->check, c->say, c->arg) < 0)
+		rc = -1;
+	/* inputs of records that all were dropped: said by their summary */
+	else if (ok && rc == 0 && c->check.found &&
+	    fold_stacks_len(c->st) == 0) {
+		c->say(c->arg, "no stacks found");
+		rc = -1;
+	}
 	return rc;
 }

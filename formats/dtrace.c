@@ -443,6 +443,4 @@ dtrace_summary(const struct dtrace_reader *r,
 		    r->empty == 1 ? "count" : "counts", buf);
 		say(arg, msg);
 	}
-	if (r->stacks == 0)
-		say(arg, "no stacks in the input");
 }

@@ -321,6 +321,4 @@ ghcprof_summary(const struct ghcprof_reader *r,
 		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
 		say(arg, msg);
 	}
-	if (r->stacks == 0 && r->errors == 0)
-		say(arg, "no stacks in the input");
 }

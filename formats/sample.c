@@ -436,6 +436,4 @@ sample_summary(const struct sample_reader *r,
 		    "dropped", (unsigned long long)r->dropped);
 		say(arg, msg);
 	}
-	if (r->stacks == 0)
-		say(arg, "no stacks in the input");
 }

@@ -335,6 +335,4 @@ vtune_summary(const struct vtune_reader *r,
 		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
 		say(arg, msg);
 	}
-	if (r->stacks == 0 && r->errors == 0)
-		say(arg, "no stacks in the input");
 }

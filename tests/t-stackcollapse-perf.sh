@@ -80,6 +80,17 @@ check inlined "app;Box<int>::run;spin 250000
 check inline-option "app;Box<int>::run;spin_[i] 250000
 " --inline "$tmp/inl"
 
+# perf-map-agent's inlined methods "A->LB->LC": one frame each, root
+# first, "_[i]" after the first; the source line goes with the last; an
+# arrow after a blank or in operator-> does not split
+printf 'java 9/9 [000] 1.0: 3 cycles: \n\t7f20 Lp/A;::a->Lp/B;::b->Lp/C;::c+0x4 (/tmp/perf-9.map)\n  A.java:7\n\t7f21 std::unique_ptr<T>::operator->() const (/opt/a/app)\n  app.cc:3\n\t7f22 f -> g (/opt/a/app)\n  app.rs:1\n\n' >"$tmp/arrow"
+check arrows "java;f -> g;std::unique_ptr<T>::operator->;p/A:::a;p/B:::b_[i];p/C:::c_[i] 3
+" "$tmp/arrow"
+check arrows-jit "java;f -> g;std::unique_ptr<T>::operator->;p/A:::a_[j];p/B:::b_[i];p/C:::c_[i] 3
+" --jit "$tmp/arrow"
+check arrows-srcline "java;f -> g:app.rs:1;std::unique_ptr<T>::operator->:app.cc:3;p/A:::a;p/B:::b_[i];p/C:::c_[i]:A.java:7 3
+" --srcline "$tmp/arrow"
+
 # CRLF, a blank line made of spaces, an empty stack, no final blank line
 printf '%s\r\n\t7f11 f+0x1 (/opt/a/app)\r\n  \r\n%s\n\n%s\n\t7f12 g (/opt/a/app)\n' "$H" "$H" "$H" >"$tmp/crlf"
 check crlf "app 250000
@@ -100,15 +111,21 @@ printf '%s\n\t7f15 f (/opt/a/app)\nthis is not perf output\n\n???\n' "$H" >"$tmp
 check bad-skipped "app;f 250000
 " "$tmp/bad"
 fails bad-reported 0 "bad:3: unrecognized line" "$tmp/bad"
-fails bad-count 0 "2 unrecognized lines skipped" "$tmp/bad"
+fails bad-count 0 "2 bad lines skipped" "$tmp/bad"
 fails strict 1 "bad:3: unrecognized line" --strict "$tmp/bad"
 
-# NUL bytes, binary garbage, a 10 MB line, truncated gzip, a directory
+# NUL bytes, binary garbage, a 10 MB line, truncated gzip, a directory:
+# a NUL in the first 64 KiB is binary data, refused; further on, a bad line
 printf '%s\n\t7f16 f\000x (/opt/a/app)\n\n' "$H" >"$tmp/nul"
-fails nul 0 "NUL byte in line" "$tmp/nul"
+fails nul 1 "nul: binary data (a NUL byte at byte 63), not perf script output" "$tmp/nul"
+{ i=0; while [ $i -lt 1000 ]; do printf '%s\n\t7f15 f (/opt/a/app)\n\n' "$H"; i=$((i + 1)); done
+  cat "$tmp/nul"; } >"$tmp/nul-late"
+fails nul-late 0 "nul-late:3002: NUL byte in line" "$tmp/nul-late"
 head -c 300000 /dev/urandom >"$tmp/garbage" 2>/dev/null ||
 	awk 'BEGIN { srand(1); for (i = 0; i < 300000; i++) printf "%c", int(rand() * 256) }' >"$tmp/garbage"
-fails garbage 0 "unrecognized lines skipped" "$tmp/garbage"
+fails garbage 1 "garbage: binary data" "$tmp/garbage"
+fails garbage-output 1 "" "$tmp/garbage"
+[ -s "$tmp/out" ] && fail garbage-nothing-written || ok garbage-nothing-written
 { printf '%s\n\t7f17 ' "$H"; head -c 10000000 /dev/zero | tr '\0' a; printf ' (/opt/a/app)\n\n'; } >"$tmp/long"
 "$scp" "$tmp/long" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ "$(wc -c <"$tmp/out")" -eq 10000012 ]; then ok long-line

@@ -281,7 +281,11 @@ fuzz_check_lines(const char *s, size_t n, int integer, int *wrapped)
  * sees an overread) and answers 0, 1 or 2; the same bytes read twice give
  * the same output; every output line parses back as a folded line with
  * one count, no carriage return and no empty frame. What was read before
- * a failure is kept and checked too.
+ * a failure is kept and checked too. The checks every converter makes of
+ * an input hold: a read that succeeds and a finish that does too leave a
+ * stack in the table (an input that gives none is an error), and a
+ * line-based format refuses a NUL byte in the first 64 KiB at once,
+ * adding nothing.
  */
 static void
 fuzz_say_nothing(void *arg, const char *msg)
@@ -299,10 +303,21 @@ fuzz_convert(const struct collapse_format *f, const struct collapse_opt *opt,
 	struct fold_in *in = fuzz_in(data, size);
 	char *s;
 
+	const void *nul = memchr(data, '\0', size < 65536 ? size : 65536);
+	int rc, frc;
+
 	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
 	diag.limit = 0;
-	collapse_read(c, in, &diag);
-	collapse_finish(c, 1);
+	rc = collapse_read(c, in, &diag);
+	FUZZ_CHECK(rc == 0 || rc == -1 || rc == -2, "collapse_read: %d", rc);
+	frc = collapse_finish(c, rc == 0);
+	FUZZ_CHECK(rc != 0 || frc != 0 || fold_stacks_len(st) > 0,
+	    "no stack in the table, and the run did not fail");
+	/* (not gzip: what it decompresses to is what counts) */
+	FUZZ_CHECK(!nul || f->kind != COLLAPSE_LINES || (size >= 2 &&
+	    data[0] == 0x1f && data[1] == 0x8b) ||
+	    (rc == -1 && fold_stacks_len(st) == 0),
+	    "a NUL byte in the head read as %s", f->input);
 	s = fuzz_folded(st, len);
 	fold_in_close(in);
 	collapse_free(c);

@@ -1,0 +1,1 @@
+stackcollapse-perf --samples period-bounds.perf

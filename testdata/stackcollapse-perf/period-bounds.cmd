@@ -1,0 +1,1 @@
+stackcollapse-perf period-bounds.perf
