@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "libfold/diag.h"
 #include "libfold/err.h"
@@ -32,6 +33,24 @@ static void
 file_error(void *arg, const char *msg)
 {
 	cmd_warn("%s", msg);
+}
+
+/*
+ * The merge holds as many sorted inputs open at once as the limit on
+ * descriptors leaves (up to 128), and merges the rest through temporary
+ * files: raise the soft limit to the hard one first, as the limit is
+ * there to be raised by who needs it (this program opens no descriptor
+ * it would hand to select(2)).
+ */
+static void
+raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 /* An operand or a --files-from list, with the --root in effect. */
@@ -184,6 +203,7 @@ main(int argc, char *argv[])
 	opt.opened = cmd_progress_attach;
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
+	raise_nofile();
 	status = EXIT_OK;
 	switch (fold_merge(out, in, n, &opt, &diag)) {
 	case 0:

@@ -1,9 +1,11 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -300,6 +302,7 @@ struct item {			/* an input waiting for its merge */
 	const char *root;
 	FILE *tmp;
 	struct ident id;
+	int dead;		/* could not be opened (reported): skipped */
 };
 
 struct merger {
@@ -664,22 +667,36 @@ load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
 	return rc;
 }
 
+/*
+ * Opens an item as a stream. A temporary file stays open in the item
+ * until its round of the merge is over, so that a round given up for want
+ * of descriptors can be tried again. Returns 0; -1 when the file cannot
+ * be read (reported, the item dead); 1, nothing reported, when no
+ * descriptor is left for it.
+ */
 static int
 opensrc(struct merger *m, struct item *it, struct stream *s)
 {
+	int fd;
+
 	memset(s, 0, sizeof *s);
 	s->root = it->root;
 	if (it->tmp) {
 		rewind(it->tmp);
-		s->in = fold_in_fdopen(dup(fileno(it->tmp)), "temporary file");
-		fclose(it->tmp);
-		it->tmp = NULL;
-	} else if (!(s->in = opened(m, fold_in_open(it->path)))) {
-		file_error(m, fold_err());
-		return -1;
-	} else {
-		s->id = &it->id;
+		if ((fd = dup(fileno(it->tmp))) < 0)
+			return 1;
+		s->in = fold_in_fdopen(fd, "temporary file");
+		return 0;
 	}
+	errno = 0;
+	if (!(s->in = opened(m, fold_in_open(it->path)))) {
+		if (errno == EMFILE || errno == ENFILE)
+			return 1;
+		file_error(m, fold_err());
+		it->dead = 1;
+		return -1;
+	}
+	s->id = &it->id;
 	return 0;
 }
 
@@ -692,6 +709,124 @@ closesrc(struct stream *s)
 		free(s->key);
 }
 
+/*
+ * Descriptors a round of the merge needs besides its inputs: the
+ * temporary file it writes (the FILE and the descriptor of its output),
+ * the one it reads back (the FILE and the descriptor of its stream), and
+ * a few to spare.
+ */
+#define SPARE_FDS 8
+
+/*
+ * How many inputs one round of the merge may hold open: what
+ * RLIMIT_NOFILE leaves once the descriptors already open and SPARE_FDS
+ * are counted out, at most FOLD_MERGE_FANIN, at least 2. Probing stops as
+ * soon as enough free descriptors are found, so a high limit costs no
+ * more than a low one.
+ */
+static size_t
+fanin(void)
+{
+	struct rlimit rl;
+	size_t lim, fd, nfree = 0, want = FOLD_MERGE_FANIN + SPARE_FDS;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > INT_MAX)
+		lim = INT_MAX;
+	else
+		lim = rl.rlim_cur;
+	for (fd = 0; fd < lim && nfree < want; fd++)
+		if (fcntl((int)fd, F_GETFD) < 0 && errno == EBADF)
+			nfree++;
+	if (nfree >= want)
+		return FOLD_MERGE_FANIN;
+	return nfree > SPARE_FDS + 2 ? nfree - SPARE_FDS : 2;
+}
+
+/*
+ * Merges items[0..nitems) and the table into the sink k: rounds of at
+ * most fan inputs are merged into temporary files first, as sort(1)
+ * does, each result the first input of the next round, until one round
+ * can take what is left. A round that runs out of descriptors anyway (the
+ * count of fanin() is taken before, by a process that may open more) is
+ * given up, nothing consumed, and tried again with fewer inputs. Returns
+ * 0, or -1 on a fatal error.
+ */
+static int
+rounds(struct merger *m, struct item *items, size_t *pn, struct ttab *table,
+    struct sink *final)
+{
+	size_t nitems = *pn, fan = fanin(), want, i, j, k;
+	struct stream *s;
+	FILE *tmp;
+	int r, fd;
+
+	for (;;) {
+		struct sink ts = { NULL, 0, 1, 1 }, *sink = final;
+		int last = nitems <= fan;
+
+		want = last ? nitems : fan;
+		tmp = NULL;
+		if (!last) {
+			if (!(tmp = fold_tmpfile()))
+				return -1;
+			if ((fd = dup(fileno(tmp))) < 0) {
+				fold_seterr("temporary file: %s",
+				    strerror(errno));
+				fclose(tmp);
+				return -1;
+			}
+			ts.out = fold_out_new(fd, "temporary file");
+			sink = &ts;
+		}
+		s = fold_reallocarray(NULL, want + 1, sizeof *s);
+		r = 0;
+		for (i = j = 0; i < want && r <= 0; i++) {
+			if (items[i].dead)
+				continue;
+			if ((r = opensrc(m, &items[i], &s[j])) == 0)
+				j++;
+		}
+		if (r > 0) {
+			/* out of descriptors: try again, j - 2 at a time */
+			for (k = 0; k < j; k++)
+				closesrc(&s[k]);
+			free(s);
+			if (tmp) {
+				fold_out_close(ts.out);
+				fclose(tmp);
+			}
+			if (j < 4 || j - 2 >= fan)
+				return fold_seterr("too few file descriptors to "
+				    "merge with: %s", strerror(EMFILE));
+			fan = j - 2;
+			continue;
+		}
+		if (last) {
+			memset(&s[j], 0, sizeof s[j]);
+			s[j++].tt = table;
+		}
+		r = kway(m, s, j, sink);
+		for (k = 0; k < j; k++)
+			closesrc(&s[k]);
+		free(s);
+		if (last)
+			return r;
+		if (fold_out_close(ts.out) < 0 || r < 0) {
+			fclose(tmp);
+			return -1;
+		}
+		for (k = 0; k < want; k++)
+			if (items[k].tmp)
+				fclose(items[k].tmp);
+		memmove(items + 1, items + want, (nitems - want) * sizeof *items);
+		nitems -= want - 1;
+		*pn = nitems;
+		memset(&items[0], 0, sizeof items[0]);
+		items[0].tmp = tmp;
+	}
+}
+
 int
 fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
@@ -699,10 +834,9 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	struct merger m = { opt, diag, FOLD_DIAG_INIT, 0 };
 	struct ttab table = { 0 };
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
-	struct stream *s = NULL;
 	struct fold_count total = FOLD_COUNT_INIT, t;
 	struct ident id;
-	size_t nitems = 0, i, j;
+	size_t nitems = 0, i;
 	int rc = -1, r;
 
 	for (i = 0; i < n; i++) {
@@ -717,9 +851,9 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 				    "inputs passes 2^64-1");
 				goto done;
 			}
+			memset(&items[nitems], 0, sizeof items[nitems]);
 			items[nitems].path = x->path;
 			items[nitems].root = x->root;
-			items[nitems].tmp = NULL;
 			items[nitems].id = id;
 			nitems++;
 			continue;
@@ -736,35 +870,6 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 			goto done;
 		}
 
-	/* too many streams for one merge: merge groups into temporary files */
-	while (nitems > FOLD_MERGE_FANIN) {
-		struct sink k = { NULL, 0, 1, 1 };
-		FILE *tmp = fold_tmpfile();
-		if (!tmp)
-			goto done;
-		k.out = fold_out_new(dup(fileno(tmp)), "temporary file");
-		s = fold_reallocarray(NULL, FOLD_MERGE_FANIN, sizeof *s);
-		for (i = j = 0; i < FOLD_MERGE_FANIN; i++)
-			if (opensrc(&m, &items[i], &s[j]) == 0)
-				j++;
-		r = kway(&m, s, j, &k);
-		for (i = 0; i < j; i++)
-			closesrc(&s[i]);
-		free(s);
-		s = NULL;
-		if (fold_out_close(k.out) < 0 || r < 0) {
-			fclose(tmp);
-			goto done;
-		}
-		memmove(items + 1, items + FOLD_MERGE_FANIN,
-		    (nitems - FOLD_MERGE_FANIN) * sizeof *items);
-		nitems -= FOLD_MERGE_FANIN - 1;
-		items[0].path = NULL;
-		items[0].root = NULL;
-		items[0].tmp = tmp;
-		items[0].id.reg = 0;
-	}
-
 	struct sink k = { out, 1, 1, 0 };
 	if (opt->normalize) {
 		double tv = fold_count_val(&total);
@@ -773,17 +878,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		k.factor = opt->scale / opt->per;
 		k.exact = opt->per == 1 && opt->scale == (double)(uint64_t)opt->scale;
 	}
-	s = fold_reallocarray(NULL, nitems + 1, sizeof *s);
-	for (i = j = 0; i < nitems; i++)
-		if (opensrc(&m, &items[i], &s[j]) == 0)
-			j++;
-	memset(&s[j], 0, sizeof s[j]);
-	s[j++].tt = &table;
-	r = kway(&m, s, j, &k);
-	for (i = 0; i < j; i++)
-		closesrc(&s[i]);
-	free(s);
-	if (r == 0)
+	if (rounds(&m, items, &nitems, &table, &k) == 0)
 		rc = m.file_failed;
 done:
 	for (i = 0; i < nitems; i++)

@@ -10,9 +10,14 @@
  * memory, by stack text, then sorted to join the merge as one more stream.
  * A regular file that is no longer, when read to its end, the file it was
  * before its first read (size, modification time, identity) is reported
- * as one that cannot be read: "FILE: changed while being read". Beyond
- * FOLD_MERGE_FANIN streams, groups are merged into temporary files first,
- * as sort(1) does, so any number of inputs can be merged.
+ * as one that cannot be read: "FILE: changed while being read".
+ *
+ * Each stream holds a descriptor. One merge takes at most FOLD_MERGE_FANIN
+ * of them, fewer when what RLIMIT_NOFILE's soft limit leaves (after the
+ * descriptors already open and a few to spare) is less; beyond that,
+ * groups are merged into temporary files first (fold_tmpfile), as sort(1)
+ * does, so any number of inputs can be merged whatever the limit. Raising
+ * the soft limit is left to the caller: it is the process's.
  */
 #ifndef FOLD_MERGE_H
 #define FOLD_MERGE_H
@@ -53,9 +58,10 @@ struct fold_merge_opt {
 
 /*
  * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0;
- * 1 when some file could not be read (each reported through file_error,
- * the others merged); or -1 on a fatal error (overflow, strict warning,
- * temporary file failure: message set, nothing more written).
+ * 1 when some file could not be read or changed while being read (each
+ * reported through file_error, the others merged); or -1 on a fatal error
+ * (overflow, strict warning, temporary file failure, fewer than five
+ * descriptors left: message set, nothing more written).
  */
 int fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag);

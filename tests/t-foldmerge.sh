@@ -15,6 +15,29 @@ awk -v dir="$tmp" '{ print > (dir "/part" (NR % 300) ".folded") }' "$tmp/whole"
 cmp -s "$tmp/merged" "$tmp/whole"
 check "foldmerge: 300 sorted inputs merge back into the whole" $?
 
+# with few descriptors, more rounds through temporary files: never a
+# partial merge. ulimit -n sets the hard limit too; a soft limit alone
+# foldmerge raises to the hard one.
+(ulimit -n 40 && "$b/foldmerge" "$tmp"/part*.folded) >"$tmp/merged" 2>"$tmp/err"
+[ $? = 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/merged" "$tmp/whole"
+check "foldmerge: 300 sorted inputs under ulimit -n 40" $?
+(ulimit -Sn 20 && "$b/foldmerge" "$tmp"/part*.folded) >"$tmp/merged" 2>"$tmp/err"
+[ $? = 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/merged" "$tmp/whole"
+check "foldmerge: 300 sorted inputs under ulimit -Sn 20" $?
+# ... and a file that cannot be opened for another reason is still
+# reported: gone.folded is removed after its scan, before the merge (the
+# FIFO after it holds foldmerge until then)
+printf 'zzz 1\n' >"$tmp/gone.folded"
+rm -f "$tmp/fifo" && mkfifo "$tmp/fifo"
+(ulimit -n 40 && exec timeout 120 "$b/foldmerge" "$tmp"/part*.folded \
+    "$tmp/gone.folded" "$tmp/fifo") >"$tmp/merged" 2>"$tmp/err" &
+timeout 60 sh -c 'exec 7>"$1" && rm "$2"' sh "$tmp/fifo" "$tmp/gone.folded"
+wait $!
+[ $? = 1 ] && cmp -s "$tmp/merged" "$tmp/whole" &&
+    [ "$(cat "$tmp/err")" = "foldmerge: $tmp/gone.folded: No such file or directory" ]
+check "foldmerge: under ulimit -n 40, a file gone before its merge is reported" $?
+rm -f "$tmp/fifo"
+
 # their groups are merged in TMPDIR, not in /tmp (tmpfile(3) ignores it)
 mkdir "$tmp/t"
 TMPDIR=$tmp/t/missing "$b/foldmerge" "$tmp"/part*.folded >/dev/null 2>"$tmp/err"
