@@ -18,9 +18,10 @@
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-0] [--filenames] [--files-from LIST] [--lines] "
-	    "[--list]\n"
-	    "                    [--max-size BYTES] [--sample-index NAME|N]\n"
+	fprintf(f, "usage: %s [-0] [--differential] [--filenames] "
+	    "[--files-from LIST]\n"
+	    "                    [--lines] [--list] [--max-size BYTES] "
+	    "[--sample-index NAME|N]\n"
 	    "                    [--strict] [--tag-focus KEY=REGEX] "
 	    "[--tag-ignore KEY=REGEX]\n"
 	    "                    [--tag-leaf KEY[,KEY...]] "
@@ -37,9 +38,10 @@ read_one(void *r, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { O_FILENAMES = 256, O_FILES_FROM, O_LINES, O_LIST, O_MAX_SIZE, O_SAMPLE_INDEX,
+	enum { O_DIFFERENTIAL = 256, O_FILENAMES, O_FILES_FROM, O_LINES, O_LIST, O_MAX_SIZE, O_SAMPLE_INDEX,
 	    O_STRICT, O_TAG_FOCUS, O_TAG_IGNORE, O_TAG_LEAF, O_TAG_ROOT };
 	static const struct option longopts[] = {
+		{ "differential", no_argument, NULL, O_DIFFERENTIAL },
 		{ "filenames", no_argument, NULL, O_FILENAMES },
 		{ "files-from", required_argument, NULL, O_FILES_FROM },
 		{ "help", no_argument, NULL, 'h' },
@@ -58,6 +60,8 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct pprof_readopt opt = PPROF_READOPT_INIT;
+	/* a delta profile's negative values: asked for or an error */
+	opt.negative = PPROF_NEG_FAIL;
 	const char **root = NULL, **leaf = NULL, **focus = NULL, **ignore = NULL;
 	struct pprof_reader *r;
 	struct fold_diag diag;
@@ -70,6 +74,9 @@ main(int argc, char *argv[])
 		switch (c) {
 		case '0':
 			nul = 1;
+			break;
+		case O_DIFFERENTIAL:
+			opt.negative = PPROF_NEG_KEEP;
 			break;
 		case O_FILES_FROM:
 			list = optarg;

@@ -68,8 +68,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case O_MAX_SIZE:
-			if ((max_size = cmd_uint("--max-size", optarg)) == 0)
-				cmd_die(EXIT_USAGE, "--max-size: must be above 0");
+			max_size = cmd_size("--max-size", optarg);
 			break;
 		default:
 			usage(stderr);

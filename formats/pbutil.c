@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include "formats/pbutil.h"
+#include "libfold/input.h"
 #include "libfold/err.h"
 
 #define HDR 16	/* size header, keeping malloc's alignment */
@@ -255,4 +256,202 @@ pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
 		return -1;
 	pb_gzip_add(&g, p, n);
 	return pb_gzip_end(&g);
+}
+
+int
+pb_profile_want(uint64_t num, int wt)
+{
+	switch (num) {
+	case 1: case 2: case 3: case 4: case 5: case 6: case 11:
+		/* sample_type ... string_table, period_type */
+		return PB_WT_LEN;
+	case 7: case 8: case 9: case 10: case 12: case 14: case 15:
+		/* drop_frames ... period, default_sample_type, doc_url */
+		return PB_WT_VARINT;
+	case 13:		/* comment: packed or not */
+		return wt == PB_WT_VARINT ? PB_WT_VARINT : PB_WT_LEN;
+	default:
+		return -1;
+	}
+}
+
+/* Reads a varint at *pos: 0, or -1 when cut by n or longer than 10 bytes. */
+static int
+varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
+{
+	uint64_t x = 0;
+	int shift;
+
+	for (shift = 0; shift < 64 && *pos < n; shift += 7) {
+		uint8_t c = p[(*pos)++];
+		x |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = x;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* 0 when p[0..n) frames as the fields of a message, else -1. */
+static int
+frames(const uint8_t *p, size_t n)
+{
+	size_t pos = 0;
+	uint64_t key, v;
+
+	while (pos < n) {
+		if (varint(p, n, &pos, &key) < 0 || key >> 3 == 0)
+			return -1;
+		switch (key & 7) {
+		case PB_WT_VARINT:
+			if (varint(p, n, &pos, &v) < 0)
+				return -1;
+			break;
+		case PB_WT_I64:
+		case PB_WT_I32:
+			v = (key & 7) == PB_WT_I64 ? 8 : 4;
+			if (v > n - pos)
+				return -1;
+			pos += v;
+			break;
+		case PB_WT_LEN:
+			if (varint(p, n, &pos, &v) < 0 || v > n - pos)
+				return -1;
+			pos += v;
+			break;
+		default:
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* How far into a profile its messages are checked to frame as fields. */
+#define CHECK_NESTED ((size_t)64 << 10)
+
+/*
+ * Checks the fields of the top-level message that begin at *next in
+ * p[0..n), moving *next past each whole one; a field cut by n waits for
+ * more. Sets *over when a field's length passes max (an input that goes
+ * on past it can never be read). Returns 0, or -1 with a message.
+ */
+static int
+check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
+    uint64_t max, int *over)
+{
+	static const char *const msgs[] = { NULL, "sample type", "sample",
+	    "mapping", "location", "function", NULL, NULL, NULL, NULL, NULL,
+	    "period type" };
+	uint64_t key, num, len;
+	size_t pos, off;
+	int wt, want;
+
+	while ((off = *next) < n && !*over) {
+		pos = off;
+		if (varint(p, n, &pos, &key) < 0)
+			goto cut;
+		num = key >> 3;
+		wt = key & 7;
+		if (num == 0)
+			return fold_seterr("%s: not a pprof profile: field "
+			    "number 0 at byte %zu", file, off);
+		if (wt != PB_WT_VARINT && wt != PB_WT_I64 && wt != PB_WT_LEN &&
+		    wt != PB_WT_I32)
+			return fold_seterr("%s: not a pprof profile: invalid "
+			    "wire type %d at byte %zu", file, wt, off);
+		want = pb_profile_want(num, wt);
+		/* a newer field may follow Profile's, not come first */
+		if (want < 0 && off == 0)
+			return fold_seterr("%s: not a pprof profile: it begins "
+			    "with field %" PRIu64 ", which a Profile does not "
+			    "have", file, num);
+		if (want >= 0 && wt != want)
+			return fold_seterr("%s: not a pprof profile: field %"
+			    PRIu64 " at byte %zu has wire type %d, not %d",
+			    file, num, off, wt, want);
+		switch (wt) {
+		case PB_WT_VARINT:
+			if (varint(p, n, &pos, &len) < 0)
+				goto cut;
+			break;
+		case PB_WT_I64:
+		case PB_WT_I32:
+			pos += wt == PB_WT_I64 ? 8 : 4;
+			break;
+		case PB_WT_LEN:
+			if (varint(p, n, &pos, &len) < 0)
+				goto cut;
+			if (len > max || pos > max - len) {
+				*over = 1;
+				return fold_seterr("%s: field %" PRIu64 " at "
+				    "byte %zu has length %" PRIu64 ": the "
+				    "input passes the limit of %" PRIu64
+				    " bytes", file, num, off, len, max);
+			}
+			if (len > n - pos && pos + len <= CHECK_NESTED)
+				return 0;	/* checked when it is whole */
+			if (len <= n - pos && pos + len <= CHECK_NESTED &&
+			    num < sizeof msgs / sizeof msgs[0] && msgs[num] &&
+			    frames(p + pos, len) < 0)
+				return fold_seterr("%s: malformed %s at byte %zu",
+				    file, msgs[num], off);
+			pos += len;
+			break;
+		}
+		*next = pos;
+	}
+	return 0;
+cut:
+	/* a varint that failed before the end is not cut but too long */
+	if (pos < n)
+		return fold_seterr("%s: not a pprof profile: a varint of "
+		    "more than 10 bytes in the field at byte %zu", file, off);
+	return 0;
+}
+
+int
+pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
+    size_t *len)
+{
+	const char *file = fold_in_name(in), *chunk;
+	size_t n = 0, cap = 0, next = 0, clen;
+	char *p = NULL;
+	int over = 0, r;
+
+	fold_in_set_limit(in, max);
+	while ((r = fold_in_chunk(in, &chunk, &clen)) > 0) {
+		if (over)	/* more after a field past the limit */
+			goto fail;
+		if (clen > cap - n || cap == 0) {
+			/* doubling, but never past the limit (and its NUL) */
+			uint64_t want = cap ? (uint64_t)cap * 2 : 64 << 10;
+			while (want < (uint64_t)n + clen + 1)
+				want *= 2;
+			if (want > max + 1)
+				want = max + 1;
+			if (want < (uint64_t)n + clen + 1)
+				want = (uint64_t)n + clen + 1;
+			p = fold_realloc(p, (size_t)want);
+			cap = (size_t)want;
+		}
+		memcpy(p + n, chunk, clen);
+		n += clen;
+		if (check_fields(file, (const uint8_t *)p, n, &next, max,
+		    &over) < 0 && !over)
+			goto fail;
+	}
+	if (r < 0)
+		goto fail;
+	/* a length past the limit but also past the end: the caller says
+	   "past the end", which tells more */
+	if (!p)
+		p = fold_malloc(1);
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+fail:
+	free(p);
+	return -1;
 }

@@ -88,6 +88,36 @@ int pb_gzip_begin(struct pb_gzip *g, struct fold_out *out);
 void pb_gzip_add(struct pb_gzip *g, const void *p, size_t n);
 int pb_gzip_end(struct pb_gzip *g);
 
+/* protobuf's wire types */
+enum { PB_WT_VARINT = 0, PB_WT_I64 = 1, PB_WT_LEN = 2, PB_WT_I32 = 5 };
+
+/*
+ * The wire type Profile's field num must have, given the wire type wt it
+ * came with (comment, 13, may be packed or not), or -1 when Profile
+ * (profile.proto) has no field num.
+ */
+int pb_profile_want(uint64_t num, int wt);
+
+struct fold_in;
+
+/*
+ * Reads the whole of in, a pprof profile of at most max bytes
+ * (decompressed), into a new buffer (*buf, NUL terminated beyond *len;
+ * the caller frees it), checking the fields of the Profile message as
+ * they arrive, so that an input that is no profile (a zero byte, text,
+ * random bytes) fails at its first bad field instead of being read whole
+ * up to the cap. The first field must be one of Profile's with its wire
+ * type; every field must have a number above 0 and a wire type of
+ * protobuf (Profile's own for its fields) and end within max bytes; in
+ * the first 64 KiB, a field that is one of Profile's messages must hold
+ * bytes that frame as fields. A field cut by the end of the input is
+ * left to the caller, which reports it with the rest of the profile.
+ * Never holds more than max + 1 bytes. Returns 0, or -1 with a message
+ * naming the input.
+ */
+int pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
+    size_t *len);
+
 /* Writes p[0..n) as one gzip stream. */
 int pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n);
 

@@ -35,8 +35,6 @@ enum {
 	F_DEFAULT_SAMPLE_TYPE, F_DOC_URL
 };
 
-enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
-
 #define NOSTACK "[no stack]"
 
 /* Decoded tables at least this large are given back when freed. */
@@ -162,7 +160,12 @@ struct tagre {
 	int ignore;
 };
 
-/* A distinct stack: its key's offset in keys << 24 | its length. */
+/*
+ * A distinct stack: its key's offset in keys << 24 | its length, and the
+ * magnitude of its net value (negative when its bit in the reader's neg
+ * is set: a delta profile's values may be of either sign, and their sums
+ * need 65 bits).
+ */
 struct ent {
 	uint64_t offlen;
 	uint64_t count;
@@ -189,6 +192,8 @@ struct pprof_reader {
 	struct buf keys;
 	struct ent *ents;
 	size_t nents, capents;
+	unsigned char *neg;	/* per entry: count is negative; NULL: none */
+	char *negfile;		/* the first profile with a negative value */
 	uint32_t *slots;	/* entry index + 1; 0: empty */
 	size_t mask;
 
@@ -268,8 +273,8 @@ prof_release(struct prof *pf)
 struct field {
 	uint32_t num;
 	int wt;
-	uint64_t v;		/* WT_VARINT */
-	const uint8_t *data;	/* WT_LEN */
+	uint64_t v;		/* PB_WT_VARINT */
+	const uint8_t *data;	/* PB_WT_LEN */
 	size_t len;
 	size_t off;		/* where the field starts */
 };
@@ -314,18 +319,18 @@ next_field(const struct prof *pf, size_t *pos, struct field *f)
 		return fold_seterr("%s: not a pprof profile: field number 0 at "
 		    "byte %zu", pf->file, f->off);
 	switch (f->wt) {
-	case WT_VARINT:
+	case PB_WT_VARINT:
 		if (varint(p, n, pos, &f->v) < 0)
 			goto truncated;
 		return 1;
-	case WT_I64:
-	case WT_I32:
-		len = f->wt == WT_I64 ? 8 : 4;
+	case PB_WT_I64:
+	case PB_WT_I32:
+		len = f->wt == PB_WT_I64 ? 8 : 4;
 		if (n - *pos < len)
 			goto truncated;
 		*pos += len;
 		return 1;
-	case WT_LEN:
+	case PB_WT_LEN:
 		if (varint(p, n, pos, &len) < 0)
 			goto truncated;
 		if (len > n - *pos)
@@ -389,23 +394,9 @@ read_tables(struct prof *pf)
 	int r;
 
 	while ((r = next_field(pf, &pos, &f)) > 0) {
-		int want = WT_LEN;
-		switch (f.num) {
-		case F_DROP_FRAMES: case F_KEEP_FRAMES: case F_TIME_NANOS:
-		case F_DURATION_NANOS: case F_PERIOD: case F_DEFAULT_SAMPLE_TYPE:
-		case F_DOC_URL:
-			want = WT_VARINT;
-			break;
-		case F_COMMENT:		/* packed or not */
-			want = f.wt == WT_VARINT ? WT_VARINT : WT_LEN;
-			break;
-		case F_SAMPLE_TYPE: case F_SAMPLE: case F_MAPPING:
-		case F_LOCATION: case F_FUNCTION: case F_STRING_TABLE:
-		case F_PERIOD_TYPE:
-			break;
-		default:		/* a newer field: skipped */
+		int want = pb_profile_want(f.num, f.wt);
+		if (want < 0)		/* a newer field: skipped */
 			continue;
-		}
 		if (f.wt != want)
 			return fold_seterr("%s: not a pprof profile: field %u "
 			    "at byte %zu has wire type %d, not %d", pf->file,
@@ -807,26 +798,55 @@ rehash(struct pprof_reader *r, size_t mask)
 	}
 }
 
+/*
+ * Adds the value of sign neg and magnitude v to the net value of entry i,
+ * exactly: -1 with a message when its magnitude would pass 2^64-1.
+ */
+static int
+add_value(struct pprof_reader *r, const struct prof *pf, size_t i, int neg,
+    uint64_t v)
+{
+	struct ent *e = &r->ents[i];
+	int eneg = r->neg && r->neg[i];
+
+	if (eneg == neg) {
+		if (e->count > UINT64_MAX - v)
+			return fold_seterr("%s: count overflow (a stack's "
+			    "total passes 2^64-1)", pf->file);
+		e->count += v;
+	} else if (v <= e->count) {
+		e->count -= v;
+	} else {
+		e->count = v - e->count;
+		eneg = neg;
+	}
+	if (eneg && e->count == 0)
+		eneg = 0;
+	if (eneg || r->neg)
+		r->neg[i] = (unsigned char)eneg;
+	return 0;
+}
+
 /* Adds v to the stack in r->key. */
 static int
-add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
+add_stack(struct pprof_reader *r, const struct prof *pf, int64_t v)
 {
 	const char *key = r->key.p;
 	size_t n = r->key.len, j;
 	uint32_t h = (uint32_t)fold_hash(key, n);
+	/* the magnitude of v, INT64_MIN's too */
+	uint64_t mag = v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v;
 	struct ent *e;
 
+	if (v < 0 && !r->neg) {
+		r->neg = fold_calloc(r->capents + 1, 1);
+		r->negfile = fold_strndup(pf->file, strlen(pf->file));
+	}
 	for (j = h & r->mask; r->slots[j]; j = (j + 1) & r->mask) {
 		e = &r->ents[r->slots[j] - 1];
 		if (ENT_LEN(e) == n &&
-		    memcmp(r->keys.p + ENT_OFF(e), key, n) == 0) {
-			if (e->count > UINT64_MAX - v)
-				return fold_seterr("%s: count overflow "
-				    "(a stack's total passes 2^64-1)",
-				    pf->file);
-			e->count += v;
-			return 0;
-		}
+		    memcmp(r->keys.p + ENT_OFF(e), key, n) == 0)
+			return add_value(r, pf, r->slots[j] - 1, v < 0, mag);
 	}
 	if (n > KEYLEN_MAX)
 		return fold_seterr("%s: a stack of more than %d frames",
@@ -837,12 +857,19 @@ add_stack(struct pprof_reader *r, const struct prof *pf, uint64_t v)
 		    " bytes of memory (see --max-size)", pf->file,
 		    r->opt.max_size);
 	if (r->nents == r->capents) {
-		r->capents = r->capents ? 2 * r->capents : 1024;
-		r->ents = fold_reallocarray(r->ents, r->capents, sizeof *r->ents);
+		size_t cap = r->capents ? 2 * r->capents : 1024;
+		r->ents = fold_reallocarray(r->ents, cap, sizeof *r->ents);
+		if (r->neg) {
+			r->neg = fold_realloc(r->neg, cap + 1);
+			memset(r->neg + r->capents, 0, cap + 1 - r->capents);
+		}
+		r->capents = cap;
 	}
 	e = &r->ents[r->nents];
 	e->offlen = (uint64_t)r->keys.len << 24 | n;
-	e->count = v;
+	e->count = mag;
+	if (r->neg)
+		r->neg[r->nents] = v < 0;
 	buf_add(&r->keys, key, n);
 	r->slots[j] = (uint32_t)++r->nents;
 	if (r->nents * 4 > r->mask * 3)
@@ -901,7 +928,15 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		goto out;
 	}
 	int64_t v = s->value[r->index];
-	if (v < 0) {
+	if (v < 0 && r->opt.negative == PPROF_NEG_FAIL) {
+		/* one count a stack cannot hold them, and the differential
+		   is read by few tools: asked for, not given unasked */
+		fold_seterr("%s: sample %zu: negative value %" PRId64 " (a "
+		    "delta profile): --differential writes it as STACK "
+		    "BEFORE AFTER", pf->file, no, v);
+		goto out;
+	}
+	if (v < 0 && r->opt.negative != PPROF_NEG_KEEP) {
 		rc = fold_warn(diag, pf->file, 0, "sample %zu: negative value "
 		    "%" PRId64, no, v);
 		goto out;
@@ -926,7 +961,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	}
 	for (i = 0; i < r->opt.ntag_leaf; i++)
 		add_tag(r, pf, s, r->opt.tag_leaf[i]);
-	rc = add_stack(r, pf, (uint64_t)v);
+	rc = add_stack(r, pf, v);
 out:
 	pb_arena_empty(&pf->ar);
 	return rc;
@@ -965,8 +1000,7 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	size_t len;
 	int rc;
 
-	fold_in_set_limit(in, r->opt.max_size);
-	if (fold_in_readall(in, &buf, &len) < 0)
+	if (pb_profile_readall(in, r->opt.max_size, &buf, &len) < 0)
 		return -1;
 	memset(&pf, 0, sizeof pf);
 	pf.file = fold_in_name(in);
@@ -1047,6 +1081,8 @@ pprof_reader_free(struct pprof_reader *r)
 	fold_intern_free(r->frames);
 	free(r->keys.p);
 	free(r->ents);
+	free(r->neg);
+	free(r->negfile);
 	free(r->slots);
 	free(r->key.p);
 	free(r->name.p);
@@ -1174,7 +1210,7 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 	size_t i, nfr = fold_intern_count(r->frames);
 	struct buf *line = &r->name;
 	struct sorted *s;
-	char num[24];
+	char num[48];
 
 	if (r->nread == 0)
 		return fold_seterr("no profile read");
@@ -1192,8 +1228,15 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 			buf_add(line, f->p, f->n);
 			buf_addc(line, k < end ? ';' : ' ');
 		}
-		buf_add(line, num, snprintf(num, sizeof num, "%" PRIu64 "\n",
-		    e->count));
+		if (r->opt.negative != PPROF_NEG_KEEP)
+			buf_add(line, num, snprintf(num, sizeof num, "%"
+			    PRIu64 "\n", e->count));
+		else if (r->neg && r->neg[s[i].ent])
+			buf_add(line, num, snprintf(num, sizeof num, "%"
+			    PRIu64 " 0\n", e->count));
+		else
+			buf_add(line, num, snprintf(num, sizeof num, "0 %"
+			    PRIu64 "\n", e->count));
 		fold_out_write(out, line->p, line->len);
 	}
 	free(s);
@@ -1260,6 +1303,9 @@ pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 
 	if (r->nread == 0)
 		return fold_seterr("no profile read");
+	if (r->negfile)
+		return fold_seterr("%s: negative sample values (a delta "
+		    "profile) cannot be added to unsigned counts", r->negfile);
 	map = fold_reallocarray(NULL, nfr + 1, sizeof *map);
 	for (i = 0; i < nfr; i++) {
 		const char *s = fold_intern_str(r->frames, i, &len);

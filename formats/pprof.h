@@ -12,7 +12,8 @@
  *
  * Frames are function names, root first; a Location with several Lines
  * (inlined calls) gives one frame per Line, innermost last. A location
- * with no function prints as "module+0xOFFSET" (mapped) or "0xADDRESS".
+ * with no function prints as "module+0xOFFSET" (mapped), "0xADDRESS", or
+ * "[unknown]" when it has neither (pprof's own reports say "<unknown>").
  * ';' in a name becomes ':' and a newline or carriage return a space, so
  * every name is a valid folded frame.
  */
@@ -51,9 +52,19 @@ struct pprof_readopt {
 	   tables take and on the stack table (0: PPROF_MAX_SIZE) */
 	uint64_t max_size;
 	int list;		/* only total the sample types (pprof_list) */
+	/* what a sample with a negative value (a delta profile, as Parca
+	   and go tool pprof -diff_base write) does: PPROF_NEG_* */
+	int negative;
 };
 
-#define PPROF_READOPT_INIT { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+enum {
+	PPROF_NEG_SKIP,	/* a warning in diag, and skipped */
+	PPROF_NEG_FAIL,	/* an error naming --differential */
+	/* kept: pprof_write_folded writes the differential */
+	PPROF_NEG_KEEP
+};
+
+#define PPROF_READOPT_INIT { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 struct pprof_reader;
 
@@ -70,19 +81,25 @@ struct fold_in;
 
 /*
  * Reads the profile in (to its end; the caller closes it) and adds its
- * samples. A sample with a negative value is counted in diag and
- * skipped. Returns 0, or -1 with a message naming the file on any error
- * (a read error, corrupt gzip or protobuf, an index or id out of range,
- * sample types that differ from the first profile's, overflow, the size
- * cap); the reader must then not be written.
+ * samples (a sample with a negative value as opt.negative says). Its
+ * fields are checked as they are read (pb_profile_readall): an input
+ * that is no pprof profile fails at its first bad field, not at the cap.
+ * Returns 0, or -1 with a message naming the file on any error (a read
+ * error, corrupt gzip or protobuf, an index or id out of range, sample
+ * types that differ from the first profile's, overflow, the size cap);
+ * the reader must then not be written.
  */
 int pprof_read(struct pprof_reader *r, struct fold_in *in,
     struct fold_diag *diag);
 
 /*
  * Writes the folded stacks of every profile read, sorted in byte order
- * (as fold_write does), with the selected sample values. Returns 0, or
- * -1 with a message when nothing was read.
+ * (as fold_write does), with the selected sample values: "STACK COUNT",
+ * or with PPROF_NEG_KEEP the differential "STACK BEFORE AFTER" that
+ * folddiff writes and flamegraph-svg draws: each stack's net value v
+ * (the exact sum of its samples) as "0 v" when v >= 0, "-v 0" when
+ * v < 0, so that the sum of AFTER less that of BEFORE is the total. Returns 0, or -1 with a message when
+ * nothing was read.
  */
 int pprof_write_folded(struct pprof_reader *r, struct fold_out *out);
 
@@ -97,7 +114,8 @@ int pprof_detect(const char *head, size_t n, int eof);
  * Adds the stacks of every profile read, with the selected sample
  * values, to st (interning their frames in st's table), for a caller
  * that merges them with stacks of other formats. Returns 0, or -1 with
- * a message when nothing was read or a count overflows.
+ * a message when nothing was read, a count overflows, or a negative
+ * value was kept (the counts of st are unsigned).
  */
 int pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st);
 

@@ -642,8 +642,7 @@ pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 
 	memset(&s, 0, sizeof s);
 	s.file = fold_in_name(in);
-	fold_in_set_limit(in, m->max_size);
-	if (fold_in_readall(in, &buf, &len) < 0)
+	if (pb_profile_readall(in, m->max_size, &buf, &len) < 0)
 		return -1;
 	pb_capalloc_init(&m->ca, m->max_size);
 	s.p = perftools__profiles__profile__unpack(&m->ar.a, len,

@@ -88,9 +88,45 @@ check "pprof2folded: nothing written when a profile is bad" silent
 # Decompression bombs stop at the cap with bounded memory.
 bomb() {
 	! (ulimit -v 400000; pprof2folded --max-size 1M "$d/bad/bomb.pb.gz") \
-	    2>"$tmp/e" && grep -q 'larger than the limit of 1048576' "$tmp/e"
+	    2>"$tmp/e" && grep -q 'limit of 1048576 bytes' "$tmp/e"
 }
 [ -n "${SANITIZE:-}" ] || check "pprof2folded: decompression bomb capped" bomb
+
+# An input that is no profile fails at its first bytes, with little
+# memory, not after reading up to the 2 GiB cap.
+zero() { # tool
+	if [ -n "${SANITIZE:-}" ]; then
+		! timeout 10 "$1" /dev/zero 2>"$tmp/e"
+	else
+		! (ulimit -v 200000; timeout 10 "$1" /dev/zero) 2>"$tmp/e"
+	fi && grep -q '/dev/zero: not a pprof profile: field number 0 at byte 0' \
+	    "$tmp/e"
+}
+check "pprof2folded: /dev/zero refused at its first byte" zero pprof2folded
+check "pprofmerge: /dev/zero refused at its first byte" zero pprofmerge
+
+# Random bytes whose first byte begins a field of a Profile: the rest of
+# the head does not frame, so none is read up to the cap.
+random_heads() {
+	python3 - "$tmp" <<'EOF' || return 1
+import random, sys
+rng = random.Random(7)
+for i in range(100):
+    b = bytearray(rng.getrandbits(8) for _ in range(1 << 16)) * 24
+    b[0] = rng.choice([0x0a, 0x12, 0x1a, 0x22, 0x2a, 0x32, 0x38, 0x5a, 0x60])
+    open("%s/r%03d.pb" % (sys.argv[1], i), "wb").write(b)
+EOF
+	local f rc
+	for f in "$tmp"/r*.pb; do
+		pprof2folded --max-size 1M "$f" >/dev/null 2>"$tmp/e"
+		rc=$?
+		[ $rc = 1 ] || { echo "$f: status $rc"; return 1; }
+		if grep -q 'larger than the limit' "$tmp/e"; then
+			echo "$f: read to the cap"; return 1
+		fi
+	done
+}
+check "pprof2folded: 100 random inputs refused before the cap" random_heads
 
 # Random damage to a real profile: an error or output, never a crash.
 fuzz() {
@@ -139,7 +175,8 @@ traces() { # profile index unit
 		s = $0; sub(/^ +/, "", s)
 		if (s ~ /^[^ ]+:  /) next		# a label line
 		if (n == 0) {
-			v = s; sub(/   .*/, "", v); sub(/[^0-9].*/, "", v)
+			v = s; sub(/   .*/, "", v); neg = sub(/^-/, "", v)
+			sub(/[^0-9].*/, "", v); if (neg) v = -v
 			sub(/^[^ ]+   /, "", s)
 		}
 		sub(/ \(inline\)$/, "", s)
@@ -175,6 +212,37 @@ against() { # profile
 }
 for p in $profiles; do
 	check "pprof: $p agrees with go tool pprof -traces" against "$p"
+done
+
+# Delta profiles: each stack's net value (after less before) is pprof's
+# sum of its samples, and the total its "accounting for".
+against_delta() { # profile
+	local p=$1 i=0 t
+	pprof2folded --list "$d/$p" | while read -r t _; do
+		pprof2folded --differential --sample-index $i "$d/$p" |
+		awk '{ n = $NF - $(NF - 1); s = $0; sub(/ [0-9]+ [0-9]+$/, "", s)
+			if (n != 0) printf "%s %.0f\n", s, n }' | sort >"$tmp/ours"
+		traces "$d/$p" $i "$(unit_of "$t")" >"$tmp/theirs"
+		if ! cmp -s "$tmp/ours" "$tmp/theirs"; then
+			echo "sample index $i ($t):"
+			diff -u "$tmp/theirs" "$tmp/ours" | head -n 20
+			return 1
+		fi
+		i=$((i + 1))
+	done
+}
+delta_total() { # profile
+	local ours theirs
+	ours=$(pprof2folded --differential "$d/$1" |
+	    awk '{ b += $(NF - 1); a += $NF } END { printf "%.0f\n", a - b }')
+	theirs=$(go tool pprof -top -unit=ns -nodecount=1000000 "$d/$1" \
+	    2>/dev/null | sed -n 's/.*accounting for \(-*[0-9]*\)ns,.*/\1/p')
+	[ -n "$theirs" ] && [ "$ours" = "$theirs" ] ||
+	    { echo "ours $ours, go tool pprof $theirs"; return 1; }
+}
+for p in delta.pb.gz delta-base.pb.gz; do
+	check "pprof: $p agrees with go tool pprof -traces" against_delta "$p"
+	check "pprof: $p total is go tool pprof -top's" delta_total "$p"
 done
 
 # What folded2pprof writes, pprof reads: same stacks, same total.

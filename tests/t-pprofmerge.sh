@@ -77,6 +77,19 @@ while read -r set; do
 	check "pprofmerge: $set as go tool pprof -proto merges it" raw $set
 done <<<"$sets"
 
+# delta profiles (go tool pprof -proto -diff_base and -base, see
+# testdata/pprof2folded/delta.sh): negative values kept and summed
+# exactly, and a delta merged with its base gives back the profile after
+deltas="delta.pb.gz
+delta-base.pb.gz
+delta.pb.gz delta.pb.gz
+delta.pb.gz delta-base.pb.gz
+delta-base.pb.gz delta-a.pb.gz"
+while read -r set; do
+	# shellcheck disable=SC2086
+	check "pprofmerge: $set as go tool pprof -proto merges it" raw $set
+done <<<"$deltas"
+
 # two programs' profiles: their functions and locations are told apart,
 # and each program's merged as one (a function's key once held struct
 # padding, so that on a fleet some builds left functions unmerged;

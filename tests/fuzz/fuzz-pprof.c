@@ -2,7 +2,8 @@
  * pprof2folded's reader of pprof profiles (protobuf, gzip or not), with
  * options picked by the first input byte: it never crashes on tables
  * that point out of range or at themselves, and what it writes is valid
- * folded text.
+ * folded text: one count a line, or with negative values kept (a delta
+ * profile) two, one of them 0.
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -11,6 +12,26 @@
 static const char *const indexes[] = { NULL, "0", "1", "alloc_space" };
 static const char *const keys[] = { "thread" };
 static const char *const focus[] = { "thread=^a" };
+
+/* Every line of a differential ends "0 N" or "N 0". */
+static void
+check_differential(const char *s, size_t n)
+{
+	const char *p, *nl, *sp;
+
+	for (p = s; p < s + n; p = nl + 1) {
+		nl = memchr(p, '\n', s + n - p);
+		FUZZ_CHECK(nl != NULL, "a line without a newline");
+		sp = nl;
+		while (sp > p && sp[-1] != ' ')
+			sp--;
+		FUZZ_CHECK(sp - p >= 2 && sp[-1] == ' ',
+		    "a differential line with one count");
+		FUZZ_CHECK((nl - sp == 1 && *sp == '0') ||
+		    (sp - p >= 3 && sp[-2] == '0' && sp[-3] == ' '),
+		    "a differential line whose counts are both non-zero");
+	}
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -44,6 +65,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		opt.ntag_focus = 1;
 	}
 	opt.max_size = 16 << 20;
+	/* both ways of taking a negative value, the option bits reused */
+	opt.negative = (flags & 12) == 12 ? PPROF_NEG_SKIP : PPROF_NEG_KEEP;
 	r = pprof_reader_new(&opt);
 	FUZZ_CHECK(r != NULL, "pprof_reader_new: %s", fold_err());
 	in = fuzz_in(data, size);
@@ -56,7 +79,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (pprof_write_folded(r, out) == 0) {
 			text = fuzz_out_take(out, &len);
 			FUZZ_CHECK(text != NULL, "write: %s", fold_err());
-			fuzz_check_text(text, len, 1);
+			fuzz_check_text(text, len,
+			    opt.negative == PPROF_NEG_KEEP ? 2 : 1);
+			if (opt.negative == PPROF_NEG_KEEP)
+				check_differential(text, len);
 			free(text);
 		} else
 			free(fuzz_out_take(out, &len));

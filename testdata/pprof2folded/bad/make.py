@@ -118,9 +118,25 @@ write("deep.pb", profile(
                                             for _ in range(2000)))]))
 write("empty.pb", b"")
 write("text.pb", b"main;work;leaf 12\n")
-# 4 MiB of zeros in 4 KiB of gzip: read with --max-size 1M
-write("bomb.pb.gz", gzip.compress(b"\0" * (4 << 20), 9, mtime=0))
+# 4 MiB in 4 KiB of gzip, read with --max-size 1M: a valid profile, then
+# strings of 512 KiB of zeros (every field is well formed: the cap stops
+# it, at the first field that would end past it)
+write("bomb.pb.gz", gzip.compress(
+    good + field(6, 2, b"\0" * (512 << 10)) * 8, 9, mtime=0))
 # a gzip stream cut short, and one with a damaged body
 z = gzip.compress(good, 9, mtime=0)
 write("trunc.pb.gz", z[:len(z) // 2])
 write("corrupt.pb.gz", z[:12] + bytes(b ^ 0x55 for b in z[12:30]) + z[30:])
+# a location with no line, address or mapping: the frame "[unknown]"
+write("unknown.pb", profile(
+    samples=[msg(packed(1, [4, 1]), packed(2, [2])),
+             msg(packed(1, [1]), packed(2, [3]))],
+    locations=[msg(field(1, 0, i), field(4, 2, field(1, 0, i))) for i in (1, 2, 3)]
+    + [msg(field(1, 0, 4))]))
+# heads that cannot begin a profile, each refused before the rest is read:
+# a field Profile does not have, a string of 1 TiB (past any cap, read
+# followed by an endless stream), a sample type that does not frame as
+# fields
+write("head-field.pb", field(99, 0, 1) + good)
+write("head-length.pb", varint(6 << 3 | 2) + varint(1 << 40) + b"\0" * 16)
+write("head-nested.pb", field(1, 2, b"\x08") + good)

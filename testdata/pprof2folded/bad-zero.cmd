@@ -1,0 +1,1 @@
+timeout 10 pprof2folded /dev/zero

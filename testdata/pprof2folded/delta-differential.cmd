@@ -1,0 +1,1 @@
+pprof2folded --differential delta.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --differential --lines delta.pb.gz

@@ -1,0 +1,1 @@
+pprof2folded --list delta.pb.gz

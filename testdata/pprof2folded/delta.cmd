@@ -1,0 +1,1 @@
+pprof2folded delta.pb.gz

@@ -1,0 +1,3 @@
+module pprofdelta
+
+go 1.19
