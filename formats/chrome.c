@@ -853,17 +853,59 @@ finish(struct chrome_reader *r)
 	return emit(r);
 }
 
+/* How much of an input check_head looks at: what fold_in_peek gives. */
+#define HEAD_SIZE ((size_t)64 << 10)
+
+/*
+ * Every .cpuprofile is a JSON object, and JSON text has no control bytes
+ * but blanks: what begins otherwise (/dev/zero, random bytes, a folded
+ * file) fails at once, not after the whole input is read. A head of
+ * blanks only is left to the reader.
+ */
+static int
+check_head(struct chrome_reader *r, const char *p, size_t n)
+{
+	const char *e = p + n;
+	unsigned long long line = 1;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
+	    *p == '\t'); p++)
+		line += *p == '\n';
+	if (p == e)
+		return 0;
+	if (*p != '{')
+		return fold_seterr("%s:%llu: not a .cpuprofile: a JSON object "
+		    "expected", r->file, line);
+	for (; p < e; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c >= 0x20 || c == '\t' || c == '\r')
+			continue;
+		if (c != '\n')
+			return fold_seterr("%s:%llu: not valid JSON: control "
+			    "byte 0x%02x", r->file, line, c);
+		line++;
+	}
+	return 0;
+}
+
 int
 chrome_read(struct chrome_reader *r, struct fold_in *in,
     struct fold_diag *diag)
 {
+	const char *head;
 	char *buf;
 	size_t len;
 	int rc;
 
-	if (fold_in_readall(in, &buf, &len) < 0)
-		return -1;
 	r->file = fold_in_name(in);
+	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
+	    CHROME_MAX_SIZE);
+	if (fold_in_peek(in, HEAD_SIZE, &head, &len) < 0 ||
+	    check_head(r, head, len) < 0 ||
+	    fold_in_readall(in, &buf, &len) < 0)
+		return -1;
 	r->diag = diag;
 	r->buf = r->p = r->linep = buf;
 	r->end = buf + len;
@@ -928,6 +970,6 @@ chrome_summary(const struct chrome_reader *r,
 		    r->opt.time ? " microseconds)" : "");
 		say(arg, msg);
 	}
-	if (r->stats.profiles && r->stats.samples == 0)
-		say(arg, "no samples in the input");
+	/* an input with no sample is the converters' check to report
+	   (collapse_check_end), as for every format */
 }

@@ -62,12 +62,20 @@
 /* Stacks deeper than this are dropped with a warning (V8 keeps 255). */
 #define CHROME_MAX_DEPTH 4096
 
+/*
+ * Default cap on an input's size (decompressed). A profile is one JSON
+ * string to V8 and to DevTools, and V8's strings stop short of 1 GiB, so
+ * no real profile comes near it; an endless stream stops there.
+ */
+#define CHROME_MAX_SIZE ((uint64_t)2 << 30)
+
 struct chrome_opt {
 	int time;		/* count microseconds, not samples */
 	int lines;		/* frames "name url:line" where a url is known */
+	uint64_t max_size;	/* cap on an input (0: CHROME_MAX_SIZE) */
 };
 
-#define CHROME_OPT_INIT { 0, 0 }
+#define CHROME_OPT_INIT { 0, 0, 0 }
 
 /* What was read, over every input so far. */
 struct chrome_stats {
@@ -89,7 +97,9 @@ struct chrome_reader *chrome_reader_new(const struct chrome_opt *opt,
 void chrome_reader_free(struct chrome_reader *r);
 
 /*
- * Reads one whole input. Bad nodes and samples are counted warnings in
+ * Reads one whole input, of at most opt.max_size bytes: an input whose
+ * first byte but blanks (and a byte order mark) is not '{' fails before
+ * the rest is read. Bad nodes and samples are counted warnings in
  * diag. Returns 0; -1 with a message when this input failed (not JSON,
  * not a profile, a read error: nothing of it is added; what was read
  * before is kept and other inputs may still be read); -2 with a message
@@ -106,8 +116,8 @@ int chrome_read(struct chrome_reader *r, struct fold_in *in,
 int chrome_detect(const char *head, size_t n, int eof);
 
 /*
- * The end-of-run messages (samples dropped, no samples at all), each
- * handed to say(arg, msg).
+ * The end-of-run message (how many samples were dropped), handed to
+ * say(arg, msg).
  */
 void chrome_summary(const struct chrome_reader *r,
     void (*say)(void *arg, const char *msg), void *arg);

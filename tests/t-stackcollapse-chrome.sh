@@ -38,3 +38,37 @@ print(len(p["samples"]), max(p.get("endTime", max(ts)), max(ts)) - min(ts))' "$f
 import sys; print(sum(int(l.rsplit(None, 1)[1]) for l in sys.stdin))')" = "$span" ]
 	check "stackcollapse-chrome: $n: --time total is the sampled span ($span us)" $?
 done
+
+# An input that is no JSON object fails at its first byte, with little
+# memory, not after reading up to the cap.
+zero() {
+	if [ -n "${SANITIZE:-}" ]; then
+		! timeout 10 "$b/stackcollapse-chrome" /dev/zero 2>"$tmp/e"
+	else
+		! (ulimit -v 300000
+		timeout 10 "$b/stackcollapse-chrome" /dev/zero) 2>"$tmp/e"
+	fi && grep -q '^stackcollapse-chrome: /dev/zero:1: not a .cpuprofile: a JSON object expected$' "$tmp/e"
+}
+zero
+check "stackcollapse-chrome: /dev/zero refused at its first byte" $?
+
+# A .cpuprofile of endless nodes stops at --max-size with a message (the
+# default, 2 GiB, the same way: bench sizes are far below it).
+endless() {
+	python3 -c '
+import sys
+w = sys.stdout.write
+try:
+    w("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},\"children\":[2]}")
+    i = 2
+    while True:
+        w(",{\"id\":%d,\"callFrame\":{\"functionName\":\"f%d\",\"url\":\"app.js\",\"lineNumber\":%d},\"hitCount\":1,\"children\":[%d]}" % (i, i, i, i + 1))
+        i += 1
+except (BrokenPipeError, OSError):
+    sys.stderr.close()
+' | timeout 20 "$b/stackcollapse-chrome" --max-size 8M >/dev/null 2>"$tmp/e"
+	[ "${PIPESTATUS[1]}" = 1 ] &&
+	    grep -q '^stackcollapse-chrome: <stdin>: input larger than the limit of 8388608 bytes$' "$tmp/e"
+}
+endless
+check "stackcollapse-chrome: endless nodes stop at --max-size" $?

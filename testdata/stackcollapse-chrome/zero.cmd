@@ -1,0 +1,1 @@
+timeout 10 stackcollapse-chrome /dev/zero
