@@ -66,8 +66,17 @@ inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
 {
 	struct fold_merge_input *in = NULL;
 	size_t i, k = 0;
-	int j, m;
+	int j, m, stdin_uses = 0, stdin_list = 0;
 
+	/* standard input is read once: as the list or as a profile */
+	for (i = 0; i < na; i++)
+		if (strcmp(a[i].path, "-") == 0) {
+			stdin_uses++;
+			stdin_list |= a[i].list;
+		}
+	if (stdin_list && stdin_uses > 1)
+		cmd_die(EXIT_USAGE, "-: standard input is the file list "
+		    "(--files-from -); it cannot be an input too");
 	for (i = 0; i < na; i++) {
 		char *one[1] = { (char *)a[i].path }, **names = one;
 		m = 1;

@@ -59,8 +59,8 @@ out=$("$b/foldmerge" $d/rust.folded $d/java.folded $d/dd.folded | total)
 [ "$in" = "$out" ]
 check "foldmerge: total out equals total in ($in)" $?
 
-# a closed pipe is a write error with a message, not a silent exit
+# a closed pipe ends foldmerge silently by SIGPIPE, as it ends cat
 awk 'BEGIN { for (i = 0; i < 200000; i++) print "main;f" i, 1 }' > "$tmp/big"
 ( "$b/foldmerge" "$tmp/big" 2>"$tmp/err"; echo $? > "$tmp/rc" ) | head -c 10 >/dev/null
-[ "$(cat "$tmp/rc")" = 1 ] && grep -q 'write error: Broken pipe' "$tmp/err"
-check "foldmerge: closed pipe exits 1 with a message" $?
+[ "$(cat "$tmp/rc")" = 141 ] && [ ! -s "$tmp/err" ]
+check "foldmerge: a closed pipe ends it silently by SIGPIPE" $?

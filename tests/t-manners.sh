@@ -110,7 +110,7 @@ for t in stackcollapse pprof2folded pprofmerge foldmerge foldcost; do
 	    "^$t: <stdin>:2: -: standard input is the file list" \
 	    sh -c '"$0" --files-from - <list' "$t"
 done
-for t in stackcollapse pprof2folded pprofmerge foldcost; do
+for t in stackcollapse pprof2folded pprofmerge foldmerge foldcost; do
 	expect "$t - --files-from - fails" 2 "^$t: -: standard input is the file list" \
 	    sh -c '"$0" - --files-from - </dev/null' "$t"
 done
