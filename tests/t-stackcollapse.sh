@@ -25,6 +25,9 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
 	for c in "$top/testdata/$tool"/*.cmd; do
 		base=${c%.cmd} name=$tool/$(basename "$base")
 		[ -e "$base.rc" ] && continue
+		# no stack written: a run without one fails in stackcollapse
+		# (svg2folded and pprof2folded have readers of their own)
+		[ -s "$base.out" ] || continue
 		grep -q -e '--list' -e '--help' "$c" && continue
 		grep -qw "$tool" "$c" || continue
 		# inputs that show nothing of their format: no header, no tree
