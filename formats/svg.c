@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "libfold/count.h"
+#include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/folded.h"
 #include "libfold/intern.h"
@@ -88,37 +89,16 @@ fnv1a(uint64_t h, const void *p, size_t n)
 /* ---- escaping ---- */
 
 /*
- * Decodes one UTF-8 character of s[0..n) (n >= 1). Returns its length,
- * or 0 when the bytes are not a valid XML character in UTF-8.
+ * The length of the UTF-8 character at s[0..n) (n >= 1), or 0 when it is
+ * not a character XML allows.
  */
 static size_t
 utf8_valid(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
-	size_t len, i;
+	size_t len = fold_utf8(s, n, &cp);
 
-	if (s[0] < 0x80)
-		return (s[0] >= 0x20 && s[0] != 0x7f) || s[0] == '\t' ? 1 : 0;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+	if (len == 0 || (cp < 0x20 && cp != '\t') || cp == 0x7f ||
 	    cp == 0xfffe || cp == 0xffff)
 		return 0;
 	return len;

@@ -28,27 +28,25 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 	return 0;
 }
 
-/*
- * The length of the character at s[0..n) when it may be shown as it is,
- * or 0 when its first byte is to be escaped (see fold_vis in diag.h).
- */
-static size_t
-vis_char(const unsigned char *s, size_t n)
+size_t
+fold_utf8(const unsigned char *s, size_t n, uint32_t *cp)
 {
-	uint32_t cp;
 	size_t len, i;
+	uint32_t c;
 
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 && s[0] != 0x7f;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
 	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
 		len = 2;
-		cp = s[0] & 0x1f;
+		c = s[0] & 0x1f;
 	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
 		len = 3;
-		cp = s[0] & 0x0f;
+		c = s[0] & 0x0f;
 	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
 		len = 4;
-		cp = s[0] & 0x07;
+		c = s[0] & 0x07;
 	} else {
 		return 0;
 	}
@@ -57,13 +55,29 @@ vis_char(const unsigned char *s, size_t n)
 	for (i = 1; i < len; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
+		c = c << 6 | (s[i] & 0x3f);
 	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+	/* overlong forms, past U+10FFFF, surrogates */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		return 0;
-	if (cp <= 0x9f || (cp >= 0x202a && cp <= 0x202e) ||
-	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfffe || cp == 0xffff)
+	*cp = c;
+	return len;
+}
+
+/*
+ * The length of the character at s[0..n) when it may be shown as it is,
+ * or 0 when its first byte is to be escaped (see fold_vis in diag.h).
+ */
+static size_t
+vis_char(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len = fold_utf8(s, n, &cp);
+
+	if (len == 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	    cp == 0xfffe || cp == 0xffff)
 		return 0;
 	return len;
 }

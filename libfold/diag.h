@@ -57,6 +57,13 @@ int fold_warn(struct fold_diag *d, const char *file, uint64_t line,
  * a string early.
  */
 
+/*
+ * Decodes the UTF-8 character at s[0..n) (n >= 1): returns its length and
+ * sets *cp, or returns 0 when the bytes are not one (invalid, overlong, a
+ * surrogate, past U+10FFFF, or cut by n).
+ */
+size_t fold_utf8(const unsigned char *s, size_t n, uint32_t *cp);
+
 /* The most fold_vis writes for n input bytes, its NUL included. */
 #define FOLD_VIS_MAX(n) (4 * (n) + 1)
 
