@@ -60,8 +60,6 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct pprof_readopt opt = PPROF_READOPT_INIT;
-	/* a delta profile's negative values: asked for or an error */
-	opt.negative = PPROF_NEG_FAIL;
 	const char **root = NULL, **leaf = NULL, **focus = NULL, **ignore = NULL;
 	struct pprof_reader *r;
 	struct fold_diag diag;

@@ -39,7 +39,7 @@ usage(FILE *f)
 	    "          [--tag-root KEY[,KEY...]]\n"
 	    "  dtrace: [--includeoffset]\n"
 	    "  sample: [--no-modules]\n"
-	    "  chrome: [--lines] [--time]\n"
+	    "  chrome: [--lines] [--max-size BYTES] [--time]\n"
 	    "  svg:    [--countname NAME]\n"
 	    "  vtune:  [--no-modules]\n"
 	    "  ghcprof: [--bytes | --ticks | --time]\n");
@@ -211,7 +211,8 @@ main(int argc, char *argv[])
 			opt.bcc.map = optarg;
 			break;
 		case O_MAX_SIZE:
-			po->max_size = cmd_size("--max-size", optarg);
+			po->max_size = opt.chrome.max_size =
+			    cmd_size("--max-size", optarg);
 			break;
 		case O_NO_MODULES:
 			opt.sample.no_modules = opt.vtune.no_modules = 1;

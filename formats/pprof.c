@@ -932,8 +932,8 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		/* one count a stack cannot hold them, and the differential
 		   is read by few tools: asked for, not given unasked */
 		fold_seterr("%s: sample %zu: negative value %" PRId64 " (a "
-		    "delta profile): --differential writes it as STACK "
-		    "BEFORE AFTER", pf->file, no, v);
+		    "delta profile): pprof2folded --differential writes it "
+		    "as STACK BEFORE AFTER", pf->file, no, v);
 		goto out;
 	}
 	if (v < 0 && r->opt.negative != PPROF_NEG_KEEP) {

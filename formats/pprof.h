@@ -58,8 +58,11 @@ struct pprof_readopt {
 };
 
 enum {
+	/* the default: an error naming pprof2folded --differential (a
+	   stack's one count cannot hold a negative value, and stackcollapse
+	   adds pprof stacks to those of other formats) */
+	PPROF_NEG_FAIL,
 	PPROF_NEG_SKIP,	/* a warning in diag, and skipped */
-	PPROF_NEG_FAIL,	/* an error naming --differential */
 	/* kept: pprof_write_folded writes the differential */
 	PPROF_NEG_KEEP
 };

@@ -100,7 +100,7 @@ run "stackcollapse-perf: samples without frames count as the process" 0 "" \
 printf 'prog 2\n' >want
 same "stackcollapse-perf: headers without frames: prog 2" want
 printf '\t400000 main (/bin/prog)\n\t400001 start (/bin/prog)\n\n' >noheader.perf
-run "stackcollapse-perf: frames without a header are bad lines" 0 \
+run "stackcollapse-perf: frames without a header are bad lines, no stack a failure" 1 \
 	"noheader.perf:1: " stackcollapse-perf noheader.perf
 ev=$(head -c 65536 /dev/zero | tr '\0' e)
 { printf 'prog 1 [000] 1.0: 1 %s: \n\t400000 main (/bin/prog)\n\n' "$ev"
@@ -172,9 +172,14 @@ done
 
 # --- gzip bombs: the decompression cap holds for every reader
 if [ -z "${SANITIZE:-}" ]; then
-	head -c 300000000 /dev/zero | gzip -1 >bomb.gz
+	# a bomb that begins as a pprof profile (field 1, a huge length), so
+	# that only the cap can stop it; zeros alone are refused at byte 0
+	{ printf '\n\377\377\377\177'; head -c 300000000 /dev/zero; } | gzip -1 >bomb.gz
 	run "pprof2folded: a gzip bomb stops at --max-size" 1 \
 		"bomb.gz: .*(limit|larger|max)" pprof2folded --max-size 100000000 bomb.gz
+	head -c 300000000 /dev/zero | gzip -1 >zeros.gz
+	run "pprof2folded: a gzip bomb of zeros refused at its first byte" 1 \
+		"zeros.gz: .*not a pprof profile" pprof2folded zeros.gz
 	# folded lines, which most readers take or skip line by line, 1000
 	# times compressed: 320 MiB from 20 gzip members of 34 KB
 	awk 'BEGIN { s = "main"; for (i = 1; i < 400; i++) s = s ";main"
@@ -186,8 +191,7 @@ if [ -z "${SANITIZE:-}" ]; then
 	for t in foldmerge flamegraph-svg foldfilter foldtop foldcost \
 	    stackcollapse stackcollapse-perf stackcollapse-bcc \
 	    stackcollapse-dtrace stackcollapse-sample stackcollapse-vtune \
-	    stackcollapse-ghcprof stackcollapse-chrome stackcollapse-jfr \
-	    pprof2folded pprofmerge; do
+	    stackcollapse-ghcprof stackcollapse-jfr; do
 		run "$t: a gzip bomb is stopped as one" 1 \
 			"lines.gz: gzip data expands more than 200 times" $t lines.gz
 	done
@@ -195,11 +199,12 @@ if [ -z "${SANITIZE:-}" ]; then
 		"lines.gz: gzip data expands more than 200 times" \
 		folddiff lines.gz lines.gz
 	# the formats that reject the first line never decompress the rest
-	for t in stackcollapse-vsprof svg2folded; do
+	for t in stackcollapse-vsprof svg2folded stackcollapse-chrome \
+	    pprof2folded pprofmerge; do
 		run "$t: a gzip bomb rejected at its first line" 1 "lines.gz" \
 			$t lines.gz
 	done
-	rm -f lines.gz bomb.gz
+	rm -f lines.gz bomb.gz zeros.gz
 fi
 
 # --- inputs that change while foldmerge reads them: an error naming the

@@ -28,7 +28,8 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
 		# no stack written: a run without one fails in stackcollapse
 		# (svg2folded and pprof2folded have readers of their own)
 		[ -s "$base.out" ] || continue
-		grep -q -e '--list' -e '--help' "$c" && continue
+		# (and pprof2folded's differential output)
+		grep -q -e '--list' -e '--help' -e '--differential' "$c" && continue
 		grep -qw "$tool" "$c" || continue
 		# inputs that show nothing of their format: no header, no tree
 		case $name in
