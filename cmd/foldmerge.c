@@ -70,7 +70,7 @@ inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
 
 	/* standard input is read once: as the list or as a profile */
 	for (i = 0; i < na; i++)
-		if (strcmp(a[i].path, "-") == 0) {
+		if (!a[i].path || strcmp(a[i].path, "-") == 0) {
 			stdin_uses++;
 			stdin_list |= a[i].list;
 		}
