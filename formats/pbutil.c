@@ -275,9 +275,8 @@ pb_profile_want(uint64_t num, int wt)
 	}
 }
 
-/* Reads a varint at *pos: 0, or -1 when cut by n or longer than 10 bytes. */
-static int
-varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
+int
+pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
 {
 	uint64_t x = 0;
 	int shift;
@@ -301,11 +300,11 @@ frames(const uint8_t *p, size_t n)
 	uint64_t key, v;
 
 	while (pos < n) {
-		if (varint(p, n, &pos, &key) < 0 || key >> 3 == 0)
+		if (pb_varint(p, n, &pos, &key) < 0 || key >> 3 == 0)
 			return -1;
 		switch (key & 7) {
 		case PB_WT_VARINT:
-			if (varint(p, n, &pos, &v) < 0)
+			if (pb_varint(p, n, &pos, &v) < 0)
 				return -1;
 			break;
 		case PB_WT_I64:
@@ -316,7 +315,7 @@ frames(const uint8_t *p, size_t n)
 			pos += v;
 			break;
 		case PB_WT_LEN:
-			if (varint(p, n, &pos, &v) < 0 || v > n - pos)
+			if (pb_varint(p, n, &pos, &v) < 0 || v > n - pos)
 				return -1;
 			pos += v;
 			break;
@@ -349,7 +348,7 @@ check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
 
 	while ((off = *next) < n && !*over) {
 		pos = off;
-		if (varint(p, n, &pos, &key) < 0)
+		if (pb_varint(p, n, &pos, &key) < 0)
 			goto cut;
 		num = key >> 3;
 		wt = key & 7;
@@ -372,7 +371,7 @@ check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
 			    file, num, off, wt, want);
 		switch (wt) {
 		case PB_WT_VARINT:
-			if (varint(p, n, &pos, &len) < 0)
+			if (pb_varint(p, n, &pos, &len) < 0)
 				goto cut;
 			break;
 		case PB_WT_I64:
@@ -380,7 +379,7 @@ check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
 			pos += wt == PB_WT_I64 ? 8 : 4;
 			break;
 		case PB_WT_LEN:
-			if (varint(p, n, &pos, &len) < 0)
+			if (pb_varint(p, n, &pos, &len) < 0)
 				goto cut;
 			if (len > max || pos > max - len) {
 				*over = 1;

@@ -15,6 +15,12 @@
 #include "libfold/output.h"
 
 /*
+ * Reads the varint at p[*pos..n) into *v and moves *pos past it: 0, or
+ * -1 when it is cut by n or longer than 10 bytes.
+ */
+int pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v);
+
+/*
  * protobuf-c's allocations, capped: sizes read from untrusted input cannot
  * run away. over is set when an allocation was refused, so that the
  * caller can tell "too large" from "malformed".

@@ -279,23 +279,6 @@ struct field {
 	size_t off;		/* where the field starts */
 };
 
-static int
-varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
-{
-	uint64_t x = 0;
-	int shift;
-
-	for (shift = 0; shift < 64 && *pos < n; shift += 7) {
-		uint8_t c = p[(*pos)++];
-		x |= (uint64_t)(c & 0x7f) << shift;
-		if (!(c & 0x80)) {
-			*v = x;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 /*
  * Frames the next field of the top-level message at *pos: its number,
  * wire type and payload (the payload itself is decoded by protobuf-c).
@@ -311,7 +294,7 @@ next_field(const struct prof *pf, size_t *pos, struct field *f)
 	if (*pos >= n)
 		return 0;
 	f->off = *pos;
-	if (varint(p, n, pos, &key) < 0)
+	if (pb_varint(p, n, pos, &key) < 0)
 		goto truncated;
 	f->num = key >> 3 > UINT32_MAX ? UINT32_MAX : (uint32_t)(key >> 3);
 	f->wt = key & 7;
@@ -320,7 +303,7 @@ next_field(const struct prof *pf, size_t *pos, struct field *f)
 		    "byte %zu", pf->file, f->off);
 	switch (f->wt) {
 	case PB_WT_VARINT:
-		if (varint(p, n, pos, &f->v) < 0)
+		if (pb_varint(p, n, pos, &f->v) < 0)
 			goto truncated;
 		return 1;
 	case PB_WT_I64:
@@ -331,7 +314,7 @@ next_field(const struct prof *pf, size_t *pos, struct field *f)
 		*pos += len;
 		return 1;
 	case PB_WT_LEN:
-		if (varint(p, n, pos, &len) < 0)
+		if (pb_varint(p, n, pos, &len) < 0)
 			goto truncated;
 		if (len > n - *pos)
 			return fold_seterr("%s: not a pprof profile: field %u at "
@@ -1260,14 +1243,14 @@ pprof_detect(const char *head, size_t n, int eof)
 	if (ctl == 0 || ctl < n / 100)
 		return 0;
 	while (pos < n) {
-		if (varint(p, n, &pos, &key) < 0)
+		if (pb_varint(p, n, &pos, &key) < 0)
 			break;
 		switch (key) {
 		case 1 << 3 | 2: case 2 << 3 | 2: case 3 << 3 | 2:
 		case 4 << 3 | 2: case 5 << 3 | 2: case 6 << 3 | 2:
 		case 11 << 3 | 2: case 13 << 3 | 2:
 			/* sample_type ... string_table, period_type, comment */
-			if (varint(p, n, &pos, &v) < 0 || v > n - pos) {
+			if (pb_varint(p, n, &pos, &v) < 0 || v > n - pos) {
 				pos = n + 1;	/* goes on past the head */
 				break;
 			}
@@ -1276,7 +1259,7 @@ pprof_detect(const char *head, size_t n, int eof)
 		case 7 << 3: case 8 << 3: case 9 << 3: case 10 << 3:
 		case 12 << 3: case 13 << 3: case 14 << 3:
 			/* drop_frames ... default_sample_type */
-			if (varint(p, n, &pos, &v) < 0)
+			if (pb_varint(p, n, &pos, &v) < 0)
 				pos = n + 1;
 			break;
 		default:
