@@ -49,6 +49,13 @@ cmd_collapse(const struct collapse_format *f, const struct collapse_opt *opt,
 	return cmd_close(out, status);
 }
 
+/* Two flags that set the same thing, of which one may be given. */
+static int
+alternatives(const struct cmd_flag *a, const struct cmd_flag *b)
+{
+	return a->set && a->set == b->set;
+}
+
 static void
 converter_usage(FILE *f, const struct cmd_flag *flags)
 {
@@ -56,10 +63,11 @@ converter_usage(FILE *f, const struct cmd_flag *flags)
 
 	fprintf(f, "usage: %s", progname);
 	for (i = 0; flags[i].name; i++) {
-		int first = i == 0 || flags[i - 1].set != flags[i].set;
-		int last = !flags[i + 1].name || flags[i + 1].set != flags[i].set;
-		fprintf(f, "%s--%s%s", first ? " [" : " | ", flags[i].name,
-		    last ? "]" : "");
+		int first = i == 0 || !alternatives(&flags[i - 1], &flags[i]);
+		int last = !flags[i + 1].name ||
+		    !alternatives(&flags[i + 1], &flags[i]);
+		fprintf(f, "%s--%s%s%s", first ? " [" : " | ", flags[i].name,
+		    flags[i].bytes ? " BYTES" : "", last ? "]" : "");
 	}
 	fprintf(f, " [--strict]\n       %*s [--progress | --no-progress] "
 	    "[file ...]\n", (int)strlen(progname), "");
@@ -81,8 +89,9 @@ cmd_converter(int argc, char *argv[], const char *format,
 	longopts = fold_calloc(n + 5, sizeof *longopts);
 	given = fold_calloc(n + 1, sizeof *given);
 	for (i = 0; i < n; i++)
-		longopts[i] = (struct option){ flags[i].name, no_argument,
-		    NULL, O_FLAG + (int)i };
+		longopts[i] = (struct option){ flags[i].name,
+		    flags[i].bytes ? required_argument : no_argument, NULL,
+		    O_FLAG + (int)i };
 	longopts[n] = (struct option){ "help", no_argument, NULL, 'h' };
 	longopts[n + 1] = (struct option){ "strict", no_argument, NULL,
 	    O_STRICT };
@@ -112,10 +121,17 @@ cmd_converter(int argc, char *argv[], const char *format,
 				break;
 			}
 			i = c - O_FLAG;
+			if (flags[i].bytes) {
+				char name[64];
+				snprintf(name, sizeof name, "--%s",
+				    flags[i].name);
+				*flags[i].bytes = cmd_size(name, optarg);
+				break;
+			}
 			/* an alternative given before: another of its group */
 			for (k = 0; k < n && status < 0; k++)
 				if (given[k] && k != i &&
-				    flags[k].set == flags[i].set) {
+				    alternatives(&flags[k], &flags[i])) {
 					cmd_warn("--%s cannot be used with --%s",
 					    flags[k].name, flags[i].name);
 					converter_usage(stderr, flags);

@@ -190,7 +190,7 @@ main(int argc, char *argv[])
 	struct fold_out *out;
 	struct fold_in *in;
 	size_t ngates = 0, nhit = 0;
-	int c, i, normalize = 0, report = 0, strip = 0, strict = 0;
+	int c, i, nempty = 0, normalize = 0, report = 0, strip = 0, strict = 0;
 	int status = EXIT_OK;
 
 	cmd_init(argv[0]);
@@ -292,10 +292,16 @@ main(int argc, char *argv[])
 	}
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
+	opt.gated = ngates > 0;
 	if (status == EXIT_OK && (report || ngates)) {
 		if (!(rep = fold_diffreport_new(st, &opt))) {
 			status = fail(fold_err());
 		} else {
+			/* a profiler that recorded nothing must not pass */
+			const char *e;
+			for (i = 0; (e = fold_diffreport_empty(rep, i)); i++)
+				cmd_warn("%s%s", ngates ? "" : "warning: ", e);
+			nempty = i;
 			if (!report)
 				;
 			else if (page == PAGE_HTML) {
@@ -320,7 +326,7 @@ main(int argc, char *argv[])
 		else
 			fold_write(out, st);
 	}
-	if (status == EXIT_OK && nhit > 0)
+	if (status == EXIT_OK && ngates && (nhit > 0 || nempty > 0))
 		status = EXIT_FAIL;
 	fold_diffreport_free(rep);
 	fold_stacks_free(st);

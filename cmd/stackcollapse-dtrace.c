@@ -17,8 +17,8 @@ main(int argc, char *argv[])
 {
 	struct collapse_opt opt = COLLAPSE_OPT_INIT;
 	const struct cmd_flag flags[] = {
-		{ "includeoffset", &opt.dtrace.includeoffset, 1 },
-		{ NULL, NULL, 0 }
+		{ .name = "includeoffset", .set = &opt.dtrace.includeoffset, .value = 1 },
+		{ .name = NULL }
 	};
 
 	return cmd_converter(argc, argv, "dtrace", &opt, flags, "line or stack",

@@ -15,10 +15,10 @@ main(int argc, char *argv[])
 {
 	struct collapse_opt opt = COLLAPSE_OPT_INIT;
 	const struct cmd_flag flags[] = {
-		{ "time", &opt.ghcprof.source, GHCPROF_TIME },
-		{ "ticks", &opt.ghcprof.source, GHCPROF_TICKS },
-		{ "bytes", &opt.ghcprof.source, GHCPROF_BYTES },
-		{ NULL, NULL, 0 }
+		{ .name = "time", .set = &opt.ghcprof.source, .value = GHCPROF_TIME },
+		{ .name = "ticks", .set = &opt.ghcprof.source, .value = GHCPROF_TICKS },
+		{ .name = "bytes", .set = &opt.ghcprof.source, .value = GHCPROF_BYTES },
+		{ .name = NULL }
 	};
 
 	return cmd_converter(argc, argv, "ghcprof", &opt, flags, "line",

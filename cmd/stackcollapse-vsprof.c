@@ -14,7 +14,7 @@ main(int argc, char *argv[])
 {
 	struct collapse_opt opt = COLLAPSE_OPT_INIT;
 	const struct cmd_flag flags[] = {
-		{ NULL, NULL, 0 }
+		{ .name = NULL }
 	};
 
 	return cmd_converter(argc, argv, "vsprof", &opt, flags, "line", "lines");

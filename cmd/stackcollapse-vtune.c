@@ -16,8 +16,8 @@ main(int argc, char *argv[])
 {
 	struct collapse_opt opt = COLLAPSE_OPT_INIT;
 	const struct cmd_flag flags[] = {
-		{ "no-modules", &opt.vtune.no_modules, 1 },
-		{ NULL, NULL, 0 }
+		{ .name = "no-modules", .set = &opt.vtune.no_modules, .value = 1 },
+		{ .name = NULL }
 	};
 
 	return cmd_converter(argc, argv, "vtune", &opt, flags, "line", "lines");

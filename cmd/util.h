@@ -7,6 +7,7 @@
 #define CMD_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdnoreturn.h>
 
 #include "libfold/diag.h"
@@ -110,12 +111,14 @@ struct collapse_opt;
 /*
  * A flag of a converter's command line: --name sets *set to value. Flags
  * that share set are alternatives (--time | --ticks): giving two of them
- * is a usage error.
+ * is a usage error. A flag with bytes set instead takes a size
+ * (--max-size BYTES, as cmd_size reads it) into *bytes.
  */
 struct cmd_flag {
 	const char *name;
 	int *set;
 	int value;
+	uint64_t *bytes;
 };
 
 /*
