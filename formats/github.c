@@ -53,9 +53,17 @@ void
 fold_github_report(struct fold_out *out, const struct fold_diffreport *r,
     const struct fold_gate *gates, size_t ngates)
 {
-	size_t n, i;
+	size_t n, i, nempty = 0;
+	const char *e;
 	char buf[64];
 
+	for (; ngates && (e = fold_diffreport_empty(r, nempty)); nempty++) {
+		fold_out_puts(out, "::error title=");
+		put(out, "Empty profile", 1);
+		fold_out_puts(out, "::");
+		put(out, e, 0);
+		fold_out_putc(out, '\n');
+	}
 	n = fold_diffreport_gate(r, gates, ngates, hit, out);
 	fold_out_puts(out, "::notice title=");
 	put(out, "Profile comparison", 1);
@@ -66,7 +74,11 @@ fold_github_report(struct fold_out *out, const struct fold_diffreport *r,
 		snprintf(buf, sizeof buf, "%s: %zu function%s cross%s ",
 		    n ? "fail" : "pass", n, n == 1 ? "" : "s",
 		    n == 1 ? "es" : "");
-		put(out, n ? buf : "pass: no significant change crosses ", 0);
+		if (nempty)
+			put(out, "fail: a profile has no samples; gate ", 0);
+		else
+			put(out, n ? buf : "pass: no significant change "
+			    "crosses ", 0);
 		for (i = 0; i < ngates; i++) {
 			if (i)
 				put(out, ", ", 0);

@@ -80,7 +80,8 @@ write_verdict(struct fold_out *out, const struct fold_diffreport *r,
     const struct fold_html_opt *opt)
 {
 	struct verdict v = { out, 0 };
-	size_t n;
+	size_t n, i;
+	const char *e;
 
 	if (opt->ngates == 0) {
 		fold_out_puts(out, "<div class=\"verdict none\" id=\"verdict\">"
@@ -89,6 +90,20 @@ write_verdict(struct fold_out *out, const struct fold_diffreport *r,
 		return;
 	}
 	n = fold_diffreport_gate(r, opt->gates, opt->ngates, NULL, NULL);
+	if (fold_diffreport_empty(r, 0)) {
+		fold_out_puts(out, "<div class=\"verdict fail\" id=\"verdict\">"
+		    "<p>Fail: a profile has no samples; gate ");
+		gate_list(out, opt);
+		fold_out_puts(out, ".</p>\n<ul>\n");
+		for (i = 0; (e = fold_diffreport_empty(r, i)); i++) {
+			fold_out_puts(out, "<li><code>");
+			esc(out, e);
+			fold_out_puts(out, "</code></li>\n");
+		}
+		fold_diffreport_gate(r, opt->gates, opt->ngates, hit, &v);
+		fold_out_puts(out, "</ul></div>\n");
+		return;
+	}
 	if (n == 0) {
 		fold_out_puts(out, "<div class=\"verdict pass\" id=\"verdict\">"
 		    "<p>Pass: no significant change crosses ");
@@ -120,7 +135,11 @@ write_notes(struct fold_out *out, const struct fold_diffreport *r)
 	fold_out_puts(out, "</ul>\n");
 }
 
-/* A change cell, coloured by its direction when significant. */
+/*
+ * A change cell, coloured by its direction when significant as the gate
+ * judges it (above its floor): emphasis below the floor would flag what
+ * the gate lets pass.
+ */
 static void
 change_cell(struct fold_out *out, const char *s, int sig)
 {

@@ -108,6 +108,28 @@ function_case(xmlTextWriterPtr w, const struct failed *f)
 	return rc;
 }
 
+/* An input without samples: the gate cannot pass on it. */
+static int
+empty_case(xmlTextWriterPtr w, const char *line)
+{
+	char *t = fold_svg_clean(line, strlen(line));
+	int rc = 0;
+
+	rc |= xmlTextWriterStartElement(w, X("testcase"));
+	rc |= xmlTextWriterWriteAttribute(w, X("classname"),
+	    X("folddiff.profile"));
+	rc |= xmlTextWriterWriteAttribute(w, X("name"), X("samples"));
+	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= xmlTextWriterStartElement(w, X("failure"));
+	rc |= xmlTextWriterWriteAttribute(w, X("message"), X(t));
+	rc |= xmlTextWriterWriteAttribute(w, X("type"), X("empty profile"));
+	rc |= xmlTextWriterWriteString(w, X(t));
+	rc |= xmlTextWriterEndElement(w);
+	rc |= xmlTextWriterEndElement(w);
+	free(t);
+	return rc;
+}
+
 /*
  * The xmlwriter calls return a byte count or -1; rc gathers them with |,
  * so that any failure leaves it negative (-1 has every bit set).
@@ -116,10 +138,15 @@ static int
 write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
     const struct fold_gate *gates, size_t ngates, const struct hits *hs)
 {
-	size_t i, tests = ngates + hs->n, failures = hs->n;
+	size_t i, nempty = 0, tests, failures = hs->n;
 	const char *note;
 	int rc = 0;
 
+	/* without a gate, an empty profile is a note, not a failure */
+	while (ngates && fold_diffreport_empty(r, nempty))
+		nempty++;
+	tests = ngates + hs->n + nempty;
+	failures += nempty;
 	for (i = 0; i < ngates; i++)
 		failures += crossing(hs, i) > 0;
 	xmlTextWriterSetIndent(w, 1);
@@ -150,6 +177,8 @@ write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
 		free(t);
 	}
 	rc |= xmlTextWriterEndElement(w);
+	for (i = 0; i < nempty; i++)
+		rc |= empty_case(w, fold_diffreport_empty(r, i));
 	for (i = 0; i < ngates; i++)
 		rc |= gate_case(w, &gates[i], i, hs);
 	for (i = 0; i < hs->n; i++)

@@ -611,7 +611,8 @@ struct fold_diffreport {
 	size_t nstacks;
 	struct diffrow *rows;
 	size_t len;
-	char *notes[5];		/* the heading lines; NULL after the last */
+	char *notes[7];		/* the heading lines; NULL after the last */
+	char *empty[3];		/* the lines of fold_diffreport_empty */
 };
 
 static void make_notes(struct fold_diffreport *r);
@@ -736,6 +737,8 @@ fold_diffreport_free(struct fold_diffreport *r)
 		return;
 	for (i = 0; r->notes[i]; i++)
 		free(r->notes[i]);
+	for (i = 0; r->empty[i]; i++)
+		free(r->empty[i]);
 	free(r->rows);
 	free(r);
 }
@@ -756,6 +759,13 @@ static int
 significant(const struct fold_diffreport *r, const struct metric *m)
 {
 	return m->q <= r->opt.alpha;
+}
+
+/* Below the floor in both profiles, a change is too small to judge. */
+static int
+floored(const struct fold_diffreport *r, const struct diffrow *row)
+{
+	return row->share[0] < r->opt.floor && row->share[1] < r->opt.floor;
 }
 
 /* A value as shown: a share in percent, or a count per unit. */
@@ -845,6 +855,7 @@ make_notes(struct fold_diffreport *r)
 	char a[FOLD_COUNT_BUFSZ], b[FOLD_COUNT_BUFSZ];
 	struct line l = { 0, 0, 0 };
 	char *name[2];
+	size_t i;
 	int c;
 
 	for (c = 0; c < 2; c++) {
@@ -861,6 +872,15 @@ make_notes(struct fold_diffreport *r)
 	line_printf(&l, "before: %s, %s samples; after: %s, %s samples",
 	    name[0], a, name[1], b);
 	note(r, &l);
+	for (c = 0, i = 0; c < 2; c++) {
+		if (!fold_count_iszero(&r->sum[c]))
+			continue;
+		line_printf(&l, "%s: no samples: %s", name[c], o->gated ?
+		    "the gate cannot pass on an empty profile" :
+		    "nothing to compare");
+		r->empty[i++] = fold_strndup(l.s, l.len);
+		note(r, &l);
+	}
 	free(name[0]);
 	free(name[1]);
 	if (r->units)
@@ -901,11 +921,22 @@ fold_diffreport_note(const struct fold_diffreport *r, size_t i)
 	return r->notes[n];
 }
 
+const char *
+fold_diffreport_empty(const struct fold_diffreport *r, size_t i)
+{
+	size_t n;
+
+	for (n = 0; n < i && r->empty[n]; n++)
+		;
+	return r->empty[n];
+}
+
 int
 fold_diffreport_significant(const struct fold_diffreport *r, size_t i,
     enum fold_metric metric)
 {
-	return significant(r, &r->rows[i].m[metric]);
+	return !floored(r, &r->rows[i]) &&
+	    significant(r, &r->rows[i].m[metric]);
 }
 
 void
@@ -1089,7 +1120,7 @@ fold_diffreport_gate(const struct fold_diffreport *r,
 		any = 0;
 		l.len = 0;
 		memset(crossed, 0, ng);
-		if (row->share[0] < r->opt.floor && row->share[1] < r->opt.floor)
+		if (floored(r, row))
 			continue;
 		for (k = 0; k < 2; k++) {
 			const struct metric *m = &row->m[k];

@@ -162,10 +162,12 @@ struct fold_diffopt {
 	enum fold_format format;
 	size_t top;		/* rows written, 0 for all */
 	const char *names[2];	/* the inputs, for the header */
+	int gated;		/* a gate will judge the report: an empty
+				   profile is then a failure, not a note */
 };
 
 #define FOLD_DIFFOPT_INIT { { 0, 0 }, { 0, 0 }, 0.05, 0.01, FOLD_FORMAT_TEXT, 0, \
-	{ "before", "after" } }
+	{ "before", "after" }, 0 }
 
 struct fold_diffreport;
 
@@ -202,6 +204,17 @@ size_t fold_diffreport_len(const struct fold_diffreport *r);
 /* fold_funcs_mincount of column col (0 before, 1 after). */
 double fold_diffreport_mincount(const struct fold_diffreport *r, int col);
 
+/*
+ * A profile without samples (its counts sum to 0: a profiler that recorded
+ * nothing) tells nothing: every change against it is "new" or "gone", and
+ * no gate can pass on it. The i-th line, from 0, about such
+ * an input, one per input before then after: "NAME: no samples: the gate
+ * cannot pass on an empty profile" (opt->gated) or "NAME: no samples:
+ * nothing to compare", the name shown by fold_vis. NULL past the last.
+ * These lines are among the notes too. Owned by r.
+ */
+const char *fold_diffreport_empty(const struct fold_diffreport *r, size_t i);
+
 /* Writes the report (opt->top rows) in opt->format. */
 void fold_diffreport_write(struct fold_out *out,
     const struct fold_diffreport *r);
@@ -221,7 +234,11 @@ const char *fold_diffreport_note(const struct fold_diffreport *r, size_t i);
 void fold_diffreport_table(const struct fold_diffreport *r,
     enum fold_format format, struct fold_table *t);
 
-/* 1 when the change of metric in row i (report order) is significant. */
+/*
+ * 1 when the change of metric in row i (report order) is significant as
+ * the gate judges it: its q-value is at most alpha and the function's
+ * total share reaches the floor in either profile.
+ */
 int fold_diffreport_significant(const struct fold_diffreport *r, size_t i,
     enum fold_metric metric);
 
@@ -271,7 +288,8 @@ struct fold_gatehit {
  * metric is significant (q-value at most alpha) and crosses a gate on
  * that metric. Calls hit (unless NULL) once per failing function, in
  * report order; what it is given is valid during the call only. Returns
- * the number of failing functions.
+ * the number of failing functions. The gate fails as well, whatever this
+ * returns, when fold_diffreport_empty has a line.
  */
 size_t fold_diffreport_gate(const struct fold_diffreport *r,
     const struct fold_gate *g, size_t ng,

@@ -145,3 +145,23 @@ else
 		notok "html: inline graph: $(head -n 3 "$tmp/lint")"
 	fi
 fi
+
+# A change below the gate's floor is not emphasised on the page: small
+# grows +0.19pp with a tiny q, yet its share stays below 1% in both
+# profiles, so the gate lets it pass; with --floor 0 the gate judges it.
+printf 'main;big 100001\nmain;small 11\n' >"$tmp/floor-before.folded"
+printf 'main;big 100003\nmain;small 201\n' >"$tmp/floor-after.folded"
+small='<tr[^>]*><td class="fn">small</td>'
+for floor in 1 0; do
+	"$b/folddiff" --report --format html --fail-if 'self>+0.1pp' \
+		--floor "$floor" "$tmp/floor-before.folded" \
+		"$tmp/floor-after.folded" >"$tmp/floor.html" 2>/dev/null
+	rc=$?
+	n=$(grep -c "${small}.*class=\"up\"" "$tmp/floor.html")
+	want=$([ "$floor" = 0 ] && echo "1 1" || echo "0 0")
+	if [ "$n $rc" = "$want" ]; then
+		ok "html: --floor $floor: emphasis as the gate judges (rc $rc)"
+	else
+		notok "html: --floor $floor: $n emphasised rows of small, exit status $rc, want $want"
+	fi
+done
