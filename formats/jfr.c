@@ -40,7 +40,18 @@ struct jfr_reader {
 	struct fold_intern *types;
 	struct jfr_type *tinfo;
 	size_t tcap;
-	char hint[512];
+	char *hint;
+
+	/* the input being read: its cut stacks, told by jfr_summary */
+	uint64_t in_stacks, in_mcut, in_dcut, in_deepest;
+	struct jfr_cut *cuts;
+	size_t ncuts, cutcap;
+};
+
+/* An input some of whose stacks are cut. */
+struct jfr_cut {
+	char *name;
+	uint64_t cut, stacks, deepest;
 };
 
 static const struct {
@@ -238,9 +249,15 @@ jfr_reader_new(const struct jfr_opt *opt, struct fold_stacks *st)
 void
 jfr_reader_free(struct jfr_reader *r)
 {
+	size_t i;
+
 	if (!r)
 		return;
 	fold_intern_free(r->types);
+	for (i = 0; i < r->ncuts; i++)
+		free(r->cuts[i].name);
+	free(r->cuts);
+	free(r->hint);
 	free(r->tinfo);
 	free(r->ids);
 	free(r->name);
@@ -252,42 +269,6 @@ const struct jfr_stats *
 jfr_reader_stats(const struct jfr_reader *r)
 {
 	return &r->stats;
-}
-
-int
-jfr_looks_truncated(const struct jfr_stats *s)
-{
-	return s->stacks > 0 && s->deepest <= JFR_PRINT_DEPTH &&
-	    s->cut * 2 >= s->stacks;
-}
-
-const char *
-jfr_other_events(struct jfr_reader *r)
-{
-	size_t n = fold_intern_count(r->types), i, k, len = 0, best;
-	char *used;
-
-	r->hint[0] = 0;
-	used = fold_calloc(n ? n : 1, 1);
-	for (k = 0; k < 4; k++) {
-		best = n;
-		for (i = 0; i < n; i++)
-			if (!used[i] && r->tinfo[i].stacks &&
-			    (best == n ||
-			    r->tinfo[i].events > r->tinfo[best].events))
-				best = i;
-		if (best == n)
-			break;
-		used[best] = 1;
-		len += snprintf(r->hint + len, sizeof r->hint - len,
-		    "%s%s (%llu)", k ? ", " : "",
-		    fold_intern_str(r->types, best, NULL),
-		    (unsigned long long)r->tinfo[best].events);
-		if (len >= sizeof r->hint - 1)
-			break;
-	}
-	free(used);
-	return r->hint;
 }
 
 static int
@@ -333,6 +314,52 @@ grow(void *p, size_t *cap, size_t need, size_t size)
 	if (*cap < need)
 		*cap = need;
 	return fold_reallocarray(p, *cap, size);
+}
+
+/* Event types with stacks, most frequent first, then by name. */
+static int
+before(const struct jfr_reader *r, uint32_t x, uint32_t y)
+{
+	if (r->tinfo[x].events != r->tinfo[y].events)
+		return r->tinfo[x].events > r->tinfo[y].events;
+	return strcmp(fold_intern_str(r->types, x, NULL),
+	    fold_intern_str(r->types, y, NULL)) < 0;
+}
+
+const char *
+jfr_other_events(struct jfr_reader *r, size_t max)
+{
+	size_t n = fold_intern_count(r->types), i, k = 0, len = 0, cap = 64;
+	size_t nl, j;
+	uint32_t *ids, id;
+	const char *name;
+
+	ids = fold_reallocarray(NULL, n ? n : 1, sizeof *ids);
+	/* few types: an insertion sort */
+	for (i = 0; i < n; i++) {
+		if (!r->tinfo[i].stacks)
+			continue;
+		id = i;
+		for (j = k++; j > 0 && before(r, id, ids[j - 1]); j--)
+			ids[j] = ids[j - 1];
+		ids[j] = id;
+	}
+	free(r->hint);
+	r->hint = fold_malloc(cap);
+	r->hint[0] = 0;
+	for (i = 0; i < k && i < max; i++) {
+		name = fold_intern_str(r->types, ids[i], &nl);
+		r->hint = grow(r->hint, &cap, len + nl + 32, 1);
+		len += snprintf(r->hint + len, cap - len, "%s%.*s%s (%llu)",
+		    i ? ", " : "", FOLD_CUT(name, nl),
+		    (unsigned long long)r->tinfo[ids[i]].events);
+	}
+	if (i < k) {
+		r->hint = grow(r->hint, &cap, len + 64, 1);
+		snprintf(r->hint + len, cap - len, " and %zu more", k - i);
+	}
+	free(ids);
+	return r->hint;
 }
 
 static void
@@ -434,10 +461,14 @@ finish(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 	}
 	if (r->nids > r->stats.deepest)
 		r->stats.deepest = r->nids;
-	if (r->nids == JFR_PRINT_DEPTH && !r->lastentry)
-		r->stats.cut++;
-	else if (r->marker && r->nids > JFR_PRINT_DEPTH)
-		r->stats.jvmcut++;
+	if (r->nids > r->in_deepest)
+		r->in_deepest = r->nids;
+	/* a stack reaching a thread's entry point is whole, "..." or not */
+	if (r->marker && !r->lastentry)
+		r->in_mcut++;
+	else if (r->nids == JFR_PRINT_DEPTH && !r->lastentry)
+		r->in_dcut++;
+	r->in_stacks++;
 	n = r->nids + 1;
 	r->ids = grow(r->ids, &r->idcap, 2 * n, sizeof *r->ids);
 	ids = r->ids + n;
@@ -594,15 +625,56 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 	return 0;
 }
 
+static int read_input(struct jfr_reader *, struct fold_in *,
+    struct fold_diag *);
+static void end_input(struct jfr_reader *, struct fold_in *);
+
 int
 jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
+{
+	int rc;
+
+	r->inev = 0;
+	r->in_stacks = r->in_mcut = r->in_dcut = r->in_deepest = 0;
+	rc = read_input(r, in, diag);
+	end_input(r, in);
+	return rc;
+}
+
+/*
+ * Keeps the count of the input's cut stacks for jfr_summary: those
+ * ending in "...", and those exactly JFR_PRINT_DEPTH deep when no stack
+ * of the input is deeper (a `jfr print` that marks no cut).
+ */
+static void
+end_input(struct jfr_reader *r, struct fold_in *in)
+{
+	uint64_t n = r->in_mcut;
+	struct jfr_cut *c;
+	size_t nl;
+
+	if (r->in_deepest <= JFR_PRINT_DEPTH)
+		n += r->in_dcut;
+	if (n == 0)
+		return;
+	r->stats.cut += n;
+	r->cuts = grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
+	c = &r->cuts[r->ncuts++];
+	nl = strlen(fold_in_name(in)) + 1;
+	c->name = memcpy(fold_malloc(nl), fold_in_name(in), nl);
+	c->cut = n;
+	c->stacks = r->in_stacks;
+	c->deepest = r->in_deepest;
+}
+
+static int
+read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 {
 	const char *line, *t;
 	size_t len, n, nl;
 	int rc, first = 1;
 	char msg[300];
 
-	r->inev = 0;
 	while ((rc = fold_in_line(in, &line, &len)) > 0) {
 		if (len == 0)
 			continue;
@@ -714,34 +786,42 @@ jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
 	const struct jfr_stats *s = &r->stats;
 	const char *ev = opt->event ? opt->event : "jdk.ExecutionSample";
 	char msg[1024];
+	size_t i;
 
 	if (s->events == 0 && ok) {
-		const char *other = jfr_other_events(r);
+		const char *other = jfr_other_events(r, JFR_EVENTS_SHOWN);
+		size_t cap = strlen(other) + strlen(ev) + 64;
+		char *m = fold_malloc(cap);
+
 		if (*other)
-			snprintf(msg, sizeof msg, "no %s events; the input has "
-			    "%s (choose with --event)", ev, other);
+			snprintf(m, cap, "no %s events; the input has %s "
+			    "(choose with --event)", ev, other);
 		else
-			snprintf(msg, sizeof msg, "no %s events in the input",
-			    ev);
-		say(arg, msg);
+			snprintf(m, cap, "no %s events in the input", ev);
+		say(arg, m);
+		free(m);
 	}
 	if (s->nostack) {
 		snprintf(msg, sizeof msg, "%llu %s events without a stack trace "
 		    "dropped", (unsigned long long)s->nostack, ev);
 		say(arg, msg);
 	}
-	if (jfr_looks_truncated(s)) {
-		snprintf(msg, sizeof msg, "%llu of %llu stacks are exactly %d "
-		    "frames deep: jfr print cuts stacks there by default; print "
-		    "with jfr print --stack-depth 2048",
-		    (unsigned long long)s->cut, (unsigned long long)s->stacks,
-		    JFR_PRINT_DEPTH);
-		say(arg, msg);
-	}
-	if (s->jvmcut) {
-		snprintf(msg, sizeof msg, "%llu stacks were cut when recorded "
-		    "(raise the JVM's -XX:FlightRecorderOptions=stackdepth=N)",
-		    (unsigned long long)s->jvmcut);
+	for (i = 0; i < r->ncuts; i++) {
+		const struct jfr_cut *c = &r->cuts[i];
+
+		/* no deeper stack: printed at jfr print's default depth */
+		if (c->deepest <= JFR_PRINT_DEPTH)
+			snprintf(msg, sizeof msg, "%s: %llu of %llu stacks are "
+			    "cut (jfr print keeps %d frames by default): print "
+			    "with jfr print --stack-depth 2048", c->name,
+			    (unsigned long long)c->cut,
+			    (unsigned long long)c->stacks, JFR_PRINT_DEPTH);
+		else
+			snprintf(msg, sizeof msg, "%s: %llu of %llu stacks are "
+			    "cut (by jfr print --stack-depth, or when recorded: "
+			    "raise the JVM's -XX:FlightRecorderOptions="
+			    "stackdepth=N)", c->name, (unsigned long long)c->cut,
+			    (unsigned long long)c->stacks);
 		say(arg, msg);
 	}
 }

@@ -56,9 +56,10 @@ struct jfr_stats {
 	uint64_t nostack;	/* dropped: no stack trace or an empty one */
 	uint64_t zero;		/* weight 0 (not added; nothing is lost) */
 	uint64_t bad;		/* dropped with a warning */
-	uint64_t cut;		/* stacks that look cut at JFR_PRINT_DEPTH */
-	uint64_t jvmcut;	/* deeper stacks ending in "...": cut when
-				   recorded (the JVM's stackdepth) */
+	uint64_t cut;		/* stacks cut short: ending in "..." or, in
+				   an input no deeper, JFR_PRINT_DEPTH deep;
+				   either not reaching a thread's entry
+				   point (Thread.run, main, ...) */
 	uint64_t deepest;	/* most frames in one stack */
 	uint64_t others;	/* events of other types */
 };
@@ -94,26 +95,24 @@ int jfr_detect(const char *head, size_t n, int eof);
 
 /*
  * After every input: says what was dropped, when no event of the chosen
- * type was found (and which events the input has), and when the stacks
- * look cut by `jfr print` or by the JVM. ok is 0 when an input failed
- * (then "no events" is not said).
+ * type was found (and which events the input has), and, once for each
+ * input with any, how many of its stacks are cut short (see
+ * jfr_stats.cut). ok is 0 when an input failed (then "no events" is not
+ * said).
  */
 void jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
     fold_say_fn *say, void *arg);
 
-/*
- * 1 when most stacks look cut at `jfr print`'s default depth: no stack
- * deeper than JFR_PRINT_DEPTH and at least half of them exactly that
- * deep without reaching a thread's entry point (Thread.run, main, ...).
- */
-int jfr_looks_truncated(const struct jfr_stats *s);
+/* The most event types jfr_summary names when the chosen one is absent. */
+#define JFR_EVENTS_SHOWN 12
 
 /*
- * The event types seen that carry stack traces, most frequent first, as
- * "jdk.ObjectAllocationSample (650), jdk.ThreadPark (64)" (at most a few),
- * for a hint when the chosen type was absent. Owned by r; "" when none.
+ * The event types seen that carry stack traces, most frequent first (then
+ * in byte order of name), as "jdk.ObjectAllocationSample (650),
+ * jdk.ThreadPark (64)"; past max of them, " and N more". Owned by r,
+ * valid until the next call; "" when none.
  */
-const char *jfr_other_events(struct jfr_reader *r);
+const char *jfr_other_events(struct jfr_reader *r, size_t max);
 
 /*
  * The field that weighs an event type by default: "weight" for

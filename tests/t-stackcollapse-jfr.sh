@@ -91,3 +91,12 @@ if [ -w /dev/full ]; then
 		ok "jfr write error"
 	else fail "jfr write error (status $rc)"; fi
 fi
+
+# an absent --event names every type with stacks, past 12 "and N more";
+# most frequent first, then by name
+awk 'BEGIN { for (i = 1; i <= 14; i++) for (k = 0; k < (i > 10 ? 1 : i); k++)
+	printf "jdk.T%02d {\n  startTime = 1\n  stackTrace = [\n    a.B.c() line: 1\n  ]\n}\n\n", i }' >"$tmp/types.txt"
+"$t" --event jdk.Absent "$tmp/types.txt" >/dev/null 2>"$tmp/err"
+want="$(basename "$t"): no jdk.Absent events; the input has jdk.T10 (10), jdk.T09 (9), jdk.T08 (8), jdk.T07 (7), jdk.T06 (6), jdk.T05 (5), jdk.T04 (4), jdk.T03 (3), jdk.T02 (2), jdk.T01 (1), jdk.T11 (1), jdk.T12 (1) and 2 more (choose with --event)"
+if [ "$(head -n 1 "$tmp/err")" = "$want" ]; then ok "jfr names every event type"
+else fail "jfr names every event type: $(head -n 1 "$tmp/err")"; fi
