@@ -87,6 +87,29 @@ verbose(const struct fold_filter *f)
 	}
 }
 
+/*
+ * Warns of each step that selects stacks and matched none of those it was
+ * given: a misspelt pattern would otherwise give an empty profile
+ * silently. Under strict it is an error. Returns how many there were.
+ */
+static int
+unmatched(const struct fold_filter *f, int strict)
+{
+	const struct fold_filter_stat *s;
+	size_t n, i;
+	int k = 0;
+
+	s = fold_filter_stats(f, &n);
+	for (i = 0; i < n; i++)
+		if (s[i].selects && s[i].stacks_in > 0 &&
+		    s[i].stacks_out == 0) {
+			cmd_warn("%s: no stack matched%s", s[i].label,
+			    strict ? " (--strict)" : "");
+			k++;
+		}
+	return k;
+}
+
 static int
 read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 {
@@ -245,6 +268,8 @@ main(int argc, char *argv[])
 	} else {
 		if (verb)
 			verbose(f);
+		if (unmatched(f, strict) && strict)
+			status = EXIT_ERR;
 		fold_write(out, st);
 	}
 	fold_stacks_free(st);

@@ -133,6 +133,8 @@ fold_filter_add(struct fold_filter *f, enum fold_step kind,
 	}
 	s.label = fold_strndup(label, strlen(label));
 	s.stat.label = s.label;
+	s.stat.selects = kind == FOLD_STEP_GREP || kind == FOLD_STEP_FOCUS ||
+	    kind == FOLD_STEP_ROOT_AT;
 	if (f->n == f->cap) {
 		f->cap = f->cap ? f->cap * 2 : 8;
 		f->steps = fold_reallocarray(f->steps, f->cap, sizeof *f->steps);

@@ -56,11 +56,16 @@ void fold_filter_free(struct fold_filter *f);
 int fold_filter_add(struct fold_filter *f, enum fold_step step,
     const char *pattern, const char *repl, double num, const char *label);
 
-/* What one step did, for -v. */
+/*
+ * What one step did, for -v. selects is 1 for the steps that keep only
+ * the stacks where their pattern matches (GREP, FOCUS, ROOT_AT): given
+ * stacks (stacks_in > 0) and keeping none, such a step matched no stack.
+ */
 struct fold_filter_stat {
 	const char *label;
 	size_t stacks_in, stacks_out;	/* unique stacks before and after */
 	struct fold_count count_in, count_out;
+	int selects;
 };
 
 /*

@@ -1,0 +1,1 @@
+foldfilter --focus 'no_such_function' --hide '^std::' app.folded

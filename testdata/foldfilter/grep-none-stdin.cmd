@@ -1,0 +1,1 @@
+foldfilter --grep 'no_such_function' < app.folded
