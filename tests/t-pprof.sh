@@ -197,10 +197,17 @@ unit_of() {
 	*/bytes) echo B ;;
 	esac
 }
-against() { # profile
-	local p=$1 i=0 t
+# Each stack as go tool pprof -traces sums it; with --differential (a
+# delta profile), its net value (after less before).
+against() { # profile [--differential]
+	local p=$1 diff=${2:-} i=0 t
 	pprof2folded --list "$d/$p" | while read -r t _; do
-		pprof2folded --sample-index $i "$d/$p" | awk '$NF != 0' | sort >"$tmp/ours"
+		pprof2folded $diff --sample-index $i "$d/$p" | if [ -n "$diff" ]; then
+			awk '{ n = $NF - $(NF - 1); s = $0; sub(/ [0-9]+ [0-9]+$/, "", s)
+				if (n != 0) printf "%s %.0f\n", s, n }'
+		else
+			awk '$NF != 0'
+		fi | sort >"$tmp/ours"
 		traces "$d/$p" $i "$(unit_of "$t")" >"$tmp/theirs"
 		if ! cmp -s "$tmp/ours" "$tmp/theirs"; then
 			echo "sample index $i ($t):"
@@ -214,23 +221,8 @@ for p in $profiles; do
 	check "pprof: $p agrees with go tool pprof -traces" against "$p"
 done
 
-# Delta profiles: each stack's net value (after less before) is pprof's
-# sum of its samples, and the total its "accounting for".
-against_delta() { # profile
-	local p=$1 i=0 t
-	pprof2folded --list "$d/$p" | while read -r t _; do
-		pprof2folded --differential --sample-index $i "$d/$p" |
-		awk '{ n = $NF - $(NF - 1); s = $0; sub(/ [0-9]+ [0-9]+$/, "", s)
-			if (n != 0) printf "%s %.0f\n", s, n }' | sort >"$tmp/ours"
-		traces "$d/$p" $i "$(unit_of "$t")" >"$tmp/theirs"
-		if ! cmp -s "$tmp/ours" "$tmp/theirs"; then
-			echo "sample index $i ($t):"
-			diff -u "$tmp/theirs" "$tmp/ours" | head -n 20
-			return 1
-		fi
-		i=$((i + 1))
-	done
-}
+# Delta profiles: each stack's net value is pprof's sum of its samples,
+# and the total its "accounting for".
 delta_total() { # profile
 	local ours theirs
 	ours=$(pprof2folded --differential "$d/$1" |
@@ -241,7 +233,7 @@ delta_total() { # profile
 	    { echo "ours $ours, go tool pprof $theirs"; return 1; }
 }
 for p in delta.pb.gz delta-base.pb.gz; do
-	check "pprof: $p agrees with go tool pprof -traces" against_delta "$p"
+	check "pprof: $p agrees with go tool pprof -traces" against "$p" --differential
 	check "pprof: $p total is go tool pprof -top's" delta_total "$p"
 done
 
