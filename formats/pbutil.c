@@ -422,7 +422,7 @@ pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
 	while ((r = fold_in_chunk(in, &chunk, &clen)) > 0) {
 		if (over)	/* more after a field past the limit */
 			goto fail;
-		if (clen > cap - n || cap == 0) {
+		if (n + clen + 1 > cap) {	/* room for the chunk and a NUL */
 			/* doubling, but never past the limit (and its NUL) */
 			uint64_t want = cap ? (uint64_t)cap * 2 : 64 << 10;
 			while (want < (uint64_t)n + clen + 1)
