@@ -270,10 +270,18 @@ counted:
 	return r;
 }
 
-/* Makes room after end: moves unread data down, else grows the buffer. */
+/*
+ * Makes room after end: moves unread data down, else grows the buffer, up
+ * to max bytes for a line; max 0 for a whole input (fold_in_readall),
+ * bounded by the limit instead: never beyond one byte past it, where
+ * fill() fails anyway (a 2 GiB cap used to double the buffer to 4 GiB
+ * and fill it before the read that passed the cap).
+ */
 static int
 makeroom(struct fold_in *in, size_t max)
 {
+	size_t want;
+
 	if (in->start > 0) {
 		memmove(in->buf, in->buf + in->start, in->end - in->start);
 		in->end -= in->start;
@@ -282,12 +290,15 @@ makeroom(struct fold_in *in, size_t max)
 		if (in->end < in->cap - 1)
 			return 0;
 	}
-	if (in->cap >= max)
+	if (max && in->cap >= max)
 		return fold_seterr("%s:%llu: line longer than %zu bytes",
 		    in->name, (unsigned long long)in->lineno + 1, max);
-	if (in->cap > SIZE_MAX / 2)
+	want = in->cap > SIZE_MAX / 4 ? SIZE_MAX / 2 : in->cap * 2;
+	if (!max && in->limit && want > in->limit + 2)
+		want = in->limit + 2;
+	if (want <= in->cap)
 		return fold_seterr("%s: input too large", in->name);
-	in->cap *= 2;
+	in->cap = want;
 	in->buf = fold_realloc(in->buf, in->cap);
 	return 0;
 }
@@ -426,34 +437,12 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 	return 1;
 }
 
-/*
- * Room for fold_in_readall: doubling, but never beyond one byte past the
- * limit, where fill() fails anyway (a 2 GiB cap used to double the buffer
- * to 4 GiB before the read that passed it).
- */
-static int
-growall(struct fold_in *in)
-{
-	size_t want;
-
-	if (in->start > 0)
-		return makeroom(in, SIZE_MAX / 2);
-	want = in->cap > SIZE_MAX / 4 ? SIZE_MAX / 2 : in->cap * 2;
-	if (in->limit && want > in->limit + 2)
-		want = in->limit + 2;
-	if (want <= in->cap)
-		return fold_seterr("%s: input too large", in->name);
-	in->cap = want;
-	in->buf = fold_realloc(in->buf, in->cap);
-	return 0;
-}
-
 int
 fold_in_readall(struct fold_in *in, char **buf, size_t *len)
 {
 	/* whole inputs are bounded by fold_in_set_limit, not by line length */
 	for (;;) {
-		if (in->end >= in->cap - 1 && growall(in) < 0)
+		if (in->end >= in->cap - 1 && makeroom(in, 0) < 0)
 			return -1;
 		ssize_t r = fill(in);
 		if (r < 0)
