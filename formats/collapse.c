@@ -20,7 +20,8 @@ struct ops {
 	void (*close)(void *r);
 	/*
 	 * The records (samples, entries) recognised so far over every input,
-	 * kept or not; NULL: the stacks the table gained tell.
+	 * kept or not; NULL: the stacks added to the table tell
+	 * (fold_stacks_adds).
 	 */
 	uint64_t (*records)(struct collapse *c, void *r);
 };
@@ -617,45 +618,11 @@ collapse_free(struct collapse *c)
 	free(c);
 }
 
-/*
- * The stacks in st, for the formats that count no records: their number
- * and, when there are some, their total (a later input that only adds to
- * stacks already there changes it).
- */
-struct mark {
-	size_t len;
-	int totalok;
-	struct fold_count total;
-};
-
-static void
-mark(const struct fold_stacks *st, struct mark *m)
-{
-	m->len = fold_stacks_len(st);
-	m->totalok = m->len > 0 && fold_stacks_total(st, 0, &m->total) == 0;
-}
-
-/* What the table gained since m: new stacks, else 1 when its total grew. */
-static uint64_t
-gained(const struct fold_stacks *st, const struct mark *m)
-{
-	struct mark now;
-
-	if (fold_stacks_len(st) > m->len)
-		return fold_stacks_len(st) - m->len;
-	if (m->len == 0)
-		return 0;
-	mark(st, &now);
-	return !m->totalok || !now.totalok ||
-	    fold_count_cmp(&m->total, &now.total) != 0;
-}
-
 int
 collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 {
 	const struct collapse_format *f = c->forced;
-	struct mark m;
-	uint64_t before = 0;
+	uint64_t before;
 	size_t i;
 	int rc;
 
@@ -671,14 +638,13 @@ collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 		return collapse_check_end(&c->check, f, in, diag, 0, 0);
 	i = f - collapse_formats;
 	c->used[i] = 1;
-	if (ops[i].records)
-		before = ops[i].records(c, c->readers[i]);
-	else
-		mark(c->st, &m);
+	before = ops[i].records ? ops[i].records(c, c->readers[i]) :
+	    fold_stacks_adds(c->st);
 	c->check.counted = ops[i].records != NULL;
 	rc = ops[i].read(c, c->readers[i], in, diag);
-	return collapse_check_end(&c->check, f, in, diag, ops[i].records ?
-	    ops[i].records(c, c->readers[i]) - before : gained(c->st, &m), rc);
+	return collapse_check_end(&c->check, f, in, diag, (ops[i].records ?
+	    ops[i].records(c, c->readers[i]) : fold_stacks_adds(c->st)) -
+	    before, rc);
 }
 
 int

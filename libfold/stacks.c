@@ -30,6 +30,7 @@ struct fold_stacks {
 	int hashed;			/* slots match ents */
 	uint32_t *scratch;		/* for fold_stacks_add_text */
 	size_t capscratch;
+	uint64_t adds;			/* fold_stacks_adds */
 };
 
 struct fold_stacks *
@@ -68,6 +69,12 @@ int
 fold_stacks_ncols(const struct fold_stacks *st)
 {
 	return st->ncols;
+}
+
+uint64_t
+fold_stacks_adds(const struct fold_stacks *st)
+{
+	return st->adds;
 }
 
 size_t
@@ -156,6 +163,7 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 				return -1;
 		}
 		memcpy(acc, sum, st->ncols * sizeof *acc);
+		st->adds++;
 		return i;
 	}
 	if (n > UINT32_MAX || st->len >= UINT32_MAX - 1)
@@ -181,6 +189,7 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	st->slots[j].hash = h;
 	if (st->len * 2 > st->mask)
 		rehash(st, st->mask * 2 + 1);
+	st->adds++;
 	return i;
 }
 

@@ -57,6 +57,13 @@ long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
 
 size_t fold_stacks_len(const struct fold_stacks *st);
 
+/*
+ * How many stacks were added (new or to one there), since the table was
+ * made: what an input gave, for a reader that counts no records of its
+ * own.
+ */
+uint64_t fold_stacks_adds(const struct fold_stacks *st);
+
 /* The frames of stack i; *n is set to their number. */
 const uint32_t *fold_stacks_ids(const struct fold_stacks *st, size_t i,
     size_t *n);
