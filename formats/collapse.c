@@ -336,27 +336,6 @@ static const struct {
 	{ "BZh", 3, "bzip2 data: decompress it first" },
 };
 
-/* The length of the valid UTF-8 sequence at s[0..n) (n > 0), or 0. */
-static size_t
-utf8len(const unsigned char *s, size_t n)
-{
-	size_t k, i;
-	unsigned c = s[0];
-
-	if (c < 0xc2 || c > 0xf4)
-		return 0;
-	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	if (n < k)
-		return n == 0 ? 0 : k;	/* cut by the end of the head */
-	for (i = 1; i < k; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) ||
-	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
-		return 0;
-	return k;
-}
-
 /*
  * Whether head[0..n) is binary data rather than text: a NUL byte, or more
  * than one byte in 32 that is neither printable ASCII, a blank, ESC (a
@@ -368,13 +347,20 @@ isbinary(const char *head, size_t n, char *why, size_t whysz)
 	const unsigned char *s = (const unsigned char *)head;
 	const char *nul = memchr(head, '\0', n);
 	size_t i, k, bad = 0, m;
+	uint32_t cp;
 
 	if (!nul) {
 		for (i = 0; i < n; i += k) {
 			k = 1;
-			if (s[i] >= 0x80 && (k = utf8len(s + i, n - i)) == 0) {
-				k = 1;
-				bad++;
+			if (s[i] >= 0x80 && (k = fold_utf8(s + i, n - i, &cp)) == 0) {
+				/* a character cut by the end of the head is text */
+				if (s[i] >= 0xc2 && s[i] <= 0xf4 && n - i <
+				    (s[i] < 0xe0 ? 2u : s[i] < 0xf0 ? 3u : 4u)) {
+					k = n - i;
+				} else {
+					k = 1;
+					bad++;
+				}
 			} else if ((s[i] < 0x20 || s[i] == 0x7f) &&
 			    !strchr("\t\n\v\f\r\033", s[i])) {
 				bad++;
