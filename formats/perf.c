@@ -820,6 +820,7 @@ arrows(struct perf_reader *r, char *t, const char *f, size_t flen, size_t cut,
 		last = end >= flen;
 		p = f + i;
 		plen = end - i;
+		unknown = 0;	/* of this part: its source line is kept */
 		if (plen == 9 && memcmp(p, "[unknown]", 9) == 0) {
 			if ((len = unknown_name(r, t, a, alen, m, mlen,
 			    &unknown)) < 0)
