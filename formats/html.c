@@ -89,7 +89,6 @@ write_verdict(struct fold_out *out, const struct fold_diffreport *r,
 		    "judged.</p></div>\n");
 		return;
 	}
-	n = fold_diffreport_gate(r, opt->gates, opt->ngates, NULL, NULL);
 	if (fold_diffreport_empty(r, 0)) {
 		fold_out_puts(out, "<div class=\"verdict fail\" id=\"verdict\">"
 		    "<p>Fail: a profile has no samples; gate ");
@@ -104,6 +103,7 @@ write_verdict(struct fold_out *out, const struct fold_diffreport *r,
 		fold_out_puts(out, "</ul></div>\n");
 		return;
 	}
+	n = fold_diffreport_gate(r, opt->gates, opt->ngates, NULL, NULL);
 	if (n == 0) {
 		fold_out_puts(out, "<div class=\"verdict pass\" id=\"verdict\">"
 		    "<p>Pass: no significant change crosses ");

@@ -651,7 +651,6 @@ end_input(struct jfr_reader *r, struct fold_in *in)
 {
 	uint64_t n = r->in_mcut;
 	struct jfr_cut *c;
-	size_t nl;
 
 	if (r->in_deepest <= JFR_PRINT_DEPTH)
 		n += r->in_dcut;
@@ -660,8 +659,7 @@ end_input(struct jfr_reader *r, struct fold_in *in)
 	r->stats.cut += n;
 	r->cuts = grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
 	c = &r->cuts[r->ncuts++];
-	nl = strlen(fold_in_name(in)) + 1;
-	c->name = memcpy(fold_malloc(nl), fold_in_name(in), nl);
+	c->name = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
 	c->cut = n;
 	c->stacks = r->in_stacks;
 	c->deepest = r->in_deepest;
