@@ -64,7 +64,8 @@ FORMATS = \
 	formats/svg.o \
 	formats/svgread.o \
 	formats/vsprof.o \
-	formats/vtune.o
+	formats/vtune.o \
+	formats/xml.o
 
 # Generated sources (protoc-c output), built into $(B).
 GENERATED = formats/profile.pb-c.c

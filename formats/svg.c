@@ -14,6 +14,7 @@
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
 #include "formats/svg.h"
+#include "formats/xml.h"
 
 /* formats/flamegraph.js as a C string, made by the Makefile */
 static const char flamegraph_js[] =
@@ -88,116 +89,16 @@ fnv1a(uint64_t h, const void *p, size_t n)
 
 /* ---- escaping ---- */
 
-/*
- * The length of the UTF-8 character at s[0..n) (n >= 1), or 0 when it is
- * not a character XML allows.
- */
-static size_t
-utf8_valid(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len = fold_utf8(s, n, &cp);
-
-	if (len == 0 || (cp < 0x20 && cp != '\t') || cp == 0x7f ||
-	    cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return len;
-}
-
-/*
- * Writes at most maxchars characters of s[0..n) escaped (each invalid
- * byte counts as one character, written as U+FFFD). Returns the number
- * of characters written.
- */
-static size_t
-escape_chars(struct fold_out *out, const char *str, size_t n, size_t maxchars)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, run = 0, chars = 0, k;
-
-	while (i < n && chars < maxchars) {
-		unsigned char c = s[i];
-		if (c >= 0x20 && c < 0x7f && c != '&' && c != '<' &&
-		    c != '>' && c != '"' && c != '\'') {
-			i++;
-			chars++;
-			continue;
-		}
-		fold_out_write(out, s + run, i - run);
-		switch (c) {
-		case '&': fold_out_puts(out, "&amp;"); k = 1; break;
-		case '<': fold_out_puts(out, "&lt;"); k = 1; break;
-		case '>': fold_out_puts(out, "&gt;"); k = 1; break;
-		case '"': fold_out_puts(out, "&quot;"); k = 1; break;
-		case '\'': fold_out_puts(out, "&#39;"); k = 1; break;
-		default:
-			k = utf8_valid(s + i, n - i);
-			if (k == 0 || c == '\t') {
-				/* a tab would be normalized away in attributes */
-				fold_out_puts(out, "\xef\xbf\xbd");
-				k = 1;
-			} else
-				fold_out_write(out, s + i, k);
-		}
-		i += k;
-		run = i;
-		chars++;
-	}
-	fold_out_write(out, s + run, i - run);
-	return chars;
-}
-
 void
 fold_svg_escape(struct fold_out *out, const char *s, size_t n)
 {
-	escape_chars(out, s, n, SIZE_MAX);
+	fold_xml_escape(out, s, n);
 }
 
 char *
 fold_svg_clean(const char *s, size_t n)
 {
-	/* U+FFFD is 3 bytes: each bad byte may grow to three */
-	char *t = fold_reallocarray(NULL, n + 1, 3), *p = t;
-	size_t i = 0, k;
-
-	while (i < n) {
-		if ((k = utf8_valid((const unsigned char *)s + i, n - i)) &&
-		    s[i] != '\t') {
-			memcpy(p, s + i, k);
-			p += k;
-			i += k;
-		} else {
-			memcpy(p, "\xef\xbf\xbd", 3);
-			p += 3;
-			i++;
-		}
-	}
-	*p = '\0';
-	return t;
-}
-
-static void
-esc(struct fold_out *out, const char *s)
-{
-	escape_chars(out, s, strlen(s), SIZE_MAX);
-}
-
-/* Number of characters as escape_chars counts them. */
-static size_t
-nchars(const char *str, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, chars = 0, k;
-
-	while (i < n) {
-		if (s[i] < 0x80)
-			k = 1;
-		else if ((k = utf8_valid(s + i, n - i)) == 0)
-			k = 1;
-		i += k;
-		chars++;
-	}
-	return chars;
+	return fold_xml_clean(s, n);
 }
 
 /* A number with at most d decimals, trailing zeros dropped ("12", "1.5"). */
@@ -279,21 +180,6 @@ fold_svg_bgcolors_check(const char *s)
 /* ---- --nameattr ---- */
 
 static int
-xmlname(const char *s)
-{
-	const char *p;
-
-	if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-		return 0;
-	for (p = s + 1; *p; p++)
-		if (!(*p == '_' || *p == '-' || *p == '.' || *p == ':' ||
-		    (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9')))
-			return 0;
-	return 1;
-}
-
-static int
 nameattr_line(struct fold_svg *g, const char *file, uint64_t lineno,
     const char *line, size_t len)
 {
@@ -335,7 +221,7 @@ nameattr_line(struct fold_svg *g, const char *file, uint64_t lineno,
 		} else if (strcmp(key, "target") == 0) {
 			free(a->target);
 			a->target = val;
-		} else if (!xmlname(key) || strcmp(key, "id") == 0 ||
+		} else if (!fold_xml_isname(key) || strcmp(key, "id") == 0 ||
 		    strcmp(key, "g_extra") == 0 || strcmp(key, "a_extra") == 0) {
 			fold_seterr("%s:%llu: attribute not supported: %s",
 			    file, (unsigned long long)lineno, key);
@@ -998,28 +884,8 @@ text(struct layout *L, const char *idsuf, double x, double y,
 	if (extra)
 		fold_out_puts(o, extra);
 	fold_out_putc(o, '>');
-	esc(o, content);
+	fold_xml_puts(o, content);
 	fold_out_puts(o, "</text>");
-}
-
-/* <!-- text -->, with "--" broken up as a comment requires. */
-static void
-comment(struct fold_out *o, const char *prefix, const char *s)
-{
-	size_t n = strlen(s), i, j;
-
-	fold_out_puts(o, "<!-- ");
-	fold_out_puts(o, prefix);
-	for (i = 0; i < n; i = j) {
-		for (j = i; j < n && s[j] != '-'; j++)
-			;
-		fold_svg_escape(o, s + i, j - i);
-		if (j < n) {
-			fold_out_puts(o, "- ");
-			j++;
-		}
-	}
-	fold_out_puts(o, " -->");
 }
 
 static const char *
@@ -1071,7 +937,7 @@ header(struct layout *L, const char *title)
 	putnum(o, L->height, 2);
 	fold_out_puts(o, "\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" font-family=\"");
-	esc(o, opt->fonttype);
+	fold_xml_puts(o, opt->fonttype);
 	/* without the font, a sans-serif looks closer than the default serif */
 	if (!strchr(opt->fonttype, ','))
 		fold_out_puts(o, ", sans-serif");
@@ -1084,7 +950,7 @@ header(struct layout *L, const char *title)
 	    "-->");
 	if (opt->notes) {
 		nl(L, 1);
-		comment(o, "NOTES: ", opt->notes);
+		fold_xml_comment(o, "NOTES: ", opt->notes);
 	}
 	nl(L, 1);
 	fold_out_printf(o, "<defs><linearGradient id=\"%s-background\" "
@@ -1205,19 +1071,19 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	if (na)
 		for (k = 0; k < na->nkv; k += 2) {
 			fold_out_printf(o, " %s=\"", na->kv[k]);
-			esc(o, na->kv[k + 1]);
+			fold_xml_puts(o, na->kv[k + 1]);
 			fold_out_putc(o, '"');
 		}
 	fold_out_putc(o, '>');
 	nl(L, 3);
 	fold_out_puts(o, "<title>");
 	if (na && na->title)
-		esc(o, na->title);
+		fold_xml_puts(o, na->title);
 	else {
-		fold_svg_escape(o, name, namelen);
+		fold_xml_escape(o, name, namelen);
 		count_text(opt, &nd->total[1], cnt);
 		fold_out_printf(o, " (%s ", cnt);
-		esc(o, opt->countname);
+		fold_xml_puts(o, opt->countname);
 		if (i == 0 && val == L->timemax)
 			fold_out_puts(o, ", 100%");
 		else
@@ -1235,9 +1101,9 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	if (na && na->href) {
 		nl(L, 3);
 		fold_out_puts(o, "<a xlink:href=\"");
-		esc(o, na->href);
+		fold_xml_puts(o, na->href);
 		fold_out_puts(o, "\" target=\"");
-		esc(o, na->target ? na->target : "_top");
+		fold_xml_puts(o, na->target ? na->target : "_top");
 		fold_out_puts(o, "\">");
 	}
 	nl(L, 3);
@@ -1258,11 +1124,11 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	fold_out_puts(o, "\">");
 	chars = (size_t)fmax(0, floor(w / (opt->fontsize * opt->fontwidth)));
 	if (chars >= 3) {
-		if (nchars(name, namelen) > chars) {
-			escape_chars(o, name, namelen, chars - 2);
+		if (fold_xml_nchars(name, namelen) > chars) {
+			fold_xml_escape_max(o, name, namelen, chars - 2);
 			fold_out_puts(o, "..");
 		} else
-			fold_svg_escape(o, name, namelen);
+			fold_xml_escape(o, name, namelen);
 	}
 	fold_out_puts(o, "</text>");
 	if (na && na->href) {
@@ -1419,7 +1285,7 @@ write_frames(struct layout *L)
 
 	nl(L, 1);
 	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L->id);
-	esc(out, opt->nametype);
+	fold_xml_puts(out, opt->nametype);
 	fold_out_puts(out, "\" data-fontwidth=\"");
 	putnum(out, opt->fontwidth, 4);
 	fold_out_puts(out, "\">");

@@ -27,6 +27,7 @@
 #include "libfold/input.h"
 #include "libfold/output.h"
 #include "libfold/stacks.h"
+#include "formats/xml.h"
 
 /* The palettes of --colors, named as in flamegraph.pl. */
 enum fold_svg_colors {
@@ -127,21 +128,14 @@ int fold_svg_add(struct fold_svg *g, const struct fold_stacks *st);
 int fold_svg_write(struct fold_svg *g, struct fold_out *out,
     struct fold_svg_info *info);
 
+/* Frees g and all it holds; g may be NULL. */
 void fold_svg_free(struct fold_svg *g);
 
 /*
- * Writes s[0..n) as XML character data safe in text and in quoted
- * attributes: & < > " ' escaped, control characters, DEL, U+FFFE, U+FFFF
- * and bytes that are not valid UTF-8 replaced by U+FFFD.
+ * The former names of fold_xml_escape and fold_xml_clean (formats/xml.h),
+ * the same functions, kept while writers still call them by these.
  */
 void fold_svg_escape(struct fold_out *out, const char *s, size_t n);
-
-/*
- * s[0..n) with what fold_svg_escape replaces by U+FFFD so replaced, and
- * nothing escaped: valid UTF-8 made of XML characters only, for writers
- * that escape markup themselves. A new NUL-terminated string (the caller
- * frees it).
- */
 char *fold_svg_clean(const char *s, size_t n);
 
 #endif
