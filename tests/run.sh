@@ -15,18 +15,11 @@
 #     "ok NAME" / "FAIL NAME" lines (and "# ..." notes);
 #   - every binary answers --help and has a man page; mandoc -Tlint is clean.
 # The last line is "N passed, N failed".
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+# ok, notok, crashed and excerpt are tests/lib.sh's, which counts in
+# passed and failed.
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
-export LC_ALL=C
-export ASAN_OPTIONS=exitcode=99:detect_leaks=1:abort_on_error=0
-export UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
-pass=0 fail=0
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok $*"; }
-notok() { fail=$((fail + 1)); echo "FAIL $*"; }
+tmpdir
 
 # Counts the "ok"/"FAIL" lines of a test program's output; a program that
 # fails without saying which test failed counts as one failure.
@@ -34,16 +27,11 @@ count_lines() { # name status file
 	local p f
 	p=$(grep -c '^ok ' "$3") f=$(grep -c '^FAIL ' "$3")
 	grep -E '^(FAIL|# )' "$3"
-	pass=$((pass + p)) fail=$((fail + f))
+	passed=$((passed + p)) failed=$((failed + f))
 	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
 		notok "$1 (exit status $2)"
 		tail -n 20 "$3" | sed 's/^/# /'
 	fi
-}
-
-crashed() { # status stderr-file
-	[ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ] ||
-		grep -qE 'Sanitizer|runtime error:' "$2"
 }
 
 golden() { # builddir cmdfile
@@ -62,10 +50,10 @@ golden() { # builddir cmdfile
 	[ -e "$base.rc" ] && want=$(cat "$base.rc")
 	if crashed "$rc" "$tmp/err"; then
 		notok "$b: $base (crashed or hung: status $rc)"
-		head -n 30 "$tmp/err" | sed 's/^/# /'
+		excerpt "$tmp/err" 30
 	elif [ "$rc" != "$want" ]; then
 		notok "$b: $base (exit status $rc, expected $want)"
-		head -n 10 "$tmp/err" | sed 's/^/# /'
+		excerpt "$tmp/err" 10
 	elif ! cmp -s "$base.out" "$tmp/out"; then
 		notok "$b: $base (stdout)"
 		diff -u "$base.out" "$tmp/out" | head -n 40
@@ -104,9 +92,9 @@ wanted() {
 # One build directory's tests; its counts go to the file $2.
 suite() { # builddir countfile
 	local b=$1 t c x n tmp=$tmp/suite.${2##*.}
-	pass=0 fail=0
+	passed=0 failed=0
 	mkdir "$tmp" || exit 2
-	[ -d "$b" ] || { notok "$b: no such build directory"; echo "$pass $fail" >"$2"; return; }
+	[ -d "$b" ] || { notok "$b: no such build directory"; echo "$passed $failed" >"$2"; return; }
 	export FOLD_BUILD=$top/$b
 	case $b in *san*) export SANITIZE=1 ;; *) unset SANITIZE ;; esac
 	for t in "$b"/tests/test-*; do
@@ -139,7 +127,7 @@ suite() { # builddir countfile
 		if [ -e "man/man1/$n.1" ]; then ok "$b: $n has a man page"
 		else notok "$b: $n has no man page man/man1/$n.1"; fi
 	done
-	echo "$pass $fail" >"$2"
+	echo "$passed $failed" >"$2"
 }
 
 # The build directories run side by side (the plain and the sanitizer
@@ -155,7 +143,7 @@ for b in "${builds[@]}"; do
 	i=$((i + 1))
 	cat "$tmp/log.$i"
 	read -r p f <"$tmp/count.$i" || { p=0 f=1; echo "FAIL $b: the suite did not finish"; }
-	pass=$((pass + p)) fail=$((fail + f))
+	passed=$((passed + p)) failed=$((failed + f))
 done
 
 if command -v mandoc >/dev/null; then
@@ -170,5 +158,5 @@ else
 	notok "mandoc is not installed (make deps)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
