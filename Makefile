@@ -54,6 +54,7 @@ FORMATS = \
 	formats/html.o \
 	formats/jfr.o \
 	formats/junit.o \
+	formats/palette.o \
 	formats/pbutil.o \
 	formats/perf.o \
 	formats/pprof.o \

@@ -12,6 +12,7 @@
 
 #include "libfold/err.h"
 #include "libfold/input.h"
+#include "formats/palette.h"
 #include "formats/svg.h"
 #include "cmd/util.h"
 
@@ -102,12 +103,12 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case O_BGCOLORS:
-			if (fold_svg_bgcolors_check(optarg) < 0)
+			if (fold_palette_bgcheck(optarg) < 0)
 				cmd_die(EXIT_USAGE, "--bgcolors: %s", fold_err());
 			opt.bgcolors = optarg;
 			break;
 		case O_COLORS:
-			if (fold_svg_colors_parse(optarg, &opt.colors) < 0)
+			if (fold_palette_parse(optarg, &opt.colors) < 0)
 				cmd_die(EXIT_USAGE, "--colors: %s", fold_err());
 			break;
 		case O_COUNTNAME:

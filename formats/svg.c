@@ -3,8 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "libfold/count.h"
 #include "libfold/diag.h"
@@ -13,6 +11,7 @@
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
+#include "formats/palette.h"
 #include "formats/svg.h"
 #include "formats/xml.h"
 
@@ -50,7 +49,7 @@ struct fold_svg {
 	struct fold_intern *attrnames;	/* --nameattr */
 	struct nameattr *attrs;
 	size_t nattrs;
-	uint64_t rng;			/* --random */
+	struct fold_palette *pal;	/* colours by name */
 	int twocols;			/* a line had two counts */
 };
 
@@ -67,25 +66,7 @@ struct layout {
 	double *x;			/* start of each node, in counts */
 	unsigned char *drawn;
 	uint32_t maxdepth;
-	struct fold_intern *palnames;	/* --cp */
-	char **palcolors;
-	size_t npal;
-	int paldirty;
 };
-
-static uint64_t
-fnv1a(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	while (n--) {
-		h ^= *s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-#define FNV_INIT 0xcbf29ce484222325ULL
 
 /* ---- escaping ---- */
 
@@ -130,51 +111,6 @@ putfix(struct fold_out *out, double v, int d)
 	if (v < 0 && v > -0.5)
 		v = 0;
 	fold_out_printf(out, "%.*f", d, v);
-}
-
-/* ---- options ---- */
-
-static const char *const colornames[] = {
-	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
-	"green", "blue", "aqua", "yellow", "purple", "orange"
-};
-
-int
-fold_svg_colors_parse(const char *name, enum fold_svg_colors *c)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof colornames / sizeof *colornames; i++)
-		if (strcmp(name, colornames[i]) == 0) {
-			*c = (enum fold_svg_colors)i;
-			return 0;
-		}
-	return fold_seterr("unknown palette: %s (hot, mem, io, wakeup, chain, "
-	    "java, js, perl, red, green, blue, aqua, yellow, purple, orange)",
-	    name);
-}
-
-static int
-ishex6(const char *s)
-{
-	int i;
-
-	if (s[0] != '#')
-		return 0;
-	for (i = 1; i <= 6; i++)
-		if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
-			return 0;
-	return s[7] == '\0';
-}
-
-int
-fold_svg_bgcolors_check(const char *s)
-{
-	if (strcmp(s, "yellow") == 0 || strcmp(s, "blue") == 0 ||
-	    strcmp(s, "green") == 0 || strcmp(s, "grey") == 0 || ishex6(s))
-		return 0;
-	return fold_seterr("unknown background: %s (yellow, blue, green, grey "
-	    "or #rrggbb)", s);
 }
 
 /* ---- --nameattr ---- */
@@ -278,9 +214,7 @@ fold_svg_new(const struct fold_svg_opt *opt)
 	g->frames = fold_intern_new();
 	if (!opt->flamechart)
 		g->st = fold_stacks_new(g->frames, 2);
-	if (opt->random)
-		g->rng = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32 ^
-		    0x9e3779b97f4a7c15ULL;
+	g->pal = fold_palette_new(opt->colors, opt->hash, opt->random);
 	if (opt->nameattr && nameattr_load(g, opt->nameattr) < 0) {
 		fold_svg_free(g);
 		return NULL;
@@ -309,6 +243,7 @@ fold_svg_free(struct fold_svg *g)
 	}
 	free(g->attrs);
 	fold_intern_free(g->attrnames);
+	fold_palette_free(g->pal);
 	free(g);
 }
 
@@ -475,310 +410,6 @@ reverse_stacks(struct fold_svg *g)
 	return 0;
 }
 
-/* ---- colours ---- */
-
-static int
-endswith(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-
-	return n >= k && memcmp(s + n - k, suf, k) == 0;
-}
-
-static int
-contains(const char *s, size_t n, const char *sub)
-{
-	return memmem(s, n, sub, strlen(sub)) != NULL;
-}
-
-/* flamegraph.pl's namehash: early characters weigh most. */
-static double
-namehash(const char *s, size_t n)
-{
-	double vector = 0, weight = 1, max = 1;
-	const char *bt;
-	int mod = 10;
-	size_t i;
-
-	/* a "module`function" name loses its module */
-	if (n > 1 && (bt = memchr(s + 1, '`', n - 1))) {
-		n -= bt + 1 - s;
-		s = bt + 1;
-	}
-	for (i = 0; i < n; i++) {
-		int c = (unsigned char)s[i] % mod;
-		vector += ((double)c / (mod++ - 1)) * weight;
-		max += weight;
-		weight *= 0.70;
-		if (mod > 12)
-			break;
-	}
-	return 1 - vector / max;
-}
-
-static double
-rng_next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return (double)(*s >> 11) / 9007199254740992.0;
-}
-
-static int
-palette_for(enum fold_svg_colors type, const char *s, size_t n)
-{
-	switch (type) {
-	case FOLD_SVG_JAVA:
-		if (endswith(s, n, "_[j]"))
-			return FOLD_SVG_GREEN;
-		if (endswith(s, n, "_[i]"))
-			return FOLD_SVG_AQUA;
-		{
-			const char *p = s + (n && s[0] == 'L');
-			size_t m = n - (p - s);
-			static const char *const pk[] = { "java/", "javax/",
-			    "jdk/", "net/", "org/", "com/", "io/", "sun/" };
-			size_t i;
-			for (i = 0; i < sizeof pk / sizeof *pk; i++)
-				if (m >= strlen(pk[i]) &&
-				    memcmp(p, pk[i], strlen(pk[i])) == 0)
-					return FOLD_SVG_GREEN;
-		}
-		if (contains(s, n, ":::"))
-			return FOLD_SVG_GREEN;
-		if (contains(s, n, "::"))
-			return FOLD_SVG_YELLOW;
-		if (endswith(s, n, "_[k]"))
-			return FOLD_SVG_ORANGE;
-		return FOLD_SVG_RED;
-	case FOLD_SVG_PERL:
-		if (contains(s, n, "::"))
-			return FOLD_SVG_YELLOW;
-		if (contains(s, n, "Perl") || contains(s, n, ".pl"))
-			return FOLD_SVG_GREEN;
-		if (endswith(s, n, "_[k]"))
-			return FOLD_SVG_ORANGE;
-		return FOLD_SVG_RED;
-	case FOLD_SVG_JS: {
-		const char *sl = memchr(s, '/', n);
-		if (endswith(s, n, "_[j]"))
-			return sl ? FOLD_SVG_GREEN : FOLD_SVG_AQUA;
-		if (contains(s, n, "::"))
-			return FOLD_SVG_YELLOW;
-		if (sl && contains(sl, n - (sl - s), ".js"))
-			return FOLD_SVG_GREEN;
-		if (memchr(s, ':', n))
-			return FOLD_SVG_AQUA;
-		if (n == 1 && s[0] == ' ')
-			return FOLD_SVG_GREEN;
-		if (contains(s, n, "_[k]"))
-			return FOLD_SVG_ORANGE;
-		return FOLD_SVG_RED;
-	}
-	case FOLD_SVG_WAKEUP:
-		return FOLD_SVG_AQUA;
-	case FOLD_SVG_CHAIN:
-		return contains(s, n, "_[w]") ? FOLD_SVG_AQUA : FOLD_SVG_BLUE;
-	default:
-		return type;
-	}
-}
-
-/* The colour of a frame named s[0..n) in the palette, as "rgb(r,g,b)". */
-static void
-frame_color(struct fold_svg *g, const char *s, size_t n, char *buf)
-{
-	double v1, v2, v3;
-	int r, gr, b;
-
-	if (g->opt.random) {
-		v1 = rng_next(&g->rng);
-		v2 = rng_next(&g->rng);
-		v3 = rng_next(&g->rng);
-	} else if (g->opt.hash) {
-		char *rev = fold_strndup(s, n);
-		for (size_t i = 0; i < n / 2; i++) {
-			char t = rev[i];
-			rev[i] = rev[n - 1 - i];
-			rev[n - 1 - i] = t;
-		}
-		v1 = namehash(s, n);
-		v2 = v3 = namehash(rev, n);
-		free(rev);
-	} else {
-		uint64_t h = fnv1a(FNV_INIT, s, n);
-		h ^= h >> 29;
-		h *= 0xbf58476d1ce4e5b9ULL;
-		h ^= h >> 32;
-		v1 = (double)(h & 0x1fffff) / 2097152.0;
-		v2 = (double)(h >> 21 & 0x1fffff) / 2097152.0;
-		v3 = (double)(h >> 42 & 0x1fffff) / 2097152.0;
-	}
-	switch (palette_for(g->opt.colors, s, n)) {
-	case FOLD_SVG_HOT:
-		r = 205 + (int)(50 * v3);
-		gr = (int)(230 * v1);
-		b = (int)(55 * v2);
-		break;
-	case FOLD_SVG_MEM:
-		r = 0;
-		gr = 190 + (int)(50 * v2);
-		b = (int)(210 * v1);
-		break;
-	case FOLD_SVG_IO:
-		r = gr = 80 + (int)(60 * v1);
-		b = 190 + (int)(55 * v2);
-		break;
-	case FOLD_SVG_RED:
-		r = 200 + (int)(55 * v1);
-		gr = b = 50 + (int)(80 * v1);
-		break;
-	case FOLD_SVG_GREEN:
-		gr = 200 + (int)(55 * v1);
-		r = b = 50 + (int)(60 * v1);
-		break;
-	case FOLD_SVG_BLUE:
-		b = 205 + (int)(50 * v1);
-		r = gr = 80 + (int)(60 * v1);
-		break;
-	case FOLD_SVG_YELLOW:
-		r = gr = 175 + (int)(55 * v1);
-		b = 50 + (int)(20 * v1);
-		break;
-	case FOLD_SVG_PURPLE:
-		r = b = 190 + (int)(65 * v1);
-		gr = 80 + (int)(60 * v1);
-		break;
-	case FOLD_SVG_AQUA:
-		r = 50 + (int)(60 * v1);
-		gr = b = 165 + (int)(55 * v1);
-		break;
-	case FOLD_SVG_ORANGE:
-		r = 190 + (int)(65 * v1);
-		gr = 90 + (int)(65 * v1);
-		b = 0;
-		break;
-	default:
-		r = gr = b = 0;
-	}
-	snprintf(buf, 32, "rgb(%d,%d,%d)", r, gr, b);
-}
-
-/* flamegraph.pl's differential scale: red for growth, blue for loss. */
-static void
-delta_color(double delta, double max, int negate, char *buf)
-{
-	int r = 255, gr = 255, b = 255;
-
-	if (negate)
-		delta = -delta;
-	if (delta > 0)
-		gr = b = (int)(210 * (max - delta) / max);
-	else if (delta < 0)
-		r = gr = (int)(210 * (max + delta) / max);
-	snprintf(buf, 32, "rgb(%d,%d,%d)", r, gr, b);
-}
-
-/* ---- --cp palette map ---- */
-
-static int
-palette_load(struct layout *L, const char *path)
-{
-	struct fold_in *in;
-	const char *line;
-	size_t len;
-	int r;
-
-	L->palnames = fold_intern_new();
-	if (access(path, F_OK) != 0)
-		return 0;
-	if (!(in = fold_in_open(path)))
-		return -1;
-	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		const char *arrow = NULL, *p;
-		uint32_t id;
-		/* the last "->": names may hold one (C++ operator->) */
-		for (p = line; (p = memmem(p, line + len - p, "->", 2)); p++)
-			arrow = p;
-		if (!arrow)
-			continue;
-		id = fold_intern(L->palnames, line, arrow - line);
-		if (id >= L->npal) {
-			L->palcolors = fold_reallocarray(L->palcolors, id + 1,
-			    sizeof *L->palcolors);
-			L->npal = id + 1;
-		} else
-			free(L->palcolors[id]);
-		L->palcolors[id] = fold_strndup(arrow + 2,
-		    line + len - arrow - 2);
-	}
-	if (fold_in_close(in) < 0)
-		r = -1;
-	return r;
-}
-
-static const char *
-palette_color(struct layout *L, const char *s, size_t n)
-{
-	uint32_t id = fold_intern(L->palnames, s, n);
-	char buf[32];
-
-	if (id >= L->npal) {
-		frame_color(L->g, s, n, buf);
-		L->palcolors = fold_reallocarray(L->palcolors, id + 1,
-		    sizeof *L->palcolors);
-		L->palcolors[id] = fold_strndup(buf, strlen(buf));
-		L->npal = id + 1;
-		L->paldirty = 1;
-	}
-	return L->palcolors[id];
-}
-
-static int
-cmpname(const void *a, const void *b, void *arg)
-{
-	return fold_intern_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-static int
-palette_save(struct layout *L, const char *path)
-{
-	struct fold_out *o;
-	uint32_t *order;
-	size_t i, n;
-	const char *s;
-
-	if (!L->paldirty)
-		return 0;
-	if (!(o = fold_out_open(path)))
-		return -1;
-	order = fold_reallocarray(NULL, L->npal ? L->npal : 1, sizeof *order);
-	for (i = 0; i < L->npal; i++)
-		order[i] = i;
-	qsort_r(order, L->npal, sizeof *order, cmpname, L->palnames);
-	for (i = 0; i < L->npal; i++) {
-		s = fold_intern_str(L->palnames, order[i], &n);
-		fold_out_write(o, s, n);
-		fold_out_puts(o, "->");
-		fold_out_puts(o, L->palcolors[order[i]]);
-		fold_out_putc(o, '\n');
-	}
-	free(order);
-	return fold_out_close(o);
-}
-
-static void
-palette_free(struct layout *L)
-{
-	size_t i;
-
-	for (i = 0; i < L->npal; i++)
-		free(L->palcolors[i]);
-	free(L->palcolors);
-	fold_intern_free(L->palnames);
-}
-
 /* ---- building the tree ---- */
 
 /*
@@ -888,40 +519,14 @@ text(struct layout *L, const char *idsuf, double x, double y,
 	fold_out_puts(o, "</text>");
 }
 
-static const char *
-bg_default(enum fold_svg_colors c)
-{
-	switch (c) {
-	case FOLD_SVG_MEM:
-		return "green";
-	case FOLD_SVG_IO: case FOLD_SVG_WAKEUP: case FOLD_SVG_CHAIN:
-		return "blue";
-	case FOLD_SVG_RED: case FOLD_SVG_GREEN: case FOLD_SVG_BLUE:
-	case FOLD_SVG_AQUA: case FOLD_SVG_YELLOW: case FOLD_SVG_PURPLE:
-	case FOLD_SVG_ORANGE:
-		return "grey";
-	default:
-		return "yellow";
-	}
-}
-
 static void
 header(struct layout *L, const char *title)
 {
 	const struct fold_svg_opt *opt = &L->g->opt;
 	struct fold_out *o = L->out;
-	const char *bg = opt->bgcolors ? opt->bgcolors : bg_default(opt->colors);
-	const char *bg1 = "#eeeeee", *bg2 = "#eeeeb0";
-	const char *id = L->id;
+	const char *id = L->id, *bg1, *bg2;
 
-	if (strcmp(bg, "blue") == 0)
-		bg2 = "#e0e0ff";
-	else if (strcmp(bg, "green") == 0)
-		bg1 = "#eef2ee", bg2 = "#e0ffe0";
-	else if (strcmp(bg, "grey") == 0)
-		bg1 = "#f8f8f8", bg2 = "#e8e8e8";
-	else if (bg[0] == '#')
-		bg1 = bg2 = bg;
+	fold_palette_background(opt->colors, opt->bgcolors, &bg1, &bg2);
 
 	if (!opt->embed)
 		fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
@@ -1022,7 +627,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	const struct fold_node *nd = fold_tree_node(L->t, i);
 	struct fold_out *o = L->out;
 	const struct nameattr *na = NULL;
-	char cnt[FOLD_COUNT_BUFSZ], colbuf[32];
+	char cnt[FOLD_COUNT_BUFSZ], colbuf[FOLD_COLOR_BUFSZ];
 	const char *color;
 	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
 	double delta = fold_count_val(&nd->self[1]) -
@@ -1049,22 +654,15 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			na = &g->attrs[a];
 	}
 
-	if (i == 0 && !L->diff && !L->palnames) {
-		frame_color(g, "all", 3, colbuf);
-		color = colbuf;
-	} else if (namelen == 2 && memcmp(name, "--", 2) == 0)
+	if (namelen == 2 && memcmp(name, "--", 2) == 0)
 		color = "rgb(160,160,160)";
 	else if (namelen == 1 && name[0] == '-')
 		color = "rgb(200,200,200)";
 	else if (L->diff) {
-		delta_color(delta, L->maxdelta, opt->negate, colbuf);
+		fold_palette_delta(delta, L->maxdelta, opt->negate, colbuf);
 		color = colbuf;
-	} else if (L->palnames)
-		color = palette_color(L, name, namelen);
-	else {
-		frame_color(g, name, namelen, colbuf);
-		color = colbuf;
-	}
+	} else
+		color = fold_palette_color(g->pal, name, namelen);
 
 	nl(L, 2);
 	fold_out_puts(o, "<g");
@@ -1237,7 +835,8 @@ static void
 make_id(struct layout *L, const char *title)
 {
 	size_t i, n = fold_tree_len(L->t);
-	uint64_t h = fnv1a(FNV_INIT, title, strlen(title));
+	uint64_t h = fold_palette_hash(FOLD_PALETTE_HASH_INIT, title,
+	    strlen(title));
 
 	for (i = 0; i < n; i++) {
 		const struct fold_node *nd = fold_tree_node(L->t, i);
@@ -1249,10 +848,10 @@ make_id(struct layout *L, const char *title)
 		s = i ? fold_intern_str(L->g->frames, nd->frame, &len) : "";
 		len = i ? len : 0;
 		v = fold_count_val(&nd->total[1]);
-		h = fnv1a(h, s, len + 1);
-		h = fnv1a(h, &nd->depth, sizeof nd->depth);
-		h = fnv1a(h, &v, sizeof v);
-		h = fnv1a(h, &L->x[i], sizeof L->x[i]);
+		h = fold_palette_hash(h, s, len + 1);
+		h = fold_palette_hash(h, &nd->depth, sizeof nd->depth);
+		h = fold_palette_hash(h, &v, sizeof v);
+		h = fold_palette_hash(h, &L->x[i], sizeof L->x[i]);
 	}
 	snprintf(L->id, sizeof L->id, "fg%012llx",
 	    (unsigned long long)(h >> 16));
@@ -1368,7 +967,7 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	L.bottom = opt->fontsize * 2 + 10;
 	L.height = (L.maxdepth + 1) * opt->frameheight + L.top + L.bottom;
 
-	if (opt->cp && palette_load(&L, opt->cp) < 0)
+	if (opt->cp && fold_palette_load(g->pal, opt->cp) < 0)
 		goto done;
 	header(&L, title);
 	if (opt->javascript)
@@ -1378,12 +977,10 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 		write_script(&L);
 	nl(&L, 0);
 	fold_out_puts(out, "</svg>\n");
-	if (opt->cp && palette_save(&L, opt->cp) < 0)
+	if (opt->cp && fold_palette_save(g->pal, opt->cp) < 0)
 		goto done;
 	ret = 0;
 done:
-	if (opt->cp)
-		palette_free(&L);
 	free(L.x);
 	free(L.drawn);
 	fold_tree_free(t);

@@ -11,7 +11,8 @@
  * script only ever reads names as text.
  *
  * Colours are derived from the frame name (the same name gets the same
- * colour in every graph); nothing is random unless asked for.
+ * colour in every graph); nothing is random unless asked for. The
+ * palettes are formats/palette.h's, the escaping formats/xml.h's.
  *
  *	struct fold_svg *g = fold_svg_new(&opt);
  *	fold_svg_read(g, in, &diag);		(once per input)
@@ -27,16 +28,10 @@
 #include "libfold/input.h"
 #include "libfold/output.h"
 #include "libfold/stacks.h"
+#include "formats/palette.h"
 #include "formats/xml.h"
 
-/* The palettes of --colors, named as in flamegraph.pl. */
-enum fold_svg_colors {
-	FOLD_SVG_HOT, FOLD_SVG_MEM, FOLD_SVG_IO, FOLD_SVG_WAKEUP,
-	FOLD_SVG_CHAIN, FOLD_SVG_JAVA, FOLD_SVG_JS, FOLD_SVG_PERL,
-	FOLD_SVG_RED, FOLD_SVG_GREEN, FOLD_SVG_BLUE, FOLD_SVG_AQUA,
-	FOLD_SVG_YELLOW, FOLD_SVG_PURPLE, FOLD_SVG_ORANGE
-};
-
+/* How to draw; FOLD_SVG_OPT_INIT gives flamegraph.pl's defaults. */
 struct fold_svg_opt {
 	const char *title;	/* NULL: "Flame Graph", "Icicle Graph" or
 				   "Flame Chart" by mode */
@@ -55,7 +50,7 @@ struct fold_svg_opt {
 	double total;		/* width of the whole graph in counts; used
 				   only when above the sum of the counts */
 	double factor;		/* counts are shown multiplied by this */
-	enum fold_svg_colors colors;
+	enum fold_palette_kind colors;
 	const char *bgcolors;	/* NULL (the palette's), yellow, blue,
 				   green, grey or #rrggbb */
 	int hash;		/* colours by flamegraph.pl's name hash */
@@ -74,7 +69,7 @@ struct fold_svg_opt {
 };
 
 #define FOLD_SVG_OPT_INIT { NULL, NULL, NULL, 1200, 16, "Verdana", 12, \
-	0.59, 0.1, 0, "samples", "Function:", NULL, 0, 1, FOLD_SVG_HOT, \
+	0.59, 0.1, 0, "samples", "Function:", NULL, 0, 1, FOLD_PALETTE_HOT, \
 	NULL, 0, 0, NULL, 0, 0, 0, 0, 1, 0, 0 }
 
 /* What fold_svg_write found, for the caller to report. */
@@ -86,15 +81,6 @@ struct fold_svg_info {
 	double sum;		/* the sum of the counts (of the width column) */
 	size_t frames;		/* frames drawn */
 };
-
-/*
- * Looks up a --colors name ("hot", "java", ...). Returns 0 and sets *c,
- * or -1 with a message.
- */
-int fold_svg_colors_parse(const char *name, enum fold_svg_colors *c);
-
-/* Checks a --bgcolors value. Returns 0, or -1 with a message. */
-int fold_svg_bgcolors_check(const char *s);
 
 /*
  * A new graph with the options opt (copied; the strings must outlive the

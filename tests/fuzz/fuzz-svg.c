@@ -91,7 +91,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.javascript = !(flags >> 5 & 1);
 	opt.pretty = flags >> 6 & 1;
 	if (flags & 128) {
-		opt.colors = FOLD_SVG_JAVA;
+		opt.colors = FOLD_PALETTE_JAVA;
 		opt.minwidth = 0;
 		opt.title = "<t&\"'>";
 		opt.subtitle = "]]>";
