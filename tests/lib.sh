@@ -50,6 +50,9 @@
 #	notok NAME and the first 20 lines of that output; returns its status.
 #   not COMMAND...
 #	succeeds when COMMAND fails (for check, which takes no "!").
+#   equal NAME ACTUAL EXPECTED
+#	ok NAME when the two strings are the same, else notok "NAME: got
+#	ACTUAL, want EXPECTED"; returns 0 or 1.
 #   compare NAME EXPECTED ACTUAL
 #	ok NAME when the files are the same bytes, else notok NAME with the
 #	start of `diff -u EXPECTED ACTUAL`; returns 0 or 1.
@@ -177,6 +180,10 @@ check() {
 }
 
 not() { ! "$@"; }
+
+equal() {
+	if [ "$2" = "$3" ]; then ok "$1"; else notok "$1: got $2, want $3"; fi
+}
 
 compare() {
 	if cmp -s "$2" "$3"; then ok "$1"; return 0; fi

@@ -3,30 +3,17 @@
 # what is reported as dropped), damaged input never crashes or gives
 # malformed output, write errors reported.
 # usage: tests/t-stackcollapse-dtrace.sh BUILDDIR
-set -u
-b=${1:?usage: $0 BUILDDIR}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 d=$top/testdata/stackcollapse-dtrace
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
 t=$b/stackcollapse-dtrace
-
-ok() { echo "ok $*"; }
-fail() { echo "FAIL $*"; }
-total() { awk '{ s += $NF } END { printf "%d\n", s }' "$@"; }
-valid() {
-	awk '!/^[^;]+(;[^;]+)* [0-9]+$/ { bad = 1 } END { exit bad }' "$1"
-}
-crashed() { [ "$1" -ge 124 ] || grep -qE 'Sanitizer|runtime error' "$2"; }
 
 # inferno's expected results, sorted as we write them
 while read -r opts in; do
 	[ "$opts" = - ] && opts=
 	"$t" $opts "$d/$in" >"$tmp/out" 2>/dev/null </dev/null
 	tr -d '\r' <"$d/inferno/$in" | sort >"$tmp/want"
-	if cmp -s "$tmp/want" "$tmp/out"; then ok "dtrace $opts $in is inferno's"
-	else fail "dtrace $opts $in differs from inferno"; diff "$tmp/want" "$tmp/out" | head -5; fi
+	compare "dtrace $opts $in is inferno's" "$tmp/want" "$tmp/out"
 done <<'LIST'
 - java.txt
 - hex-addresses.txt
@@ -45,8 +32,7 @@ for f in "$d"/*.txt; do
 		dropped=$(sed -n 's/.*without a stack dropped (total \([0-9]*\)).*/\1/p' "$tmp/err")
 		got=$(( $(total "$tmp/out") + ${dropped:-0} ))
 		case $f in */bad.txt) want=7 ;; esac	# a value out of range
-		if [ "$got" = "$want" ]; then ok "dtrace conserves $(basename "$f") $o ($got)"
-		else fail "dtrace conserves $(basename "$f") $o: got $got, want $want"; fi
+		equal "dtrace conserves ${f##*/} $o ($got)" "$got" "$want"
 	done
 done
 
@@ -56,38 +42,21 @@ cat "$d"/stack-ustack.txt "$d"/rust-names.txt "$d"/jstack-inline.txt \
 size=$(wc -c <"$tmp/src")
 bad=0
 for cut in 1 13 301 999 4093 8191 12000 15000 $((size - 3)); do
-	head -c "$cut" "$tmp/src" >"$tmp/in"
-	awk -v k=$((cut % 5 + 2)) 'NR % k == 0 { next } { print }
-	    NR % (k + 4) == 0 { print }' "$tmp/src" >"$tmp/in2"
+	damage "$tmp/src" "$cut" $((cut % 5 + 2)) 4
 	for f in "$tmp/in" "$tmp/in2"; do
 		for o in "" --includeoffset; do
-			"$t" $o "$f" >"$tmp/out" 2>"$tmp/err"
-			rc=$?
-			if crashed $rc "$tmp/err" || [ $rc -gt 1 ] ||
-			    ! valid "$tmp/out"; then
-				bad=1
-				echo "# cut $cut $o: status $rc"
-			fi
+			sound "$t" $o "$f" ||
+			    { bad=1; note "cut $cut $o: status $rc"; }
 		done
 	done
 done
-if [ $bad = 0 ]; then ok "dtrace damaged input (cut 18 ways)"
-else fail "dtrace damaged input"; fi
+verdict "dtrace damaged input (cut 18 ways)" $bad
 
 awk 'BEGIN { srand(11); for (i = 0; i < 200000; i++) {
 	c = int(rand() * 40); printf "%s", c < 30 ? substr("ab`+:;(<->L0x1 ", c % 15 + 1, 1) : (c < 36 ? "\n" : sprintf("%c", int(rand() * 255) + 1)) } }' >"$tmp/rand"
 for o in "" --includeoffset; do
-	"$t" $o "$tmp/rand" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if ! crashed $rc "$tmp/err" && [ $rc -le 1 ] && valid "$tmp/out"; then
-		ok "dtrace random bytes $o (status $rc)"
-	else fail "dtrace random bytes $o (status $rc)"; fi
+	sound "$t" $o "$tmp/rand"
+	verdict "dtrace random bytes $o (status $rc)" $?
 done
 
-if [ -w /dev/full ]; then
-	"$t" "$d/rust-names.txt" >/dev/full 2>"$tmp/err"
-	rc=$?
-	if [ $rc = 1 ] && grep -q 'write error\|No space' "$tmp/err"; then
-		ok "dtrace write error"
-	else fail "dtrace write error (status $rc)"; fi
-fi
+full_disk "dtrace write error" 1 "$t" "$d/rust-names.txt"

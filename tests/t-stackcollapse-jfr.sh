@@ -2,18 +2,10 @@
 # stackcollapse-jfr: counts are conserved, damaged input never crashes or
 # gives malformed output, write errors are reported.
 # usage: tests/t-stackcollapse-jfr.sh BUILDDIR
-set -u
-b=${1:?usage: $0 BUILDDIR}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 d=$top/testdata/stackcollapse-jfr
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
 t=$b/stackcollapse-jfr
-
-ok() { echo "ok $*"; }
-fail() { echo "FAIL $*"; }
-total() { awk '{ s += $NF } END { printf "%d\n", s }' "$@"; }
 
 # every sample event with a stack is counted once
 for f in cpu cpu-deep alloc-deep lock-deep; do
@@ -24,8 +16,7 @@ for f in cpu cpu-deep alloc-deep lock-deep; do
 		    e && /^}/ { n += s; e = 0 } END { print n + 0 }')
 		"$t" --event "$ev" "$d/$f.txt.gz" >"$tmp/out" 2>/dev/null
 		got=$(total "$tmp/out")
-		if [ "$got" = "$want" ]; then ok "jfr conserves $ev in $f ($got)"
-		else fail "jfr conserves $ev in $f: got $got, want $want"; fi
+		equal "jfr conserves $ev in $f ($got)" "$got" "$want"
 	done
 done
 
@@ -38,59 +29,35 @@ want=$(awk '$0 == "jdk.ObjectAllocationSample {" { e = 1; next }
     /^}/ { e = 0 } END { printf "%d\n", s }' "$tmp/alloc.txt")
 "$t" --event jdk.ObjectAllocationSample "$tmp/alloc.txt" >"$tmp/out" 2>/dev/null
 got=$(total "$tmp/out")
-if [ "$got" = "$want" ]; then ok "jfr allocation weights add up ($got bytes)"
-else fail "jfr allocation weights: got $got, want $want"; fi
+equal "jfr allocation weights add up ($got bytes)" "$got" "$want"
 
 # a file and standard input give the same bytes
 "$t" --threads "$d/lock-deep.txt.gz" >"$tmp/a" 2>/dev/null
 "$t" --threads <"$d/lock-deep.txt.gz" >"$tmp/b" 2>/dev/null
-if cmp -s "$tmp/a" "$tmp/b"; then ok "jfr file and stdin agree"
-else fail "jfr file and stdin differ"; fi
+compare "jfr file and stdin agree" "$tmp/a" "$tmp/b"
 
 # damaged input: cut at many points, lines dropped or doubled
-valid() { # every line "frame;frame count" with no empty frame
-	awk '!/^[^;]+(;[^;]+)* [0-9]+$/ { bad = 1 } END { exit bad }' "$1"
-}
-crashed() { [ "$1" -ge 124 ] || grep -qE 'Sanitizer|runtime error' "$2"; }
 gzip -dc "$d/lock-deep.txt.gz" | head -c 60000 >"$tmp/src"
 size=$(wc -c <"$tmp/src")
 bad=0
 for cut in 1 17 333 1000 4097 9999 20011 33333 47000 59999; do
-	head -c "$cut" "$tmp/src" >"$tmp/in"
-	awk -v k=$((cut % 7 + 2)) 'NR % k == 0 { next } { print }
-	    NR % (k + 3) == 0 { print }' "$tmp/src" >"$tmp/in2"
+	damage "$tmp/src" "$cut" $((cut % 7 + 2)) 3
 	for f in "$tmp/in" "$tmp/in2"; do
 		for ev in JavaMonitorEnter ThreadPark JavaMonitorWait; do
-			"$t" --event $ev --threads --lines "$f" >"$tmp/out" \
-			    2>"$tmp/err"
-			rc=$?
-			if crashed $rc "$tmp/err" || [ $rc -gt 1 ] ||
-			    ! valid "$tmp/out"; then
-				bad=1
-				echo "# cut $cut $ev: status $rc"
-			fi
+			sound "$t" --event $ev --threads --lines "$f" ||
+			    { bad=1; note "cut $cut $ev: status $rc"; }
 		done
 	done
 done
-if [ $bad = 0 ]; then ok "jfr damaged input ($size bytes cut 20 ways)"
-else fail "jfr damaged input"; fi
+verdict "jfr damaged input ($size bytes cut 20 ways)" $bad
 
 # random bytes
 awk 'BEGIN { srand(7); for (i = 0; i < 200000; i++) printf "%c", int(rand() * 255) + 1 }' >"$tmp/rand"
-"$t" "$tmp/rand" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-if ! crashed $rc "$tmp/err" && [ $rc -le 1 ] && valid "$tmp/out"; then
-	ok "jfr random bytes (status $rc)"
-else fail "jfr random bytes (status $rc)"; fi
+sound "$t" "$tmp/rand"
+verdict "jfr random bytes (status $rc)" $?
 
 # a full disk is an error with a message
-if [ -w /dev/full ]; then
-	"$t" "$d/cpu-deep.txt.gz" >/dev/full 2>"$tmp/err"
-	rc=$?
-	if [ $rc = 1 ] && grep -q 'write error\|No space' "$tmp/err"; then
-		ok "jfr write error"
-	else fail "jfr write error (status $rc)"; fi
-fi
+full_disk "jfr write error" 1 "$t" "$d/cpu-deep.txt.gz"
 
 # an absent --event names every type with stacks, past 12 "and N more";
 # most frequent first, then by name
@@ -98,5 +65,4 @@ awk 'BEGIN { for (i = 1; i <= 14; i++) for (k = 0; k < (i > 10 ? 1 : i); k++)
 	printf "jdk.T%02d {\n  startTime = 1\n  stackTrace = [\n    a.B.c() line: 1\n  ]\n}\n\n", i }' >"$tmp/types.txt"
 "$t" --event jdk.Absent "$tmp/types.txt" >/dev/null 2>"$tmp/err"
 want="$(basename "$t"): no jdk.Absent events; the input has jdk.T10 (10), jdk.T09 (9), jdk.T08 (8), jdk.T07 (7), jdk.T06 (6), jdk.T05 (5), jdk.T04 (4), jdk.T03 (3), jdk.T02 (2), jdk.T01 (1), jdk.T11 (1), jdk.T12 (1) and 2 more (choose with --event)"
-if [ "$(head -n 1 "$tmp/err")" = "$want" ]; then ok "jfr names every event type"
-else fail "jfr names every event type: $(head -n 1 "$tmp/err")"; fi
+equal "jfr names every event type" "$(head -n 1 "$tmp/err")" "$want"
