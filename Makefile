@@ -54,6 +54,7 @@ FORMATS = \
 	formats/html.o \
 	formats/jfr.o \
 	formats/junit.o \
+	formats/nameattr.o \
 	formats/palette.o \
 	formats/pbutil.o \
 	formats/perf.o \

@@ -11,6 +11,7 @@
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
+#include "formats/nameattr.h"
 #include "formats/palette.h"
 #include "formats/svg.h"
 #include "formats/xml.h"
@@ -22,14 +23,6 @@ static const char flamegraph_js[] =
 
 #define XPAD 10			/* left and right margin */
 #define FRAMEPAD 1		/* vertical gap between frames */
-#define SEARCHCOLOR "rgb(230,0,230)"
-
-/* Per-frame attributes from --nameattr. */
-struct nameattr {
-	char *title, *href, *target;
-	char **kv;		/* key, value, key, value ... */
-	size_t nkv;
-};
 
 /* A stack kept in input order, for --flamechart. */
 struct chartline {
@@ -46,9 +39,7 @@ struct fold_svg {
 	size_t nids, capids;
 	struct chartline *lines;
 	size_t nlines, caplines;
-	struct fold_intern *attrnames;	/* --nameattr */
-	struct nameattr *attrs;
-	size_t nattrs;
+	struct fold_nameattr *attrs;	/* --nameattr, or NULL */
 	struct fold_palette *pal;	/* colours by name */
 	int twocols;			/* a line had two counts */
 };
@@ -68,19 +59,7 @@ struct layout {
 	uint32_t maxdepth;
 };
 
-/* ---- escaping ---- */
-
-void
-fold_svg_escape(struct fold_out *out, const char *s, size_t n)
-{
-	fold_xml_escape(out, s, n);
-}
-
-char *
-fold_svg_clean(const char *s, size_t n)
-{
-	return fold_xml_clean(s, n);
-}
+/* ---- numbers ---- */
 
 /* A number with at most d decimals, trailing zeros dropped ("12", "1.5"). */
 static void
@@ -113,96 +92,6 @@ putfix(struct fold_out *out, double v, int d)
 	fold_out_printf(out, "%.*f", d, v);
 }
 
-/* ---- --nameattr ---- */
-
-static int
-nameattr_line(struct fold_svg *g, const char *file, uint64_t lineno,
-    const char *line, size_t len)
-{
-	const char *tab = memchr(line, '\t', len), *end = line + len, *f, *e;
-	struct nameattr *a;
-	uint32_t id;
-
-	if (!tab)
-		return fold_seterr("%s:%llu: expected NAME<tab>KEY=VALUE...",
-		    file, (unsigned long long)lineno);
-	id = fold_intern(g->attrnames, line, tab - line);
-	if (id >= g->nattrs) {
-		g->attrs = fold_reallocarray(g->attrs, id + 1, sizeof *g->attrs);
-		memset(g->attrs + g->nattrs, 0,
-		    (id + 1 - g->nattrs) * sizeof *g->attrs);
-		g->nattrs = id + 1;
-	}
-	a = &g->attrs[id];
-	for (f = tab + 1; f < end; f = e + 1) {
-		const char *eq;
-		char *key, *val;
-		e = memchr(f, '\t', end - f);
-		if (!e)
-			e = end;
-		if (e == f)
-			continue;
-		eq = memchr(f, '=', e - f);
-		if (!eq)
-			return fold_seterr("%s:%llu: expected KEY=VALUE",
-			    file, (unsigned long long)lineno);
-		key = fold_strndup(f, eq - f);
-		val = fold_strndup(eq + 1, e - eq - 1);
-		if (strcmp(key, "title") == 0) {
-			free(a->title);
-			a->title = val;
-		} else if (strcmp(key, "href") == 0) {
-			free(a->href);
-			a->href = val;
-		} else if (strcmp(key, "target") == 0) {
-			free(a->target);
-			a->target = val;
-		} else if (!fold_xml_isname(key) || strcmp(key, "id") == 0 ||
-		    strcmp(key, "g_extra") == 0 || strcmp(key, "a_extra") == 0) {
-			fold_seterr("%s:%llu: attribute not supported: %s",
-			    file, (unsigned long long)lineno, key);
-			free(key);
-			free(val);
-			return -1;
-		} else {
-			a->kv = fold_reallocarray(a->kv, a->nkv + 2,
-			    sizeof *a->kv);
-			a->kv[a->nkv++] = key;
-			a->kv[a->nkv++] = val;
-			continue;
-		}
-		free(key);
-		if (e == end)
-			break;
-	}
-	return 0;
-}
-
-static int
-nameattr_load(struct fold_svg *g, const char *path)
-{
-	struct fold_in *in = fold_in_open(path);
-	const char *line;
-	size_t len;
-	int r;
-
-	if (!in)
-		return -1;
-	g->attrnames = fold_intern_new();
-	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		if (len == 0)
-			continue;
-		if (nameattr_line(g, fold_in_name(in), fold_in_lineno(in), line,
-		    len) < 0) {
-			r = -1;
-			break;
-		}
-	}
-	if (fold_in_close(in) < 0)
-		r = -1;
-	return r;
-}
-
 /* ---- reading ---- */
 
 struct fold_svg *
@@ -215,7 +104,7 @@ fold_svg_new(const struct fold_svg_opt *opt)
 	if (!opt->flamechart)
 		g->st = fold_stacks_new(g->frames, 2);
 	g->pal = fold_palette_new(opt->colors, opt->hash, opt->random);
-	if (opt->nameattr && nameattr_load(g, opt->nameattr) < 0) {
+	if (opt->nameattr && !(g->attrs = fold_nameattr_load(opt->nameattr))) {
 		fold_svg_free(g);
 		return NULL;
 	}
@@ -225,24 +114,13 @@ fold_svg_new(const struct fold_svg_opt *opt)
 void
 fold_svg_free(struct fold_svg *g)
 {
-	size_t i, j;
-
 	if (!g)
 		return;
 	fold_stacks_free(g->st);
 	fold_intern_free(g->frames);
 	free(g->ids);
 	free(g->lines);
-	for (i = 0; i < g->nattrs; i++) {
-		free(g->attrs[i].title);
-		free(g->attrs[i].href);
-		free(g->attrs[i].target);
-		for (j = 0; j < g->attrs[i].nkv; j++)
-			free(g->attrs[i].kv[j]);
-		free(g->attrs[i].kv);
-	}
-	free(g->attrs);
-	fold_intern_free(g->attrnames);
+	fold_nameattr_free(g->attrs);
 	fold_palette_free(g->pal);
 	free(g);
 }
@@ -626,7 +504,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	const struct fold_svg_opt *opt = &g->opt;
 	const struct fold_node *nd = fold_tree_node(L->t, i);
 	struct fold_out *o = L->out;
-	const struct nameattr *na = NULL;
+	const struct fold_frameattr *na = NULL;
 	char cnt[FOLD_COUNT_BUFSZ], colbuf[FOLD_COLOR_BUFSZ];
 	const char *color;
 	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
@@ -648,11 +526,8 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	x2 = round(x2 * 10) / 10;
 	w = x2 - x1;
 
-	if (i > 0 && g->attrnames) {
-		uint32_t a = fold_intern_find(g->attrnames, name, namelen);
-		if (a != FOLD_NOFRAME && a < g->nattrs)
-			na = &g->attrs[a];
-	}
+	if (i > 0 && g->attrs)
+		na = fold_nameattr_find(g->attrs, name, namelen);
 
 	if (namelen == 2 && memcmp(name, "--", 2) == 0)
 		color = "rgb(160,160,160)";
@@ -985,4 +860,18 @@ done:
 	free(L.drawn);
 	fold_tree_free(t);
 	return ret;
+}
+
+/* ---- former names ---- */
+
+void
+fold_svg_escape(struct fold_out *out, const char *s, size_t n)
+{
+	fold_xml_escape(out, s, n);
+}
+
+char *
+fold_svg_clean(const char *s, size_t n)
+{
+	return fold_xml_clean(s, n);
 }
