@@ -4,56 +4,26 @@
 # 100 MB frame name, 10^7 unique stacks) are made here, never committed,
 # and run on the plain build only (SANITIZE unset): under ASan they would
 # take minutes. usage: tests/t-hostile.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="hostile: "
 cd "$tmp" || exit 2
-export PATH="$b:$PATH" LC_ALL=C
 
-ok() { echo "ok hostile: $*"; }
-notok() { echo "FAIL hostile: $*"; }
-
-# run NAME WANT-STATUS WANT-STDERR-REGEX CMD...: status, message and a
-# time bound (no hang); a crash never passes.
-run() {
-	local name=$1 want=$2 re=$3 rc
-	shift 3
-	timeout 300 "$@" >out 2>err
-	rc=$?
-	if [ "$rc" -ge 124 ] || grep -qE 'Sanitizer|runtime error' err; then
-		notok "$name (crashed or hung: status $rc)"
-		head -n 5 err | sed 's/^/# /'
-	elif [ "$rc" != "$want" ]; then
-		notok "$name (status $rc, expected $want)"
-		head -n 5 err | cut -c1-200 | sed 's/^/# /'
-	elif [ -n "$re" ] && ! grep -qE "$re" err; then
-		notok "$name (message does not match /$re/)"
-		head -n 5 err | cut -c1-200 | sed 's/^/# /'
-	else
-		ok "$name"
-	fi
-}
-
-# out must be what the text says (checked after run)
-same() { # name expected-file
-	if cmp -s "$2" out; then ok "$1"; else notok "$1"; fi
-}
+# expect (lib.sh) leaves a run's output in out, to compare after
 
 # --- pcre2: catastrophic backtracking is cut by the match limit
 awk 'BEGIN { for (i = 0; i < 200; i++) {
 	s = "main;"; for (j = 0; j < 40; j++) s = s "a"; print s "!" i " 1" } }' \
 	>names.folded
-run "foldfilter (a+)+\$ over long names: match limit" 1 \
+expect "foldfilter (a+)+\$ over long names: match limit" 1 \
 	"foldfilter: --grep '\(a\+\)\+\\$': matching 'a+!0': match limit exceeded" \
 	foldfilter --grep '(a+)+$' names.folded
-run "foldfilter --replace with a catastrophic pattern" 1 "match limit exceeded" \
+expect "foldfilter --replace with a catastrophic pattern" 1 "match limit exceeded" \
 	foldfilter --replace '(a|a)+$' x names.folded
 # the other patterns: foldmerge's on paths, pprof2folded's on labels
 long=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
 mkdir paths && printf 'main 1\n' >"paths/${long}b"
-run "foldmerge --root-from-path with a catastrophic pattern" 1 \
+expect "foldmerge --root-from-path with a catastrophic pattern" 1 \
 	"matching 'paths/a+b': match limit exceeded" \
 	foldmerge --root-from-path '(a+)+$' "paths/${long}b"
 python3 - "$top/bench" "${long}b" <<'PY'
@@ -66,7 +36,7 @@ with open("label.pb.gz", "wb") as f:
     f.write(gzip.compress(gen_fleet.profile(b, 0, "svc", random.Random(1),
                                             [sys.argv[2]])))
 PY
-run "pprof2folded --tag-focus with a catastrophic pattern" 1 \
+expect "pprof2folded --tag-focus with a catastrophic pattern" 1 \
 	"label.pb.gz: tag focus 'endpoint': matching 'a+b': match limit exceeded" \
 	pprof2folded --tag-focus 'endpoint=(a+)+$' label.pb.gz
 
@@ -75,43 +45,43 @@ printf 'a 18446744073709551615\nb 1\n' >max.folded
 printf 'a 18446744073709551615\na 1\n' >sum.folded
 printf 'a 18446744073709551616\nb 2\n' >above.folded
 printf 'a 18446744073709551615\nb 18446744073709551615\n' >total.folded
-run "foldmerge: 2^64-1 is a count" 0 "" foldmerge max.folded
+expect "foldmerge: 2^64-1 is a count" 0 "" foldmerge max.folded
 printf 'a 18446744073709551615\nb 1\n' >want
-same "foldmerge: 2^64-1 written exactly" want
+compare "foldmerge: 2^64-1 written exactly" want out
 for t in foldmerge foldtop foldfilter flamegraph-svg folded2pprof; do
-	run "$t: a sum past 2^64-1 is an error naming file and line" 1 \
+	expect "$t: a sum past 2^64-1 is an error naming file and line" 1 \
 		"sum.folded:2: .*overflow" $t sum.folded
-	run "$t: a count of 2^64 is a bad line naming file and line" 0 \
+	expect "$t: a count of 2^64 is a bad line naming file and line" 0 \
 		"above.folded:1: count out of range" $t above.folded
 done
-run "foldtop: a total past 2^64-1 is an error" 1 "overflow" foldtop total.folded
-run "folddiff: a sum past 2^64-1 is an error (status 2)" 2 \
+expect "foldtop: a total past 2^64-1 is an error" 1 "overflow" foldtop total.folded
+expect "folddiff: a sum past 2^64-1 is an error (status 2)" 2 \
 	"sum.folded:2: .*overflow" \
 	folddiff sum.folded max.folded
-run "folded2pprof: a count above 2^63-1 is an error" 1 "not .*int64|pprof" \
+expect "folded2pprof: a count above 2^63-1 is an error" 1 "not .*int64|pprof" \
 	folded2pprof max.folded
 
 # --- perf script: headers without frames, frames without headers,
 # 64 KB event names
 printf 'prog 1 [000] 1.0: 1 cycles: \n\nprog 1 [000] 1.1: 1 cycles: \n\n' \
 	>noframes.perf
-run "stackcollapse-perf: samples without frames count as the process" 0 "" \
+expect "stackcollapse-perf: samples without frames count as the process" 0 "" \
 	stackcollapse-perf noframes.perf
 printf 'prog 2\n' >want
-same "stackcollapse-perf: headers without frames: prog 2" want
+compare "stackcollapse-perf: headers without frames: prog 2" want out
 printf '\t400000 main (/bin/prog)\n\t400001 start (/bin/prog)\n\n' >noheader.perf
-run "stackcollapse-perf: frames without a header are bad lines, no stack a failure" 1 \
+expect "stackcollapse-perf: frames without a header are bad lines, no stack a failure" 1 \
 	"noheader.perf:1: " stackcollapse-perf noheader.perf
 ev=$(head -c 65536 /dev/zero | tr '\0' e)
 { printf 'prog 1 [000] 1.0: 1 %s: \n\t400000 main (/bin/prog)\n\n' "$ev"
   printf 'prog 1 [000] 1.0: 1 cycles: \n\t400000 main (/bin/prog)\n\n'; } >event.perf
-run "stackcollapse-perf: a 64 KB event name, cut in the message" 0 \
+expect "stackcollapse-perf: a 64 KB event name, cut in the message" 0 \
 	"kept event e{60}\.\.\. \(1 samples\); dropped cycles" \
 	stackcollapse-perf event.perf
-run "stackcollapse-perf --event-filter of a 64 KB event" 0 "" \
+expect "stackcollapse-perf --event-filter of a 64 KB event" 0 "" \
 	stackcollapse-perf --event-filter "$ev" event.perf
 printf 'prog;main 1\n' >want
-same "stackcollapse-perf: the 64 KB event's sample" want
+compare "stackcollapse-perf: the 64 KB event's sample" want out
 
 # --- pprof: tables out of range or pointing at themselves
 python3 - <<'EOF'
@@ -161,24 +131,24 @@ for name, p in cases.items():
     with open(name + '.pb', 'wb') as fh:
         fh.write(p)
 EOF
-run "pprof2folded: a well-formed hand-made profile" 0 "" pprof2folded ok.pb
+expect "pprof2folded: a well-formed hand-made profile" 0 "" pprof2folded ok.pb
 printf 'main 5\n' >want
-same "pprof2folded: the hand-made profile's stack" want
+compare "pprof2folded: the hand-made profile's stack" want out
 for c in sample-loc loc-func func-name string-huge loc-self func-dup \
     map-missing map-self string0 loc-id0 value-count nested-len; do
-	run "pprof2folded: $c: an error naming the file" 1 "$c.pb: " \
+	expect "pprof2folded: $c: an error naming the file" 1 "$c.pb: " \
 		pprof2folded "$c.pb"
 done
 
 # --- gzip bombs: the decompression cap holds for every reader
-if [ -z "${SANITIZE:-}" ]; then
+if ! sanitized; then
 	# a bomb that begins as a pprof profile (field 1, a huge length), so
 	# that only the cap can stop it; zeros alone are refused at byte 0
 	{ printf '\n\377\377\377\177'; head -c 300000000 /dev/zero; } | gzip -1 >bomb.gz
-	run "pprof2folded: a gzip bomb stops at --max-size" 1 \
+	expect "pprof2folded: a gzip bomb stops at --max-size" 1 \
 		"bomb.gz: .*(limit|larger|max)" pprof2folded --max-size 100000000 bomb.gz
 	head -c 300000000 /dev/zero | gzip -1 >zeros.gz
-	run "pprof2folded: a gzip bomb of zeros refused at its first byte" 1 \
+	expect "pprof2folded: a gzip bomb of zeros refused at its first byte" 1 \
 		"zeros.gz: .*not a pprof profile" pprof2folded zeros.gz
 	# folded lines, which most readers take or skip line by line, 1000
 	# times compressed: 320 MiB from 20 gzip members of 34 KB
@@ -192,16 +162,16 @@ if [ -z "${SANITIZE:-}" ]; then
 	    stackcollapse stackcollapse-perf stackcollapse-bcc \
 	    stackcollapse-dtrace stackcollapse-sample stackcollapse-vtune \
 	    stackcollapse-ghcprof stackcollapse-jfr; do
-		run "$t: a gzip bomb is stopped as one" 1 \
+		expect "$t: a gzip bomb is stopped as one" 1 \
 			"lines.gz: gzip data expands more than 200 times" $t lines.gz
 	done
-	run "folddiff: a gzip bomb is stopped as one" 2 \
+	expect "folddiff: a gzip bomb is stopped as one" 2 \
 		"lines.gz: gzip data expands more than 200 times" \
 		folddiff lines.gz lines.gz
 	# the formats that reject the first line never decompress the rest
 	for t in stackcollapse-vsprof svg2folded stackcollapse-chrome \
 	    pprof2folded pprofmerge; do
-		run "$t: a gzip bomb rejected at its first line" 1 "lines.gz" \
+		expect "$t: a gzip bomb rejected at its first line" 1 "lines.gz" \
 			$t lines.gz
 	done
 	rm -f lines.gz bomb.gz zeros.gz
@@ -243,7 +213,7 @@ then
 	ok "foldmerge: a sorted input truncated before its merge: an error"
 else
 	notok "foldmerge: a sorted input truncated before its merge (status $rc)"
-	head -n 3 err | cut -c1-200 | sed 's/^/# /'
+	excerpt err 3
 fi
 cp whole.folded s.folded
 under_reader s.folded sh -c 'echo "zzz 1" >>s.folded'
@@ -256,7 +226,7 @@ else
 fi
 rm -f u.folded s.folded fifo
 
-[ -n "${SANITIZE:-}" ] && exit 0
+plain_only "big inputs: plain build only"
 
 # --- big inputs, plain build only
 
@@ -265,34 +235,33 @@ awk 'BEGIN { printf "f0"; for (i = 1; i < 1000000; i++) printf ";f%d", i % 1000
 	print " 5"; print "main;x 3" }' >deep.folded
 sort deep.folded >deep.sorted
 for t in foldmerge "foldfilter --collapse-recursion" foldtop folddiff; do
-	run "$t: a stack of 10^6 frames" 0 "" $t deep.folded $([ "$t" = folddiff ] && echo deep.folded)
+	expect "$t: a stack of 10^6 frames" 0 "" $t deep.folded $([ "$t" = folddiff ] && echo deep.folded)
 done
-run "foldmerge: the 10^6-frame stack unchanged" 0 "" foldmerge deep.folded
-same "foldmerge: the 10^6-frame stack written back" deep.sorted
+expect "foldmerge: the 10^6-frame stack unchanged" 0 "" foldmerge deep.folded
+compare "foldmerge: the 10^6-frame stack written back" deep.sorted out
 folded2pprof deep.folded >deep.pb.gz
-run "pprof2folded: 10^6 frames back from pprof" 0 "" pprof2folded deep.pb.gz
-same "folded -> pprof -> folded: 10^6 frames" deep.sorted
+expect "pprof2folded: 10^6 frames back from pprof" 0 "" pprof2folded deep.pb.gz
+compare "folded -> pprof -> folded: 10^6 frames" deep.sorted out
 # drawn, every frame is a rectangle: 10^5 keep the SVG at 18 MB
 head -c 500000 deep.folded | sed 's/;[^;]*$/ 5/' >deep5.folded
-timeout 300 flamegraph-svg deep5.folded | xmllint --noout --huge - 2>err &&
-	ok "flamegraph-svg: 10^5 frames, well-formed" ||
-	notok "flamegraph-svg: 10^5 frames"
+timeout 300 flamegraph-svg deep5.folded | xmllint --noout --huge - 2>err
+verdict "flamegraph-svg: 10^5 frames, well-formed" $?
 
 # a frame name of 100 MB
 { head -c 100000000 /dev/zero | tr '\0' a; printf ';leaf 7\n'; } >long.folded
-run "foldmerge: a 100 MB frame name" 0 "" foldmerge long.folded
-same "foldmerge: the 100 MB name written back" long.folded
+expect "foldmerge: a 100 MB frame name" 0 "" foldmerge long.folded
+compare "foldmerge: the 100 MB name written back" long.folded out
 folded2pprof long.folded >long.pb.gz
-run "pprof2folded: a 100 MB frame name back from pprof" 0 "" pprof2folded long.pb.gz
-same "folded -> pprof -> folded: the 100 MB name" long.folded
-run "foldfilter --replace on a 100 MB name" 0 "" foldfilter --replace '^a+$' A long.folded
+expect "pprof2folded: a 100 MB frame name back from pprof" 0 "" pprof2folded long.pb.gz
+compare "folded -> pprof -> folded: the 100 MB name" long.folded out
+expect "foldfilter --replace on a 100 MB name" 0 "" foldfilter --replace '^a+$' A long.folded
 printf 'A;leaf 7\n' >want
-same "foldfilter: the 100 MB name replaced" want
+compare "foldfilter: the 100 MB name replaced" want out
 rm -f long.folded long.pb.gz out
 
 # 10^7 unique stacks
 awk 'BEGIN { for (i = 0; i < 10000000; i++) print "main;f" i " 1" }' >many.folded
-run "foldmerge: 10^7 unique stacks" 0 "" foldmerge many.folded
+expect "foldmerge: 10^7 unique stacks" 0 "" foldmerge many.folded
 if [ "$(wc -l <out)" -eq 10000000 ] &&
     [ "$(awk '{ n += $NF } END { print n }' out)" -eq 10000000 ]; then
 	ok "foldmerge: 10^7 stacks, total 10^7"
@@ -316,6 +285,6 @@ if { [ "$rc" = 0 ] && { cmp -s out many.out || [ ! -s out ]; }; } ||
 	ok "foldmerge: an unsorted input truncated while read (status $rc)"
 else
 	notok "foldmerge: an unsorted input truncated while read (status $rc)"
-	head -n 3 err | cut -c1-200 | sed 's/^/# /'
+	excerpt err 3
 fi
 rm -f many.folded many.out

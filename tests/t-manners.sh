@@ -4,36 +4,10 @@
 # error; descriptors 0-2 closed at start never receive output meant for
 # another file; a file list is bounded and read once.
 # usage: tests/t-manners.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="manners: "
 cd "$tmp" || exit 2
-export PATH="$b:$PATH" LC_ALL=C
-
-ok() { echo "ok manners: $*"; }
-notok() { echo "FAIL manners: $*"; }
-# check NAME CMD...: CMD's status is the verdict
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-# expect NAME STATUS REGEX CMD...: CMD exits with STATUS (in 20 s) and
-# says REGEX on standard error
-expect() {
-	local name=$1 want=$2 re=$3 rc
-	shift 3
-	timeout 20 "$@" >/dev/null 2>err
-	rc=$?
-	if [ "$rc" = "$want" ] && grep -qE -- "$re" err; then
-		ok "$name"
-	else
-		notok "$name (status $rc, expected $want)"
-		head -n 3 err | sed 's/^/# /'
-	fi
-}
 
 tools=$(cd "$b" && for x in *; do [ -f "$x" ] && [ -x "$x" ] && echo "$x"; done)
 
@@ -68,7 +42,7 @@ while read -r cmd; do
 		ok "$cmd | head -c 0: ends silently by SIGPIPE"
 	else
 		notok "$cmd | head -c 0: status $rc, expected 141 and no message"
-		head -n 3 err | sed 's/^/# /'
+		excerpt err 3
 	fi
 done <<EOF
 $pipes
@@ -119,7 +93,7 @@ done
 # past it and filling that (a 2 GiB cap reached 4.2 GB): a file that
 # looks like a pprof profile (field 1, then a huge length), capped at
 # 64 MiB; a sparse file, since a read from a file fills all it is given
-if [ -z "${SANITIZE:-}" ]; then	# ASan's shadow memory counts too
+if ! sanitized; then	# ASan's shadow memory counts too
 	truncate -s 300M sparse.pb
 	printf '\n\377\377\377\177' | dd of=sparse.pb conv=notrunc status=none
 	/usr/bin/time -o rss -f %M pprof2folded --max-size 64M sparse.pb >/dev/null 2>err
@@ -132,16 +106,16 @@ fi
 
 # the README's way onto PATH: make install PREFIX=$HOME/.local, then the
 # first pipeline by name (plain build only: make must find it up to date)
-if [ -z "${SANITIZE:-}" ]; then
+if ! sanitized; then
 	make -s -C "$top" install B="$b" PREFIX="$tmp/home/.local" >make.log 2>&1
-	check "make install PREFIX=~/.local" [ $? = 0 ] ||
-	    sed 's/^/# /' make.log | head -n 5
+	verdict "make install PREFIX=~/.local" $? || excerpt make.log 5
 	(
 		export PATH="$tmp/home/.local/bin:/usr/bin:/bin"
 		gzip -dc "$top/testdata/stackcollapse-perf/captures/cpp-default.perf.gz" |
 		    stackcollapse | flamegraph-svg >cpu.svg
 	)
 	check "the README's first pipeline, installed" grep -q '</svg>' cpu.svg
-	check "the man pages installed" [ -e "$tmp/home/.local/share/man/man1/foldmerge.1" ] &&
+	[ -e "$tmp/home/.local/share/man/man1/foldmerge.1" ] &&
 	    [ -e "$tmp/home/.local/share/man/man5/folded.5" ]
+	verdict "the man pages installed" $?
 fi
