@@ -65,9 +65,12 @@
 #   crashed STATUS [ERRFILE]
 #	true when a run ended by a signal or a timeout (status 124 and up),
 #	by ASan (99) or UBSan (98), or left a sanitizer report in ERRFILE.
+#   judge NAME STATUS ERE
+#	after capture: true when the run did not crash, exited STATUS and,
+#	unless ERE is empty, said something matching ERE on standard error;
+#	else notok NAME, saying which, and false.
 #   expect NAME STATUS ERE COMMAND...
-#	capture COMMAND: ok NAME when it did not crash, exited STATUS and,
-#	unless ERE is empty, said something matching ERE on standard error.
+#	capture COMMAND, judge NAME STATUS ERE, and ok NAME when it holds.
 #   sound COMMAND...
 #	capture COMMAND: true when it did not crash, exited 0 or 1 and wrote
 #	only well-formed folded lines (valid_folded); for damaged input.
@@ -207,22 +210,27 @@ crashed() {
 	    { [ -n "${2:-}" ] && grep -qE 'Sanitizer|runtime error:' "$2"; }
 }
 
+judge() {
+	if crashed "$rc" "$tmp/err"; then
+		notok "$1 (crashed or hung: status $rc)"
+		excerpt "$tmp/err" 10
+	elif [ "$rc" != "$2" ]; then
+		notok "$1 (status $rc, expected $2)"
+		excerpt "$tmp/err" 5
+	elif [ -n "$3" ] && ! grep -qE -- "$3" "$tmp/err"; then
+		notok "$1 (message does not match /$3/)"
+		excerpt "$tmp/err" 5
+	else
+		return 0
+	fi
+	return 1
+}
+
 expect() {
 	local name=$1 want=$2 re=$3
 	shift 3
 	capture "$@"
-	if crashed "$rc" "$tmp/err"; then
-		notok "$name (crashed or hung: status $rc)"
-		excerpt "$tmp/err" 10
-	elif [ "$rc" != "$want" ]; then
-		notok "$name (status $rc, expected $want)"
-		excerpt "$tmp/err" 5
-	elif [ -n "$re" ] && ! grep -qE -- "$re" "$tmp/err"; then
-		notok "$name (message does not match /$re/)"
-		excerpt "$tmp/err" 5
-	else
-		ok "$name"
-	fi
+	judge "$name" "$want" "$re" && ok "$name"
 }
 
 sound() {

@@ -4,42 +4,24 @@
 # deterministic; file and stdin agree; --random, --cp, write errors,
 # deep and huge stacks, random bytes.
 # usage: tests/t-flamegraph-svg.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="flamegraph-svg: "
 data=$top/testdata/flamegraph-svg
 fg=$b/flamegraph-svg
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-
-ok() { echo "ok flamegraph-svg: $*"; }
-fail() { echo "FAIL flamegraph-svg: $*"; }
-check() { # name command...
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
-not() { ! "$@"; }
-# crashed STATUS: a signal, a sanitizer report or a timeout
-crashed() { [ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ]; }
-
-if ! command -v xmllint >/dev/null; then
-	fail "xmllint is not installed (libxml2-utils)"
-	exit 0
-fi
+need xmllint libxml2-utils
 
 # wellformed NAME FILE: parsed by libxml2, one <svg> root, ids unique
 wellformed() {
 	if ! xmllint --noout --nonet "$2" 2>"$tmp/lint"; then
-		fail "$1: not well-formed XML"
-		head -n 5 "$tmp/lint" | sed 's/^/# /'
+		notok "$1: not well-formed XML"
+		excerpt "$tmp/lint" 5
 		return 1
 	fi
 	local dup
 	dup=$(grep -o ' id="[^"]*"' "$2" | sort | uniq -d | head -n 1)
 	if [ -n "$dup" ]; then
-		fail "$1: duplicate id$dup"
+		notok "$1: duplicate id$dup"
 		return 1
 	fi
 	return 0
@@ -47,21 +29,10 @@ wellformed() {
 
 # render NAME ARGS...: runs flamegraph-svg, checks the status and the XML
 render() {
-	local name=$1 rc
+	local name=$1
 	shift
-	timeout 60 "$fg" "$@" >"$tmp/out.svg" 2>"$tmp/err"
-	rc=$?
-	if crashed "$rc" || grep -q 'Sanitizer\|runtime error' "$tmp/err"; then
-		fail "$name: crashed (status $rc)"
-		head -n 10 "$tmp/err" | sed 's/^/# /'
-		return 1
-	fi
-	if [ "$rc" -ne 0 ]; then
-		fail "$name: status $rc"
-		head -n 5 "$tmp/err" | sed 's/^/# /'
-		return 1
-	fi
-	wellformed "$name" "$tmp/out.svg" && ok "$name"
+	capture "$fg" "$@"
+	judge "$name" 0 "" && wellformed "$name" "$tmp/out" && ok "$name"
 }
 
 # hostile and odd inputs under many option sets
@@ -141,14 +112,18 @@ head -n 5 "$data/small.folded" >"$tmp/s1"
 tail -n +6 "$data/small.folded" >"$tmp/s2"
 "$fg" "$tmp/s1" "$tmp/s2" >"$tmp/g.svg"
 check "several files add up" cmp -s "$tmp/e.svg" "$tmp/g.svg"
-# a colour belongs to the name, in any graph
+# a colour belongs to the name, in any graph: alloc in the graph of all
+# of small.folded and in that of its second part
 col() { grep -o "<title>$1 ([^<]*</title><rect [^>]*fill=\"[^\"]*\"" "$2" | grep -o 'fill="[^"]*"' | head -n 1; }
-check "a name has the same colour in two graphs" [ -n "$(col alloc "$tmp/e.svg")" ] && \
-    [ "$(col alloc "$tmp/e.svg")" = "$(col alloc "$tmp/a.svg" || col alloc "$tmp/e.svg")" ]
+"$fg" "$tmp/s2" >"$tmp/s2.svg"
+[ -n "$(col alloc "$tmp/e.svg")" ] &&
+    [ "$(col alloc "$tmp/e.svg")" = "$(col alloc "$tmp/s2.svg")" ]
+verdict "a name has the same colour in two graphs" $?
 # different graphs get different ids
 id1=$(grep -o 'svg version="1.1" id="[^"]*"' "$tmp/a.svg")
 id2=$(grep -o 'svg version="1.1" id="[^"]*"' "$tmp/e.svg")
-check "different graphs, different ids" [ -n "$id1" ] && [ "$id1" != "$id2" ]
+[ -n "$id1" ] && [ "$id1" != "$id2" ]
+verdict "different graphs, different ids" $?
 
 # --random: colours change between runs, the layout does not
 "$fg" --random "$data/example.folded.gz" >"$tmp/r1.svg"
@@ -159,7 +134,7 @@ check "--random keeps the layout" cmp -s <(grep -o '<rect x="[^"]*" y="[^"]*" wi
     <(grep -o '<rect x="[^"]*" y="[^"]*" width="[^"]*"' "$tmp/r2.svg")
 
 # --cp: palette.map is written, then reused for the same names
-mkdir "$tmp/cp" && cd "$tmp/cp" || exit 1
+mkdir "$tmp/cp" && cd "$tmp/cp" || exit 2
 "$fg" --cp --random "$data/small.folded" >one.svg
 check "--cp writes palette.map" grep -q '^alloc->rgb(' palette.map
 check "--cp palette.map is sorted" cmp -s palette.map <(sort palette.map)
@@ -170,7 +145,7 @@ check "--cp leaves a complete map alone" cmp -s palette.map first.map
 "$fg" --cp "$data/java.folded" >/dev/null
 check "--cp adds new names" [ "$(wc -l <palette.map)" -gt "$(wc -l <first.map)" ]
 check "--cp keeps old names" grep -qF "$(grep '^alloc->' first.map)" palette.map
-cd "$top" || exit 1
+cd "$top" || exit 2
 
 # empty input: a valid picture that says so, and a warning
 "$fg" "$tmp/empty.folded" >"$tmp/empty.svg" 2>"$tmp/err"
