@@ -2,21 +2,8 @@
 # foldfilter, foldtop and folddiff beyond the golden files: counts
 # conserved by rewriting steps, write errors, hostile input, and the gate
 # on the real captures. usage: tests/t-foldfilter.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-ok() { echo "ok $*"; }
-notok() { echo "FAIL $*"; }
-check() { # name command...
-	local n=$1
-	shift
-	if "$@"; then ok "$n"; else notok "$n"; fi
-}
-crashed() { [ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ]; }
-sum() { awk '{ s += $NF } END { printf "%.0f\n", s }' "$@"; }
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 
 cap=$top/testdata/folddiff/base-1.folded
 app=$top/testdata/foldfilter/app.folded
@@ -25,7 +12,7 @@ app=$top/testdata/foldfilter/app.folded
 "$b/foldfilter" --replace '^(\w+)_\w+$' '$1' --hide '^main$' \
 	--collapse-recursion --max-depth 4 --strip-addrs --reverse \
 	--prune-from '^parse' "$cap" >"$tmp/out"
-check "foldfilter conserves counts" [ "$(sum "$cap")" = "$(sum "$tmp/out")" ]
+check "foldfilter conserves counts" [ "$(total "$cap")" = "$(total "$tmp/out")" ]
 check "foldfilter output sorted and merged" \
 	sh -c "cut -d' ' -f1 '$tmp/out' | sort -c -u"
 
@@ -33,7 +20,7 @@ check "foldfilter output sorted and merged" \
 "$b/foldfilter" --grep '^checksum$' "$cap" >"$tmp/in"
 "$b/foldfilter" --exclude '^checksum$' "$cap" >"$tmp/ex"
 check "grep + exclude = all" \
-	[ "$(sum "$cap")" = "$(( $(sum "$tmp/in") + $(sum "$tmp/ex") ))" ]
+	[ "$(total "$cap")" = "$(( $(total "$tmp/in") + $(total "$tmp/ex") ))" ]
 
 # Output order is plain byte order of the stacks (sort(1) of unique
 # lines), with names that are prefixes of others and without.
@@ -48,9 +35,9 @@ for vocab in "main parse parse_x lex lex0 a ab a0 a_ b" "main parse lex eval gc 
 	}' >"$tmp/gen"
 	"$b/foldfilter" "$tmp/gen" >"$tmp/got"
 	sort "$tmp/gen" >"$tmp/want"
-	check "byte order ($(echo "$vocab" | cut -d' ' -f4-5))" cmp -s "$tmp/want" "$tmp/got"
+	compare "byte order ($(echo "$vocab" | cut -d' ' -f4-5))" "$tmp/want" "$tmp/got"
 	"$b/folddiff" "$tmp/gen" /dev/null | sed 's/ 0$//' >"$tmp/got"
-	check "folddiff byte order ($(echo "$vocab" | cut -d' ' -f4-5))" cmp -s "$tmp/want" "$tmp/got"
+	compare "folddiff byte order ($(echo "$vocab" | cut -d' ' -f4-5))" "$tmp/want" "$tmp/got"
 done
 
 # A reversed profile reversed again is the profile.
@@ -59,18 +46,13 @@ check "reverse twice" cmp -s "$tmp/rr" <("$b/foldfilter" "$app")
 
 # foldtop's cum of the root frame is the total.
 t=$("$b/foldtop" --format tsv --cum --top 1 "$cap" | awk 'NR == 2 { print $4 }')
-check "foldtop cum of the root is the total" [ "$t" = "$(sum "$cap")" ]
+check "foldtop cum of the root is the total" [ "$t" = "$(total "$cap")" ]
 
 # A full disk is an error with a message, never a silent success.
-if [ -w /dev/full ]; then
-	for t in foldfilter foldtop; do
-		"$b/$t" "$cap" >/dev/full 2>"$tmp/err"
-		rc=$?
-		check "$t: write error" [ "$rc" = 1 ] && grep -q 'write error\|No space' "$tmp/err"
-	done
-	"$b/folddiff" "$cap" "$cap" >/dev/full 2>"$tmp/err"
-	check "folddiff: write error is status 2" [ "$?" = 2 ]
-fi
+for t in foldfilter foldtop; do
+	full_disk "$t: write error" 1 "$b/$t" "$cap"
+done
+full_disk "folddiff: write error is status 2" 2 "$b/folddiff" "$cap" "$cap"
 
 # Hostile input: random bytes, long lines, NULs, huge counts.
 head -c 200000 /dev/urandom >"$tmp/junk" 2>/dev/null ||
@@ -86,11 +68,10 @@ for f in junk odd; do
 		set -- $cmd
 		t=$1
 		shift
-		"$b/$t" "$@" "$tmp/$f" >/dev/null 2>"$tmp/err"
-		rc=$?
-		if crashed "$rc" || grep -q 'Sanitizer\|runtime error' "$tmp/err"; then
+		capture "$b/$t" "$@" "$tmp/$f"
+		if crashed "$rc" "$tmp/err"; then
 			notok "$t on $f (status $rc)"
-			head -n 5 "$tmp/err" | sed 's/^/# /'
+			excerpt "$tmp/err" 5
 		else
 			ok "$t on $f survives (status $rc)"
 		fi
@@ -104,16 +85,17 @@ d=$top/testdata/folddiff
 g=(--fail-if 'self>+1pp' --fail-if 'total>+10%')
 for pair in "base-1 base-2" "base-2 base-1" "base-1.samples base-2.samples"; do
 	set -- $pair
-	"$b/folddiff" "${g[@]}" "$d/$1.folded" "$d/$2.folded" >/dev/null 2>"$tmp/err"
-	check "gate quiet: $1 vs $2" [ "$?" = 0 ] && [ ! -s "$tmp/err" ]
+	"$b/folddiff" "${g[@]}" "$d/$1.folded" "$d/$2.folded" >/dev/null 2>"$tmp/err" &&
+	    [ ! -s "$tmp/err" ]
+	verdict "gate quiet: $1 vs $2" $?
 done
 for base in base-1 base-2 base-1.samples; do
 	slow=slow
 	case $base in *.samples) slow=slow.samples ;; esac
 	"$b/folddiff" "${g[@]}" "$d/$base.folded" "$d/$slow.folded" >/dev/null 2>"$tmp/err"
 	rc=$?
-	check "gate fires: $base vs $slow" [ "$rc" = 1 ] &&
-		[ "$(grep -c regression "$tmp/err")" = 1 ] &&
-		grep -q 'regression: checksum: ' "$tmp/err"
+	[ "$rc" = 1 ] && [ "$(grep -c regression "$tmp/err")" = 1 ] &&
+	    grep -q 'regression: checksum: ' "$tmp/err"
+	verdict "gate fires: $base vs $slow" $?
 done
 exit 0
