@@ -3,23 +3,20 @@
 # independent reading of the format (tests/chrome_oracle.py), and the
 # conservation of counts: samples by default, the span from the earliest
 # sample to endTime with --time.
-b=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-d=testdata/stackcollapse-chrome
-export LC_ALL=C
-check() { if [ "$2" = 0 ]; then echo "ok $1"; else echo "FAIL $1"; fi; }
-total() { awk '{ s += $NF } END { printf "%d\n", s }' "$@"; }
+# usage: tests/t-stackcollapse-chrome.sh BUILDDIR
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+d=$top/testdata/stackcollapse-chrome
 
 gzip -dc $d/closures.cpuprofile.gz > "$tmp/closures.cpuprofile"
 for f in $d/cpu.cpuprofile $d/async.cpuprofile "$tmp/closures.cpuprofile" \
     $d/devtools.json $d/time.cpuprofile $d/huge-ok.cpuprofile; do
 	n=$(basename "$f")
 	for o in "" --time; do
-		python3 tests/chrome_oracle.py $o "$f" | sort > "$tmp/want"
+		python3 "$top/tests/chrome_oracle.py" $o "$f" | sort > "$tmp/want"
 		"$b/stackcollapse-chrome" $o "$f" > "$tmp/got"
-		cmp -s "$tmp/want" "$tmp/got"
-		check "stackcollapse-chrome: $n ${o:-samples} as the format says" $?
+		compare "stackcollapse-chrome: $n ${o:-samples} as the format says" \
+		    "$tmp/want" "$tmp/got"
 	done
 	# conservation, from the JSON itself
 	read -r samples span <<<"$(python3 -c '
@@ -33,16 +30,16 @@ for x in p["timeDeltas"]:
     ts.append(t)
 print(len(p["samples"]), max(p.get("endTime", max(ts)), max(ts)) - min(ts))' "$f")"
 	[ "$("$b/stackcollapse-chrome" "$f" | total)" = "$samples" ]
-	check "stackcollapse-chrome: $n: total is the number of samples ($samples)" $?
+	verdict "stackcollapse-chrome: $n: total is the number of samples ($samples)" $?
 	[ "$("$b/stackcollapse-chrome" --time "$f" | python3 -c '
 import sys; print(sum(int(l.rsplit(None, 1)[1]) for l in sys.stdin))')" = "$span" ]
-	check "stackcollapse-chrome: $n: --time total is the sampled span ($span us)" $?
+	verdict "stackcollapse-chrome: $n: --time total is the sampled span ($span us)" $?
 done
 
 # An input that is no JSON object fails at its first byte, with little
 # memory, not after reading up to the cap.
 zero() {
-	if [ -n "${SANITIZE:-}" ]; then
+	if sanitized; then
 		! timeout 10 "$b/stackcollapse-chrome" /dev/zero 2>"$tmp/e"
 	else
 		! (ulimit -v 300000
@@ -50,7 +47,7 @@ zero() {
 	fi && grep -q '^stackcollapse-chrome: /dev/zero:1: not a .cpuprofile: a JSON object expected$' "$tmp/e"
 }
 zero
-check "stackcollapse-chrome: /dev/zero refused at its first byte" $?
+verdict "stackcollapse-chrome: /dev/zero refused at its first byte" $?
 
 # A .cpuprofile of endless nodes stops at --max-size with a message (the
 # default, 2 GiB, the same way: bench sizes are far below it).
@@ -71,4 +68,4 @@ except (BrokenPipeError, OSError):
 	    grep -q '^stackcollapse-chrome: <stdin>: input larger than the limit of 8388608 bytes$' "$tmp/e"
 }
 endless
-check "stackcollapse-chrome: endless nodes stop at --max-size" $?
+verdict "stackcollapse-chrome: endless nodes stop at --max-size" $?

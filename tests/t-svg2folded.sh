@@ -3,11 +3,10 @@
 # the stacks, render them again: the frames (names and counts, in the
 # titles) must be the same, for every option set of flamegraph-svg. Then
 # frames in shuffled order, and more frames than are sorted in memory.
-b=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-d=testdata/flamegraph-svg
-check() { if [ "$2" = 0 ]; then echo "ok $1"; else echo "FAIL $1"; fi; }
+# usage: tests/t-svg2folded.sh BUILDDIR
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+d=$top/testdata/flamegraph-svg
 titles() { grep -o '<title>[^<]*</title>' "$1" | grep -v "${NOTITLE:-^$}" | sort; }
 
 # roundtrip NAME INPUT "RENDER OPTIONS" "RE-RENDER OPTIONS"
@@ -18,7 +17,7 @@ roundtrip() {
 	titles "$tmp/a.svg" >"$tmp/a.t" && titles "$tmp/b.svg" >"$tmp/b.t" &&
 	[ -s "$tmp/a.t" ] && cmp -s "$tmp/a.t" "$tmp/b.t"
 	local rc=$?
-	check "svg2folded: round trip $1" $rc
+	verdict "svg2folded: round trip $1" $rc
 	[ $rc = 0 ] || diff "$tmp/a.t" "$tmp/b.t" | head -n 10 | sed 's/^/# /'
 }
 
@@ -50,7 +49,7 @@ roundtrip "--negate (same option again)" "$d/small.folded" "--negate" ""
 "$b/flamegraph-svg" --minwidth 20 "$d/java.folded" | "$b/svg2folded" >"$tmp/p.folded" 2>/dev/null
 [ "$(awk '{ s += $NF } END { print s }' "$tmp/p.folded")" = \
     "$(awk '{ s += $NF } END { print s }' "$d/java.folded")" ]
-check "svg2folded: frames too narrow to draw keep their counts in the parent" $?
+verdict "svg2folded: frames too narrow to draw keep their counts in the parent" $?
 
 # frames in any order: shuffle the <g> blocks of a pretty SVG
 shuffled() { # svg
@@ -66,11 +65,11 @@ shuffled "$tmp/j.svg" >"$tmp/js.svg"
 ! cmp -s "$tmp/j.svg" "$tmp/js.svg" &&
     "$b/svg2folded" "$tmp/j.svg" >"$tmp/j1" && "$b/svg2folded" "$tmp/js.svg" >"$tmp/j2" &&
     cmp -s "$tmp/j1" "$tmp/j2"
-check "svg2folded: frames in shuffled order give the same stacks" $?
+verdict "svg2folded: frames in shuffled order give the same stacks" $?
 
 # more frames than are kept in memory (131072): in drawing order, through
 # temporary files, the profile exactly; shuffled, rebuilt by place
-python3 bench/gen_folded.py 8000 3 >"$tmp/big.folded"
+python3 "$top/bench/gen_folded.py" 8000 3 >"$tmp/big.folded"
 "$b/flamegraph-svg" --pretty-xml --no-javascript --width 100000 --minwidth 0 \
     "$tmp/big.folded" >"$tmp/big.svg"
 frames=$(grep -c '^    <g>$' "$tmp/big.svg")
@@ -81,7 +80,7 @@ shuffled "$tmp/big.svg" >"$tmp/bigs.svg"
         "$tmp/big1" >"$tmp/big2.svg" &&
     titles "$tmp/big.svg" >"$tmp/t1" && titles "$tmp/big2.svg" >"$tmp/t2" &&
     cmp -s "$tmp/t1" "$tmp/t2"
-check "svg2folded: $frames frames in shuffled order" $?
+verdict "svg2folded: $frames frames in shuffled order" $?
 "$b/svg2folded" "$tmp/big.svg" 2>"$tmp/err" | cmp -s - <(LC_ALL=C sort "$tmp/big.folded") &&
     [ ! -s "$tmp/err" ]
-check "svg2folded: $frames frames in drawing order, kept in temporary files: the profile" $?
+verdict "svg2folded: $frames frames in drawing order, kept in temporary files: the profile" $?
