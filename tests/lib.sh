@@ -74,6 +74,10 @@
 #   sound COMMAND...
 #	capture COMMAND: true when it did not crash, exited 0 or 1 and wrote
 #	only well-formed folded lines (valid_folded); for damaged input.
+#   bounded KIB COMMAND...
+#	runs COMMAND (in a subshell) with at most KIB KiB of address space
+#	(ulimit -v), but unbounded in the sanitizer run, whose shadow memory
+#	takes terabytes of it.
 #   full_disk NAME STATUS COMMAND...
 #	COMMAND writing to /dev/full must exit STATUS, without crashing, and
 #	say "write error" or "No space" (nothing is run without /dev/full).
@@ -237,6 +241,14 @@ sound() {
 	capture "$@"
 	! crashed "$rc" "$tmp/err" && [ "$rc" -le 1 ] &&
 	    valid_folded "$tmp/out" "$count_re"
+}
+
+bounded() {
+	if sanitized; then
+		"${@:2}"
+	else
+		(ulimit -v "$1"; "${@:2}")
+	fi
 }
 
 full_disk() {

@@ -1,24 +1,9 @@
 #!/usr/bin/env bash
 # pprof2folded and folded2pprof against each other and against pprof
 # itself (go tool pprof, when Go is installed). usage: t-pprof.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 d=$top/testdata/pprof2folded
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C PATH="$b:$PATH"
-
-ok() { echo "ok $*"; }
-notok() { echo "FAIL $*"; }
-check() { # name command...
-	local name=$1
-	shift
-	if "$@" >"$tmp/log" 2>&1; then ok "$name"; else
-		notok "$name"
-		head -n 20 "$tmp/log" | sed 's/^/# /'
-	fi
-}
 
 profiles="cpu.pb.gz cpu.pb labels.pb.gz merged.pb.gz heap.pb.gz mutex.pb.gz
 block.pb.gz goroutine.pb.gz node-wall.pb.gz node-heap.pb.gz"
@@ -36,7 +21,7 @@ roundtrip() {
 }
 for p in $profiles; do
 	# (foldmerge is another tool's: its own sanitizer run checks it)
-	[ -n "${SANITIZE:-}" ] || check "pprof: $p sorted like libfold" sorted "$p"
+	sanitized || check "pprof: $p sorted like libfold" sorted "$p"
 	check "pprof: $p folded -> pprof -> folded" roundtrip "$p"
 done
 
@@ -61,7 +46,7 @@ EOF
 	    pprof2folded "$tmp/t.pb.gz" >"$tmp/a" &&
 	    foldmerge "$tmp/t.folded" >"$tmp/b" && cmp "$tmp/a" "$tmp/b"
 }
-[ -n "${SANITIZE:-}" ] || check "pprof: tricky names sorted like libfold" tricky
+sanitized || check "pprof: tricky names sorted like libfold" tricky
 
 # Several profiles merge like pprof's own merge.
 merge() {
@@ -87,20 +72,16 @@ check "pprof2folded: nothing written when a profile is bad" silent
 
 # Decompression bombs stop at the cap with bounded memory.
 bomb() {
-	! (ulimit -v 400000; pprof2folded --max-size 1M "$d/bad/bomb.pb.gz") \
+	! bounded 400000 pprof2folded --max-size 1M "$d/bad/bomb.pb.gz" \
 	    2>"$tmp/e" && grep -q 'limit of 1048576 bytes' "$tmp/e"
 }
-[ -n "${SANITIZE:-}" ] || check "pprof2folded: decompression bomb capped" bomb
+sanitized || check "pprof2folded: decompression bomb capped" bomb
 
 # An input that is no profile fails at its first bytes, with little
 # memory, not after reading up to the 2 GiB cap.
 zero() { # tool
-	if [ -n "${SANITIZE:-}" ]; then
-		! timeout 10 "$1" /dev/zero 2>"$tmp/e"
-	else
-		! (ulimit -v 200000; timeout 10 "$1" /dev/zero) 2>"$tmp/e"
-	fi && grep -q '/dev/zero: not a pprof profile: field number 0 at byte 0' \
-	    "$tmp/e"
+	! bounded 200000 timeout 10 "$1" /dev/zero 2>"$tmp/e" &&
+	    grep -q '/dev/zero: not a pprof profile: field number 0 at byte 0' "$tmp/e"
 }
 check "pprof2folded: /dev/zero refused at its first byte" zero pprof2folded
 check "pprofmerge: /dev/zero refused at its first byte" zero pprofmerge
@@ -146,7 +127,7 @@ EOF
 	for f in "$tmp"/f*.pb; do
 		pprof2folded "$f" >/dev/null 2>"$tmp/e"
 		rc=$?
-		if [ $rc -gt 1 ] || grep -qE 'Sanitizer|runtime error' "$tmp/e"; then
+		if [ $rc -gt 1 ] || crashed $rc "$tmp/e"; then
 			echo "$f: status $rc"; cat "$tmp/e"; return 1
 		fi
 	done
@@ -154,14 +135,8 @@ EOF
 check "pprof2folded: 200 damaged profiles, no crash" fuzz
 
 # Against pprof itself.
-if ! command -v go >/dev/null 2>&1; then
-	echo "# go is not installed: comparisons with go tool pprof skipped"
-	exit 0
-fi
-if [ -n "${SANITIZE:-}" ]; then
-	echo "# comparisons with go tool pprof run in the plain build only"
-	exit 0
-fi
+plain_only "comparisons with go tool pprof run in the plain build only"
+need go golang-go
 export GOCACHE="$tmp/gocache" HOME="$tmp"
 
 # go tool pprof -traces as folded stacks (zero stacks left out: pprof

@@ -1,22 +1,9 @@
 #!/usr/bin/env bash
 # pprofmerge against foldmerge of the parts and against go tool pprof's own
 # merge (when Go is installed). usage: t-pprofmerge.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 d=$top/testdata/pprof2folded
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C PATH="$b:$PATH"
-
-check() { # name command...
-	local name=$1
-	shift
-	if "$@" >"$tmp/log" 2>&1; then echo "ok $name"; else
-		echo "FAIL $name"
-		head -n 20 "$tmp/log" | sed 's/^/# /'
-	fi
-}
 
 # sets of profiles with the same sample types: each alone, twice, and
 # merged with the others of its kind
@@ -52,15 +39,8 @@ while read -r set; do
 	check "pprofmerge: $set equals foldmerge of the parts" parts $set
 done <<<"$sets"
 
-if ! command -v go >/dev/null 2>&1; then
-	if [ "${CI:-}" = true ]; then echo "FAIL go is not installed"; exit 1; fi
-	echo "# go is not installed: comparisons with go tool pprof skipped"
-	exit 0
-fi
-if [ -n "${SANITIZE:-}" ]; then
-	echo "# comparisons with go tool pprof run in the plain build only"
-	exit 0
-fi
+plain_only "comparisons with go tool pprof run in the plain build only"
+need go golang-go
 export GOCACHE="$tmp/gocache" HOME="$tmp"
 
 # go tool pprof -raw of our merge and of pprof's own: the same samples,

@@ -39,12 +39,8 @@ done
 # An input that is no JSON object fails at its first byte, with little
 # memory, not after reading up to the cap.
 zero() {
-	if sanitized; then
-		! timeout 10 "$b/stackcollapse-chrome" /dev/zero 2>"$tmp/e"
-	else
-		! (ulimit -v 300000
-		timeout 10 "$b/stackcollapse-chrome" /dev/zero) 2>"$tmp/e"
-	fi && grep -q '^stackcollapse-chrome: /dev/zero:1: not a .cpuprofile: a JSON object expected$' "$tmp/e"
+	! bounded 300000 timeout 10 "$b/stackcollapse-chrome" /dev/zero 2>"$tmp/e" &&
+	    grep -q '^stackcollapse-chrome: /dev/zero:1: not a .cpuprofile: a JSON object expected$' "$tmp/e"
 }
 zero
 verdict "stackcollapse-chrome: /dev/zero refused at its first byte" $?
