@@ -3,28 +3,17 @@
 # merged (reduce) under GNU parallel, locally with -j and on an ssh login
 # to an sshd started here on 127.0.0.1 with throwaway keys; both must equal
 # one process merging everything. usage: t-fleet.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 d=$top/testdata/pprof2folded
-tmp=$(mktemp -d) || exit 2
 sshd_pid=
-cleanup() {
+stop_sshd() {
 	[ -n "${ssh_cmd:-}" ] && $ssh_cmd -O exit 127.0.0.1 2>/dev/null
 	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-export LC_ALL=C PATH="$b:$PATH"
-
-check() { if [ "$2" = 0 ]; then echo "ok $1"; else echo "FAIL $1"; fi; }
-missing() { # what
-	if [ "${CI:-}" = true ]; then echo "FAIL $1 is not installed"; exit 1; fi
-	echo "# $1 is not installed: skipped"
-	exit 0
-}
-command -v parallel >/dev/null || missing parallel
-[ -n "${SANITIZE:-}" ] && { echo "# fleet recipe runs in the plain build only"; exit 0; }
+at_exit stop_sshd
+plain_only "fleet recipe runs in the plain build only"
+need parallel
 
 # a fleet: three services, 40 hosts, from the real Go CPU captures
 cd "$tmp" || exit 2
@@ -55,9 +44,9 @@ find fleet -name '*.folded' | sort |
 	'foldmerge --files-from - --root-from-path "^fleet/(\w+)/" > part.{#}.folded'
 foldmerge part.*.folded >local.folded
 cmp -s one.folded local.folded
-check "fleet: parallel -j2 map and reduce tree equal one process" $?
+verdict "fleet: parallel -j2 map and reduce tree equal one process" $?
 [ -s one.folded ]
-check "fleet: the merge is not empty" $?
+verdict "fleet: the merge is not empty" $?
 
 # the README's Fleet recipe, run as written, on the same profiles
 mkdir readme
@@ -68,18 +57,18 @@ done <all.list
 awk '/^## Fleet/ { f = 1; next } f && /^    / { print substr($0, 5); n++; next }
     f && n { exit }' "$top/README.md" >readme/recipe.sh
 (cd readme && sh recipe.sh >cost.txt 2>err.txt)
-check "fleet: the README recipe runs" $?
+verdict "fleet: the README recipe runs" $?
 cmp -s one.folded readme/fleet.folded
-check "fleet: the README recipe's fleet.folded equals one process" $?
+verdict "fleet: the README recipe's fleet.folded equals one process" $?
 pprof2folded readme/default.pgo | cmp -s - <(pprof2folded --files-from all.list)
-check "fleet: the README recipe's default.pgo holds every sample" $?
+verdict "fleet: the README recipe's default.pgo holds every sample" $?
 grep -q '(total)' readme/cost.txt && [ ! -s readme/err.txt ]
-check "fleet: the README recipe's cost report" $?
+verdict "fleet: the README recipe's cost report" $?
 
 # the same over ssh
-command -v /usr/sbin/sshd >/dev/null && command -v ssh-keygen >/dev/null ||
-	missing "openssh-server"
-[ "$(id -u)" -eq 0 ] || { echo "# not root: the ssh recipe is skipped"; exit 0; }
+need /usr/sbin/sshd openssh-server
+need ssh-keygen openssh-client
+[ "$(id -u)" -eq 0 ] || skip "not root: the ssh recipe is skipped"
 ssh-keygen -q -t ed25519 -N '' -f host_key || exit 1
 ssh-keygen -q -t ed25519 -N '' -f client_key || exit 1
 cp client_key.pub authorized_keys
@@ -124,5 +113,5 @@ find fleet -name '*.folded' | sort |
 foldmerge sshpart.*.folded >ssh.folded
 cmp -s one.folded ssh.folded
 r=$?
-check "fleet: parallel --sshlogin map and reduce equal one process" $r
+verdict "fleet: parallel --sshlogin map and reduce equal one process" $r
 [ $r = 0 ] || sed 's/^/# /' ssh.err sshd.log | head -n 20
