@@ -10,33 +10,15 @@
 # Skipped under the sanitizer run, and when chromium is absent outside CI
 # (CI installs it: a missing browser there is a failure).
 # usage: tests/t-flamegraph-svg-browser.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="flamegraph-svg browser: "
 data=$top/testdata/flamegraph-svg
+plain_only "browser test skipped under the sanitizer run"
+need_browser
+need python3
 
-if [ "${SANITIZE:-}" = 1 ]; then
-	echo "# browser test skipped under the sanitizer run"
-	exit 0
-fi
-chrome=
-for c in chromium chromium-browser google-chrome; do
-	if command -v "$c" >/dev/null; then chrome=$(command -v "$c"); break; fi
-done
-if [ -z "$chrome" ]; then
-	if [ "${CI:-}" = true ]; then
-		echo "FAIL flamegraph-svg browser: chromium is not installed"
-	else
-		echo "# browser test skipped: chromium is not installed"
-	fi
-	exit 0
-fi
-command -v python3 >/dev/null || { echo "FAIL flamegraph-svg browser: python3 is missing"; exit 0; }
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-"$b/flamegraph-svg" "$data/java.folded" >"$tmp/graph.svg" || echo "FAIL flamegraph-svg browser: render"
+"$b/flamegraph-svg" "$data/java.folded" >"$tmp/graph.svg" || notok "render"
 "$b/flamegraph-svg" --title "Before" "$data/java.folded" >"$tmp/one.svg"
 "$b/flamegraph-svg" --title "After" --inverted "$data/java.folded" >"$tmp/two.svg"
 "$b/flamegraph-svg" "$data/hostile.folded" >"$tmp/hostile.svg" 2>/dev/null

@@ -5,14 +5,9 @@
 # decode back to the report line, and the names of the report lines, the
 # text table and the HTML page read back to the input's frames.
 # usage: tests/t-folddiff-ci.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { echo "ok folddiff ci: $1"; }
-notok() { echo "FAIL folddiff ci: $1"; }
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="folddiff ci: "
 
 hostile=$top/testdata/flamegraph-svg/hostile.folded
 # the hostile names grow tenfold against a steady base; one more holds
@@ -26,14 +21,10 @@ gate="--fail-if self>+1pp --fail-if total>+10% --floor 0"
 
 "$b/folddiff" --report --format junit $gate "$tmp/before.folded" \
 	"$tmp/after.folded" >"$tmp/junit.xml" 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 1 ]; then ok "junit: the gate fails"; else notok "junit: exit status $rc"; fi
-if ! command -v xmllint >/dev/null; then
-	notok "xmllint is missing (libxml2-utils)"
-elif xmllint --noout "$tmp/junit.xml" 2>"$tmp/lint"; then
-	ok "junit: well-formed XML (xmllint)"
-else
-	notok "junit: xmllint: $(head -n 3 "$tmp/lint")"
+equal "junit: the gate fails" $? 1
+if have xmllint libxml2-utils; then
+	xmllint --noout "$tmp/junit.xml" 2>"$tmp/lint"
+	verdict "junit: well-formed XML (xmllint)" $? || excerpt "$tmp/lint" 3
 fi
 python3 - "$tmp/junit.xml" <<'PYEOF'
 import sys, xml.etree.ElementTree as ET
@@ -128,22 +119,15 @@ ok("HTML cells name the frames exactly", len(fns) > 15 and not miss, repr(miss[:
 PYEOF
 # The page is HTML5 with inline SVG: libxml2's HTML parser knows no SVG
 # element, and nothing else may be wrong; the graph itself is XML.
-if ! command -v xmllint >/dev/null; then
-	notok "xmllint is missing (libxml2-utils)"
-else
+if have xmllint libxml2-utils; then
 	xmllint --html --noout "$tmp/page.html" 2>&1 |
 		grep 'parser error' | grep -v 'Tag [A-Za-z]* invalid' >"$tmp/lint"
-	if [ -s "$tmp/lint" ]; then
-		notok "html: xmllint --html: $(head -n 3 "$tmp/lint")"
-	else
-		ok "html: parses (xmllint --html)"
-	fi
+	[ ! -s "$tmp/lint" ]
+	verdict "html: parses (xmllint --html)" $? || excerpt "$tmp/lint" 3
 	sed -n '/<svg /,/<\/svg>/p' "$tmp/page.html" >"$tmp/graph.svg"
-	if [ -s "$tmp/graph.svg" ] && xmllint --noout "$tmp/graph.svg" 2>"$tmp/lint"; then
-		ok "html: the inline graph is well-formed XML (xmllint)"
-	else
-		notok "html: inline graph: $(head -n 3 "$tmp/lint")"
-	fi
+	[ -s "$tmp/graph.svg" ] && xmllint --noout "$tmp/graph.svg" 2>"$tmp/lint"
+	verdict "html: the inline graph is well-formed XML (xmllint)" $? ||
+	    excerpt "$tmp/lint" 3
 fi
 
 # A change below the gate's floor is not emphasised on the page: small
@@ -159,9 +143,7 @@ for floor in 1 0; do
 	rc=$?
 	n=$(grep -c "${small}.*class=\"up\"" "$tmp/floor.html")
 	want=$([ "$floor" = 0 ] && echo "1 1" || echo "0 0")
-	if [ "$n $rc" = "$want" ]; then
-		ok "html: --floor $floor: emphasis as the gate judges (rc $rc)"
-	else
-		notok "html: --floor $floor: $n emphasised rows of small, exit status $rc, want $want"
-	fi
+	# emphasised rows of small, and the exit status
+	equal "html: --floor $floor: emphasis as the gate judges (rc $rc)" \
+	    "$n $rc" "$want"
 done

@@ -10,38 +10,20 @@
 #
 # Skipped under the sanitizer run, and when chromium is absent outside CI.
 # usage: tests/t-folddiff-html.sh BUILDDIR
-set -u
-b=$1
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="folddiff html: "
 data=$top/testdata/folddiff
-
-if [ "${SANITIZE:-}" = 1 ]; then
-	echo "# folddiff html browser test skipped under the sanitizer run"
-	exit 0
-fi
-chrome=
-for c in chromium chromium-browser google-chrome; do
-	if command -v "$c" >/dev/null; then chrome=$(command -v "$c"); break; fi
-done
-if [ -z "$chrome" ]; then
-	if [ "${CI:-}" = true ]; then
-		echo "FAIL folddiff html: chromium is not installed"
-	else
-		echo "# folddiff html browser test skipped: chromium is not installed"
-	fi
-	exit 0
-fi
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+plain_only "folddiff html browser test skipped under the sanitizer run"
+need_browser
 
 gate="--fail-if self>+1pp --fail-if total>+10%"
 "$b/folddiff" --report --format html --top 15 $gate \
 	"$data/base-1.folded" "$data/slow.folded" >"$tmp/fail.html" 2>/dev/null
-[ $? -eq 1 ] || echo "FAIL folddiff html: the slow capture does not fail the gate"
+[ $? -eq 1 ] || notok "the slow capture does not fail the gate"
 "$b/folddiff" --report --format html --top 15 $gate \
 	"$data/base-1.folded" "$data/base-2.folded" >"$tmp/pass.html" 2>/dev/null ||
-	echo "FAIL folddiff html: two runs of one build fail the gate"
+	notok "two runs of one build fail the gate"
 # the hostile names grow tenfold against a steady base: they fail the
 # gate, so they show in the verdict too
 hostile=$top/testdata/flamegraph-svg/hostile.folded
@@ -52,13 +34,13 @@ hostile=$top/testdata/flamegraph-svg/hostile.folded
 	"$tmp/hostile-before.folded" "$tmp/hostile-after.folded" \
 	>"$tmp/hostile.html" 2>/dev/null
 rc=$?
-[ $rc -le 1 ] || echo "FAIL folddiff html: hostile names (exit status $rc)"
+[ $rc -le 1 ] || notok "hostile names (exit status $rc)"
 # frames with a NUL, ESC sequences, bidi controls, a tab, bad UTF-8
 "$b/folddiff" --report --format html --weight 1 --fail-if 'self>+1pp' \
 	--floor 0 "$data/hostile-before.folded" "$data/hostile-after.folded" \
 	>"$tmp/hostile2.html" 2>/dev/null
 rc=$?
-[ $rc -le 1 ] || echo "FAIL folddiff html: hostile bytes (exit status $rc)"
+[ $rc -le 1 ] || notok "hostile bytes (exit status $rc)"
 
 timeout 180 python3 - "$chrome" "$tmp" "$top/tests" <<'PYEOF'
 import json, os, re, sys
