@@ -382,9 +382,8 @@ text(struct layout *L, const char *idsuf, double x, double y,
 
 	nl(L, 1);
 	fold_out_puts(o, "<text");
-	if (idsuf) {
+	if (idsuf)
 		fold_out_printf(o, " id=\"%s-%s\"", L->id, idsuf);
-	}
 	fold_out_puts(o, " x=\"");
 	putnum(o, x, 2);
 	fold_out_puts(o, "\" y=\"");
@@ -395,6 +394,17 @@ text(struct layout *L, const char *idsuf, double x, double y,
 	fold_out_putc(o, '>');
 	fold_xml_puts(o, content);
 	fold_out_puts(o, "</text>");
+}
+
+/* The size of the picture, for the <svg> and its background. */
+static void
+size_attrs(struct layout *L)
+{
+	fold_out_puts(L->out, " width=\"");
+	putnum(L->out, L->width, 2);
+	fold_out_puts(L->out, "\" height=\"");
+	putnum(L->out, L->height, 2);
+	fold_out_putc(L->out, '"');
 }
 
 static void
@@ -410,11 +420,9 @@ header(struct layout *L, const char *title)
 		fold_out_puts(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 		    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
-	fold_out_printf(o, "<svg version=\"1.1\" id=\"%s\" width=\"", id);
-	putnum(o, L->width, 2);
-	fold_out_puts(o, "\" height=\"");
-	putnum(o, L->height, 2);
-	fold_out_puts(o, "\" viewBox=\"0 0 ");
+	fold_out_printf(o, "<svg version=\"1.1\" id=\"%s\"", id);
+	size_attrs(L);
+	fold_out_puts(o, " viewBox=\"0 0 ");
 	putnum(o, L->width, 2);
 	fold_out_putc(o, ' ');
 	putnum(o, L->height, 2);
@@ -454,11 +462,9 @@ header(struct layout *L, const char *title)
 		    id, id, id, id, id, id, id, id, id);
 	fold_out_puts(o, "</style>");
 	nl(L, 1);
-	fold_out_puts(o, "<rect x=\"0\" y=\"0\" width=\"");
-	putnum(o, L->width, 2);
-	fold_out_puts(o, "\" height=\"");
-	putnum(o, L->height, 2);
-	fold_out_printf(o, "\" fill=\"url(#%s-background)\"/>", id);
+	fold_out_puts(o, "<rect x=\"0\" y=\"0\"");
+	size_attrs(L);
+	fold_out_printf(o, " fill=\"url(#%s-background)\"/>", id);
 	{
 		char extra[64];
 		snprintf(extra, sizeof extra, " text-anchor=\"middle\" "
