@@ -12,7 +12,8 @@
  *
  * Colours are derived from the frame name (the same name gets the same
  * colour in every graph); nothing is random unless asked for. The
- * palettes are formats/palette.h's, the escaping formats/xml.h's.
+ * palettes are formats/palette.h's, the escaping formats/xml.h's, the
+ * --nameattr file formats/nameattr.h's.
  *
  *	struct fold_svg *g = fold_svg_new(&opt);
  *	fold_svg_read(g, in, &diag);		(once per input)
