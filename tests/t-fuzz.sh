@@ -4,24 +4,15 @@
 # tests/fuzz/regress/NAME/ and then fuzzes for FUZZ_SMOKE_SECONDS (3) from
 # its seeds. Runs once, with the plain build; under CI=true a missing
 # clang or target is a failure, elsewhere a note.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 2
-[ -n "${SANITIZE:-}" ] && exit 0
+# usage: tests/t-fuzz.sh BUILDDIR (the targets are FUZZ_BUILD's, build-fuzz)
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+plain_only "fuzz targets: plain build only"
 fb=${FUZZ_BUILD:-$top/build-fuzz}
 secs=${FUZZ_SMOKE_SECONDS:-3}
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+need clang "make deps"
 
 targets=$(ls tests/fuzz/fuzz-*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')
-if ! command -v clang >/dev/null; then
-	if [ "${CI:-}" = true ]; then
-		echo "FAIL fuzz: clang is not installed (tests/deps.sh installs it)"
-	else
-		echo "# fuzz targets skipped: clang is not installed (make deps)"
-	fi
-	exit 0
-fi
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 for t in $targets; do
@@ -30,9 +21,9 @@ for t in $targets; do
 	if [ ! -x "$bin" ]; then
 		# make check builds them; make check-fast does not
 		if [ "${CI:-}" = true ]; then
-			echo "FAIL $t: not built (make fuzz-build)"
+			notok "$t: not built (make fuzz-build)"
 		else
-			echo "# $t skipped: not built (make fuzz-build)"
+			note "$t skipped: not built (make fuzz-build)"
 		fi
 		continue
 	fi
@@ -40,10 +31,9 @@ for t in $targets; do
 	    [ -n "$(ls -A "tests/fuzz/regress/$name")" ]; then
 		if "$bin" -timeout=20 -rss_limit_mb=2048 \
 		    "tests/fuzz/regress/$name"/* >"$tmp/log" 2>&1; then
-			echo "ok $t: replays tests/fuzz/regress/$name" \
-			    "($(ls "tests/fuzz/regress/$name" | wc -l) inputs)"
+			ok "$t: replays tests/fuzz/regress/$name ($(ls "tests/fuzz/regress/$name" | wc -l) inputs)"
 		else
-			echo "FAIL $t: replay of tests/fuzz/regress/$name"
+			notok "$t: replay of tests/fuzz/regress/$name"
 			grep -m 5 -E 'Running|ERROR|property failed|SUMMARY' \
 			    "$tmp/log" | sed 's/^/# /'
 		fi
@@ -57,9 +47,9 @@ for t in $targets; do
 	if "$bin" -max_total_time="$secs" -max_len=4096 -timeout=20 \
 	    -rss_limit_mb=2048 -artifact_prefix="$tmp/crash-$name/" $dict \
 	    "$tmp/corpus-$name" $seeds >"$tmp/log" 2>&1; then
-		echo "ok $t: fuzzed for ${secs}s"
+		ok "$t: fuzzed for ${secs}s"
 	else
-		echo "FAIL $t: fuzzing for ${secs}s found a crash (input below)"
+		notok "$t: fuzzing for ${secs}s found a crash (input below)"
 		grep -m 5 -E 'ERROR|property failed|SUMMARY' "$tmp/log" |
 		    sed 's/^/# /'
 		for f in "$tmp/crash-$name"/*; do

@@ -9,15 +9,10 @@
 # line at the first read, where the default waits half a second (which a
 # loaded machine may or may not take to start a tool under ASan).
 # usage: tests/t-progress.sh BUILDDIR
-set -u
-b=$(cd "$1" && pwd)
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="progress: "
 export FOLD_PROGRESS_DELAY=0
-
-ok() { echo "ok progress: $1"; }
-notok() { echo "FAIL progress: $1"; }
 
 # Runs each shell command $1, $3, ... with standard error on a
 # pseudo-terminal, writing what the terminal showed to $2, $4, ... (one
@@ -93,7 +88,7 @@ if [ "$(tail -c 4 "$tmp/tty" | od -An -c | tr -d ' ')" = '\r033[K' ]; then
 else
 	notok "the line is erased at the end: $(tail -c 20 "$tmp/tty" | od -c | head -n 3)"
 fi
-cmp -s "$tmp/want" "$tmp/out" && ok "output unchanged" || notok "output unchanged"
+compare "output unchanged" "$tmp/want" "$tmp/out"
 
 "$b/stackcollapse-perf" "$cap" >/dev/null 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && ok "nothing in a pipe" || notok "nothing in a pipe: $(head -c 200 "$tmp/err")"

@@ -4,15 +4,11 @@
 # detected) and with `stackcollapse --format NAME`, must print the same
 # bytes; so must the reference perf suite. usage: tests/t-stackcollapse.sh
 # BUILDDIR
-set -u
-b=$(cd "${1:?usage: $0 BUILDDIR}" && pwd) || exit 2
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-export LC_ALL=C PATH="$b:$PATH"
+. "$(dirname "$0")/lib.sh"
+setup "$@"
 # the same readers run under the sanitizers in every tool's own goldens:
 # the identity is checked on the plain build only, for time
-[ -n "${SANITIZE:-}" ] && { echo "# identity with the tools: plain build only"; exit 0; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+plain_only "identity with the tools: plain build only"
 
 # The format of each tool's goldens; the listing modes (--list-events,
 # --list) belong to the tools alone.
@@ -45,17 +41,17 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
 			# goldens that keep messages name the tool
 			sed "s/^stackcollapse: /$tool: /" "$tmp/raw" >"$tmp/out"
 			if [ "$rc" -ne 0 ]; then
-				echo "FAIL $how as $name (exit status $rc)"
-				head -n 5 "$tmp/err" | sed 's/^/# /'
+				notok "$how as $name (exit status $rc)"
+				excerpt "$tmp/err" 5
 			# a differential graph's stacks in one column: "after"
 			elif ! awk 'NF > 2 && $NF ~ /^[0-9.]+$/ && $(NF-1) ~ /^[0-9.]+$/ {
 			    $(NF-1) = ""; sub(/  /, " ") } { print }' "$base.out" |
 			    cmp -s - "$tmp/out"; then
-				echo "FAIL $how as $name"
+				notok "$how as $name"
 				diff -u "$base.out" "$tmp/out" | head -n 20 |
 				    sed 's/^/# /'
 			else
-				echo "ok $how as $name"
+				ok "$how as $name"
 			fi
 		done
 	done
@@ -65,14 +61,9 @@ cd "$top/testdata/stackcollapse-perf/suite" || exit 2
 for opt in pid tid kernel jit all addrs; do
 	for in in *.txt.gz; do
 		name=${in%.txt.gz}
-		stackcollapse --"$opt" "$in" >"$tmp/out" 2>"$tmp/err"
-		rc=$?
 		gzip -dc "results/$name-collapsed-$opt.txt.gz" >"$tmp/want"
-		if [ "$rc" -eq 0 ] && cmp -s "$tmp/want" "$tmp/out"; then
-			echo "ok stackcollapse suite $name --$opt"
-		else
-			echo "FAIL stackcollapse suite $name --$opt (status $rc)"
-			diff -u "$tmp/want" "$tmp/out" | head -n 10 | sed 's/^/# /'
-		fi
+		capture stackcollapse --"$opt" "$in"
+		judge "stackcollapse suite $name --$opt" 0 "" &&
+		    compare "stackcollapse suite $name --$opt" "$tmp/want" "$tmp/out"
 	done
 done
