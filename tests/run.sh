@@ -15,8 +15,8 @@
 #     "ok NAME" / "FAIL NAME" lines (and "# ..." notes);
 #   - every binary answers --help and has a man page; mandoc -Tlint is clean.
 # The last line is "N passed, N failed".
-# ok, notok, crashed and excerpt are tests/lib.sh's, which counts in
-# passed and failed.
+# ok, notok and judge (a crash, a sanitizer report, a hang, the exit
+# status) are tests/lib.sh's, which counts in passed and failed.
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 tmpdir
@@ -48,13 +48,8 @@ golden() { # builddir cmdfile
 	fi
 	want=0
 	[ -e "$base.rc" ] && want=$(cat "$base.rc")
-	if crashed "$rc" "$tmp/err"; then
-		notok "$b: $base (crashed or hung: status $rc)"
-		excerpt "$tmp/err" 30
-	elif [ "$rc" != "$want" ]; then
-		notok "$b: $base (exit status $rc, expected $want)"
-		excerpt "$tmp/err" 10
-	elif ! cmp -s "$base.out" "$tmp/out"; then
+	judge "$b: $base" "$want" "" || return
+	if ! cmp -s "$base.out" "$tmp/out"; then
 		notok "$b: $base (stdout)"
 		diff -u "$base.out" "$tmp/out" | head -n 40
 	elif [ -e "$base.err" ] && ! cmp -s "$base.err" "$tmp/err"; then
