@@ -1,6 +1,8 @@
+# shellcheck shell=bash
 # The harness of the test scripts, sourced by every tests/t-*.sh (and by
 # tests/run.sh for its counting and its verdict on crashes):
 #
+#	# shellcheck source-path=SCRIPTDIR source=lib.sh
 #	. "$(dirname "$0")/lib.sh"
 #	setup "$@"
 #	prefix="mytool: "
@@ -73,7 +75,8 @@
 #	capture COMMAND, judge NAME STATUS ERE, and ok NAME when it holds.
 #   sound COMMAND...
 #	capture COMMAND: true when it did not crash, exited 0 or 1 and wrote
-#	only well-formed folded lines (valid_folded); for damaged input.
+#	only well-formed folded lines (valid_folded, counts matching
+#	count_re); for damaged input.
 #   bounded KIB COMMAND...
 #	runs COMMAND (in a subshell) with at most KIB KiB of address space
 #	(ulimit -v), but unbounded in the sanitizer run, whose shadow memory
@@ -307,6 +310,7 @@ need() { have "$@" || exit 0; }
 need_browser() {
 	local c
 	for c in chromium chromium-browser google-chrome; do
+		# shellcheck disable=SC2034 # the caller's
 		chrome=$(command -v "$c") && return 0
 	done
 	need chromium

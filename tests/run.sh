@@ -17,6 +17,7 @@
 # The last line is "N passed, N failed".
 # ok, notok and judge (a crash, a sanitizer report, a hang, the exit
 # status) are tests/lib.sh's, which counts in passed and failed.
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 tmpdir

@@ -10,6 +10,7 @@
 # Skipped under the sanitizer run, and when chromium is absent outside CI
 # (CI installs it: a missing browser there is a failure).
 # usage: tests/t-flamegraph-svg-browser.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="flamegraph-svg browser: "

@@ -4,6 +4,7 @@
 # deterministic; file and stdin agree; --random, --cp, write errors,
 # deep and huge stacks, random bytes.
 # usage: tests/t-flamegraph-svg.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="flamegraph-svg: "

@@ -3,6 +3,7 @@
 # merged (reduce) under GNU parallel, locally with -j and on an ssh login
 # to an sshd started here on 127.0.0.1 with throwaway keys; both must equal
 # one process merging everything. usage: t-fleet.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/pprof2folded

@@ -5,6 +5,7 @@
 # decode back to the report line, and the names of the report lines, the
 # text table and the HTML page read back to the input's frames.
 # usage: tests/t-folddiff-ci.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="folddiff ci: "

@@ -10,6 +10,7 @@
 #
 # Skipped under the sanitizer run, and when chromium is absent outside CI.
 # usage: tests/t-folddiff-html.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="folddiff html: "

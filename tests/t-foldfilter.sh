@@ -2,6 +2,7 @@
 # foldfilter, foldtop and folddiff beyond the golden files: counts
 # conserved by rewriting steps, write errors, hostile input, and the gate
 # on the real captures. usage: tests/t-foldfilter.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 

@@ -2,6 +2,7 @@
 # foldmerge beyond golden files: hundreds of inputs (merged through
 # temporary files), conservation of counts, and a closed pipe.
 # usage: tests/t-foldmerge.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/foldmerge

@@ -5,6 +5,7 @@
 # its seeds. Runs once, with the plain build; under CI=true a missing
 # clang or target is a failure, elsewhere a note.
 # usage: tests/t-fuzz.sh BUILDDIR (the targets are FUZZ_BUILD's, build-fuzz)
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 plain_only "fuzz targets: plain build only"

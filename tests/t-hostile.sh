@@ -4,6 +4,7 @@
 # 100 MB frame name, 10^7 unique stacks) are made here, never committed,
 # and run on the plain build only (SANITIZE unset): under ASan they would
 # take minutes. usage: tests/t-hostile.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="hostile: "

@@ -4,6 +4,7 @@
 # error; descriptors 0-2 closed at start never receive output meant for
 # another file; a file list is bounded and read once.
 # usage: tests/t-manners.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="manners: "

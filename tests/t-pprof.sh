@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # pprof2folded and folded2pprof against each other and against pprof
 # itself (go tool pprof, when Go is installed). usage: t-pprof.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/pprof2folded

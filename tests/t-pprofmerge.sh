@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # pprofmerge against foldmerge of the parts and against go tool pprof's own
 # merge (when Go is installed). usage: t-pprofmerge.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/pprof2folded

@@ -9,6 +9,7 @@
 # line at the first read, where the default waits half a second (which a
 # loaded machine may or may not take to start a tool under ASan).
 # usage: tests/t-progress.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 prefix="progress: "

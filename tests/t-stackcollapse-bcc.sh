@@ -2,6 +2,7 @@
 # stackcollapse-bcc: counts are conserved (less what is reported as
 # dropped), damaged input never crashes or gives malformed output, write
 # errors are reported. usage: tests/t-stackcollapse-bcc.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/stackcollapse-bcc

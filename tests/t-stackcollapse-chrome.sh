@@ -4,6 +4,7 @@
 # conservation of counts: samples by default, the span from the earliest
 # sample to endTime with --time.
 # usage: tests/t-stackcollapse-chrome.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/stackcollapse-chrome

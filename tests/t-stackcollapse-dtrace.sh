@@ -3,6 +3,7 @@
 # what is reported as dropped), damaged input never crashes or gives
 # malformed output, write errors reported.
 # usage: tests/t-stackcollapse-dtrace.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/stackcollapse-dtrace

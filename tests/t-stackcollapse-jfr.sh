@@ -2,6 +2,7 @@
 # stackcollapse-jfr: counts are conserved, damaged input never crashes or
 # gives malformed output, write errors are reported.
 # usage: tests/t-stackcollapse-jfr.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/stackcollapse-jfr

@@ -2,6 +2,7 @@
 # stackcollapse-perf against the reference suite: 13 captures x 6 option
 # sets, each output compared byte for byte with what stackcollapse-perf.pl
 # printed. usage: tests/t-stackcollapse-perf-suite.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 cd "$top/testdata/stackcollapse-perf/suite" || exit 2

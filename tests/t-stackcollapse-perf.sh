@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # stackcollapse-perf on hand-made inputs: what perf prints that the
 # captures do not show, and bad input. usage: tests/t-stackcollapse-perf.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 scp=$b/stackcollapse-perf

@@ -4,6 +4,7 @@
 # detected) and with `stackcollapse --format NAME`, must print the same
 # bytes; so must the reference perf suite. usage: tests/t-stackcollapse.sh
 # BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 # the same readers run under the sanitizers in every tool's own goldens:

@@ -4,6 +4,7 @@
 # titles) must be the same, for every option set of flamegraph-svg. Then
 # frames in shuffled order, and more frames than are sorted in memory.
 # usage: tests/t-svg2folded.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "$0")/lib.sh"
 setup "$@"
 d=$top/testdata/flamegraph-svg
