@@ -107,7 +107,7 @@ FORMATS_A = $(B)/libformats.a
 # The commands' helpers, an archive so that a tool takes convert.o (and
 # with it every reader) only when it converts.
 CMDLIB = $(B)/libcmd.a
-CMDOBJ = cmd/convert.o cmd/util.o
+CMDOBJ = cmd/convert.o cmd/opt.o cmd/util.o
 
 all: $(BIN:%=$(B)/%)
 

@@ -1,19 +1,111 @@
 /*
- * The converters' common main (cmd_converter, cmd_collapse), apart from
- * util.c: it names every reader of formats/collapse.h, so a tool that
- * links it links them all and the libraries they need (libxml2 with
- * ICU, jansson), which the other tools, linked with --as-needed, leave out.
+ * The converters' one main (cmd_convert), apart from util.c: it names
+ * every format of formats/collapse.h, so a tool that links it links all
+ * the readers and the libraries they need (libxml2 with ICU, jansson),
+ * which the other tools, linked with --as-needed, leave out.
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libfold/err.h"
-#include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "formats/collapse.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
+
+/* What every converter takes, and stackcollapse's own. */
+struct convert_opt {
+	int strict;
+	const char *list;	/* --files-from */
+	int nul;
+	const struct format *format;
+	int detect;
+	int formats;		/* --list-formats */
+};
+
+static int
+progress(void *opts, const char *value)
+{
+	cmd_progress_opt(CMD_OPT_PROGRESS);
+	return 0;
+}
+
+static int
+noprogress(void *opts, const char *value)
+{
+	cmd_progress_opt(CMD_OPT_NO_PROGRESS);
+	return 0;
+}
+
+static int
+format(void *opts, const char *name)
+{
+	struct convert_opt *o = opts;
+
+	if (!(o->format = collapse_find(name)))
+		return fold_seterr("unknown format '%s' (see --list-formats)",
+		    name);
+	return 0;
+}
+
+#define OFF(field) offsetof(struct convert_opt, field)
+
+static const struct fold_option common[] = {
+	{ .name = "null", .shortname = '0', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(nul), .value = 1,
+	    .help = "the --files-from list is NUL-separated" },
+	{ .name = "files-from", .arg = "LIST", .kind = FOLD_OPT_STRING,
+	    .off = OFF(list), .reject = "", .what = "a file name",
+	    .help = "read the inputs named in LIST (\"-\": stdin)" },
+	{ .name = "no-progress", .kind = FOLD_OPT_CALL, .call = noprogress,
+	    .help = "never show the progress of reading" },
+	{ .name = "progress", .kind = FOLD_OPT_CALL, .call = progress,
+	    .help = "show the progress of reading on standard error" },
+	{ .name = "strict", .kind = FOLD_OPT_FLAG, .off = OFF(strict),
+	    .value = 1, .help = "make the first bad part of an input an error" },
+	{ .name = NULL }
+};
+
+static const struct fold_option front[] = {
+	{ .name = "detect", .kind = FOLD_OPT_FLAG, .off = OFF(detect),
+	    .value = 1, .help = "print \"NAME: FORMAT\" for each input" },
+	{ .name = "format", .arg = "NAME", .kind = FOLD_OPT_CALL,
+	    .call = format, .help = "read every input as format NAME" },
+	{ .name = "list-formats", .kind = FOLD_OPT_FLAG, .off = OFF(formats),
+	    .value = 1, .help = "list the formats, their tools and what they "
+	    "read" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static int
+list_formats(void)
+{
+	struct fold_out *out = cmd_stdout();
+	size_t i;
+
+	for (i = 0; i < collapse_nformats; i++)
+		fold_out_printf(out, "%-8s %-21s %s\n",
+		    collapse_formats[i]->name, collapse_formats[i]->tool,
+		    collapse_formats[i]->what);
+	return cmd_close(out, EXIT_OK);
+}
+
+/* --detect: "NAME: FORMAT" for each input. */
+static int
+detect_one(void *arg, struct fold_in *in, struct fold_diag *diag)
+{
+	const struct format *f;
+
+	if (collapse_detect(in, &f) < 0)
+		return -1;
+	fold_out_printf(arg, "%s: %s\n", fold_in_name(in), f ? f->name :
+	    "empty");
+	return 0;
+}
 
 static int
 collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
@@ -21,131 +113,96 @@ collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
 	return collapse_read(c, in, diag);
 }
 
-int
-cmd_collapse(const struct collapse_format *f, const struct collapse_opt *opt,
-    int strict, char **files, int n, const char *one, const char *many)
+/* The run: every input through the readers, then the output. */
+static int
+run(const struct convert_opt *co, void *const *opts, char **files, int n)
 {
 	struct fold_intern *frames = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
+	const struct format *only;
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
 	int status, stopped;
 
-	if (!(col = collapse_new(opt, f, st, cmd_say, NULL)))
+	if (!(col = collapse_new((const void *const *)opts, co->format, st,
+	    cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
-	cmd_diag_init(&diag, strict);
+	cmd_diag_init(&diag, co->strict);
 	out = cmd_stdout();
-	status = cmd_each_input(files, n, collapse_one, col, &diag, &stopped);
-	if (!stopped) {
-		fold_write(out, st);
-		if (collapse_finish(col, status == EXIT_OK) < 0)
+	if (co->list)
+		n = cmd_files_from(files, n, co->list, co->nul, &files);
+	/* an empty list reads nothing, not standard input: a fleet job
+	   that found no file has failed */
+	if (co->list && n == 0) {
+		cmd_warn("%s: no file named", co->list);
+		status = EXIT_ERR;
+	} else if (co->detect)
+		status = cmd_each_input(files, n, detect_one, out, &diag,
+		    &stopped);
+	else {
+		status = cmd_each_input(files, n, collapse_one, col, &diag,
+		    &stopped);
+		if (!stopped && collapse_finish(col, status == EXIT_OK,
+		    out) < 0)
 			status = EXIT_ERR;
 	}
-	cmd_diag_summary(&diag, one, many);
+	if (co->list)
+		free(files);
+	only = collapse_only(col);
+	cmd_diag_summary(&diag, only ? only->one : "line",
+	    only ? only->many : "lines");
 	collapse_free(col);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 	return cmd_close(out, status);
 }
 
-/* Two flags that set the same thing, of which one may be given. */
-static int
-alternatives(const struct cmd_flag *a, const struct cmd_flag *b)
-{
-	return a->set && a->set == b->set;
-}
-
-static void
-converter_usage(FILE *f, const struct cmd_flag *flags)
-{
-	size_t i;
-
-	fprintf(f, "usage: %s", progname);
-	for (i = 0; flags[i].name; i++) {
-		int first = i == 0 || !alternatives(&flags[i - 1], &flags[i]);
-		int last = !flags[i + 1].name ||
-		    !alternatives(&flags[i + 1], &flags[i]);
-		fprintf(f, "%s--%s%s%s", first ? " [" : " | ", flags[i].name,
-		    flags[i].bytes ? " BYTES" : "", last ? "]" : "");
-	}
-	fprintf(f, " [--strict]\n       %*s [--progress | --no-progress] "
-	    "[file ...]\n", (int)strlen(progname), "");
-}
-
 int
-cmd_converter(int argc, char *argv[], const char *format,
-    struct collapse_opt *opt, const struct cmd_flag *flags,
-    const char *one, const char *many)
+cmd_convert(int argc, char *argv[], const struct format *f)
 {
-	enum { O_STRICT = 256, O_FLAG };
-	struct option *longopts;
-	size_t n, i, k;
-	int c, strict = 0, status, *given;
+	struct convert_opt co = { .format = f };
+	struct cmd_optset *sets;
+	void **opts;
+	size_t i, n = 0;
+	int first, status;
+	char *title;
 
 	cmd_init(argv[0]);
-	for (n = 0; flags[n].name; n++)
-		;
-	longopts = fold_calloc(n + 5, sizeof *longopts);
-	given = fold_calloc(n + 1, sizeof *given);
-	for (i = 0; i < n; i++)
-		longopts[i] = (struct option){ flags[i].name,
-		    flags[i].bytes ? required_argument : no_argument, NULL,
-		    O_FLAG + (int)i };
-	longopts[n] = (struct option){ "help", no_argument, NULL, 'h' };
-	longopts[n + 1] = (struct option){ "strict", no_argument, NULL,
-	    O_STRICT };
-	longopts[n + 2] = (struct option){ "progress", no_argument, NULL,
-	    CMD_OPT_PROGRESS };
-	longopts[n + 3] = (struct option){ "no-progress", no_argument, NULL,
-	    CMD_OPT_NO_PROGRESS };
-	status = -1;
-	while (status < 0 &&
-	    (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			converter_usage(stdout, flags);
-			status = EXIT_OK;
-			break;
-		case O_STRICT:
-			strict = 1;
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		default:
-			if (c < O_FLAG || (size_t)(c - O_FLAG) >= n) {
-				converter_usage(stderr, flags);
-				status = EXIT_USAGE;
-				break;
-			}
-			i = c - O_FLAG;
-			if (flags[i].bytes) {
-				char name[64];
-				snprintf(name, sizeof name, "--%s",
-				    flags[i].name);
-				*flags[i].bytes = cmd_size(name, optarg);
-				break;
-			}
-			/* an alternative given before: another of its group */
-			for (k = 0; k < n && status < 0; k++)
-				if (given[k] && k != i &&
-				    alternatives(&flags[k], &flags[i])) {
-					cmd_warn("--%s cannot be used with --%s",
-					    flags[k].name, flags[i].name);
-					converter_usage(stderr, flags);
-					status = EXIT_USAGE;
-				}
-			given[i] = 1;
-			*flags[i].set = flags[i].value;
+	sets = fold_calloc(collapse_nformats + 2, sizeof *sets);
+	opts = fold_calloc(collapse_nformats, sizeof *opts);
+	if (!f)
+		sets[n++] = (struct cmd_optset){ NULL, front, &co };
+	for (i = 0; i < collapse_nformats; i++) {
+		const struct format *g = collapse_formats[i];
+		if (f && f != g)
+			continue;
+		if (g->optsize) {
+			opts[i] = fold_malloc(g->optsize);
+			memcpy(opts[i], g->defaults, g->optsize);
 		}
+		title = NULL;
+		if (!f && g->options->name) {
+			size_t len = strlen(g->name) + strlen(g->tool) + 16;
+			title = fold_malloc(len);
+			snprintf(title, len, "%s options (%s)", g->name, g->tool);
+		}
+		sets[n++] = (struct cmd_optset){ title, g->options, opts[i] };
 	}
-	free(longopts);
-	free(given);
-	if (status >= 0)
-		return status;
-	return cmd_collapse(collapse_find(format), opt, strict, argv + optind,
-	    argc - optind, one, many);
+	sets[n++] = (struct cmd_optset){ f ? NULL : "every format", common,
+	    &co };
+	first = cmd_parse(argc, argv, sets, n, "[file ...]");
+	if (co.formats)
+		status = list_formats();
+	else
+		status = run(&co, opts, argv + first, argc - first);
+	cmd_optset_release(sets, n);
+	for (i = 0; i < n; i++)
+		if (sets[i].options != common && sets[i].options != front)
+			free((char *)sets[i].title);
+	for (i = 0; i < collapse_nformats; i++)
+		free(opts[i]);
+	free(opts);
+	free(sets);
+	return status;
 }
-

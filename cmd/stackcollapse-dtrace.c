@@ -7,20 +7,11 @@
  *	    @[ustack()] = count(); } tick-60s { exit(0); }' -o out.stacks
  *	stackcollapse-dtrace out.stacks | flamegraph-svg > cpu.svg
  */
-#include <stdlib.h>
-
-#include "formats/collapse.h"
+#include "formats/dtrace.h"
 #include "cmd/util.h"
 
 int
 main(int argc, char *argv[])
 {
-	struct collapse_opt opt = COLLAPSE_OPT_INIT;
-	const struct cmd_flag flags[] = {
-		{ .name = "includeoffset", .set = &opt.dtrace.includeoffset, .value = 1 },
-		{ .name = NULL }
-	};
-
-	return cmd_converter(argc, argv, "dtrace", &opt, flags, "line or stack",
-	    "lines or stacks");
+	return cmd_convert(argc, argv, &dtrace_format);
 }

@@ -4,18 +4,11 @@
  *
  *	stackcollapse-vsprof CallTreeSummary.csv | flamegraph-svg --countname calls > calls.svg
  */
-#include <stdlib.h>
-
-#include "formats/collapse.h"
+#include "formats/vsprof.h"
 #include "cmd/util.h"
 
 int
 main(int argc, char *argv[])
 {
-	struct collapse_opt opt = COLLAPSE_OPT_INIT;
-	const struct cmd_flag flags[] = {
-		{ .name = NULL }
-	};
-
-	return cmd_converter(argc, argv, "vsprof", &opt, flags, "line", "lines");
+	return cmd_convert(argc, argv, &vsprof_format);
 }

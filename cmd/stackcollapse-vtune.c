@@ -6,19 +6,11 @@
  *	    -format csv -csv-delimiter comma -r r000hs | stackcollapse-vtune |
  *	    flamegraph-svg --countname ms > cpu.svg
  */
-#include <stdlib.h>
-
-#include "formats/collapse.h"
+#include "formats/vtune.h"
 #include "cmd/util.h"
 
 int
 main(int argc, char *argv[])
 {
-	struct collapse_opt opt = COLLAPSE_OPT_INIT;
-	const struct cmd_flag flags[] = {
-		{ .name = "no-modules", .set = &opt.vtune.no_modules, .value = 1 },
-		{ .name = NULL }
-	};
-
-	return cmd_converter(argc, argv, "vtune", &opt, flags, "line", "lines");
+	return cmd_convert(argc, argv, &vtune_format);
 }

@@ -104,45 +104,17 @@ void cmd_progress_attach(void *arg, struct fold_in *in);
 int cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names);
 
-/* The converters' main, in cmd/convert.c (it links every reader). */
-struct collapse_format;
-struct collapse_opt;
-
 /*
- * A flag of a converter's command line: --name sets *set to value. Flags
- * that share set are alternatives (--time | --ticks): giving two of them
- * is a usage error. A flag with bytes set instead takes a size
- * (--max-size BYTES, as cmd_size reads it) into *bytes.
+ * The whole main of a converter, in cmd/convert.c (it links every
+ * reader): of format f, or with f NULL of stackcollapse (every format,
+ * each input's detected unless --format names one). Parses argv by the
+ * options of the format(s) and those every converter takes (--strict,
+ * --files-from, -0, --progress, --no-progress, --help), reads every
+ * input through formats/collapse.h and writes the result. Returns the
+ * exit status.
  */
-struct cmd_flag {
-	const char *name;
-	int *set;
-	int value;
-	uint64_t *bytes;
-};
-
-/*
- * The whole main of a converter whose options are its flags[] (ended by
- * one with a NULL name) and --strict, --progress, --no-progress and
- * --help: parses argv, then runs cmd_collapse in the format named format
- * with opt, which the flags point into. The usage shows the flags in
- * their order, alternatives together.
- */
-int cmd_converter(int argc, char *argv[], const char *format,
-    struct collapse_opt *opt, const struct cmd_flag *flags,
-    const char *one, const char *many);
-
-/*
- * The whole run of a converter once its options are parsed: reads
- * files[0..n) (standard input when n is 0) in format f (each input's own,
- * detected, when f is NULL) through the readers of formats/collapse.h,
- * writes the folded stacks and the readers' end-of-run messages, and
- * counts bad input as one or many (a "line", "lines"). Returns the exit
- * status.
- */
-int cmd_collapse(const struct collapse_format *f,
-    const struct collapse_opt *opt, int strict, char **files, int n,
-    const char *one, const char *many);
+struct format;
+int cmd_convert(int argc, char *argv[], const struct format *f);
 
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);

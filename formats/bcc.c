@@ -320,9 +320,10 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 	return o;
 }
 
-struct bcc_reader *
-bcc_reader_new(const struct bcc_opt *opt, struct fold_stacks *st)
+static void *
+bcc_open(const void *optp, struct fold_stacks *st)
 {
+	const struct bcc_opt *opt = optp;
 	struct bcc_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -334,9 +335,10 @@ bcc_reader_new(const struct bcc_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-bcc_reader_free(struct bcc_reader *r)
+static void
+bcc_close(void *rp)
 {
+	struct bcc_reader *r = rp;
 	if (!r)
 		return;
 	free(r->txt);
@@ -1008,9 +1010,10 @@ unterminated(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-int
-bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
+static int
+bcc_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct bcc_reader *r = rp;
 	const char *line, *t, *e, *raw;
 	size_t len, tn;
 	int rc, ind;
@@ -1116,9 +1119,10 @@ bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-void
-bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say, void *arg)
+static int
+bcc_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct bcc_reader *r = rp;
 	const struct bcc_stats *s = &r->stats;
 	char msg[1024], buf[FOLD_COUNT_BUFSZ];
 
@@ -1138,6 +1142,7 @@ bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say, void *arg)
 		    r->opt.map ? "" : " (choose a map with --map)");
 		say(arg, msg);
 	}
+	return 0;
 }
 
 /* 1 when s[0..n) begins with the string lit. */
@@ -1180,3 +1185,50 @@ bcc_detect(const char *head, size_t n, int eof)
 	}
 	return 0;
 }
+
+/* entries of any form, dropped ones too: the summary says why */
+static uint64_t
+bcc_records(const void *r)
+{
+	const struct bcc_stats *s = bcc_reader_stats(r);
+
+	return s->multiline + s->folded + s->bpftrace + s->empty + s->nostack;
+}
+
+#define OFF(field) offsetof(struct bcc_opt, field)
+
+static const struct fold_option bcc_options[] = {
+	{ .name = "kernel", .kind = FOLD_OPT_FLAG, .off = OFF(kernel),
+	    .value = 1,
+	    .help = "suffix kernel frames \"_[k]\"" },
+	{ .name = "map", .arg = "NAME", .kind = FOLD_OPT_STRING,
+	    .off = OFF(map), .reject = " \t\n[]:", .what = "a map name",
+	    .help = "read only the bpftrace map NAME" },
+	{ .name = "pid", .kind = FOLD_OPT_FLAG, .off = OFF(pid),
+	    .value = 1,
+	    .help = "name the root frame \"comm-PID\" (when shown)" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct bcc_opt bcc_defaults = BCC_OPT_INIT;
+
+const struct format bcc_format = {
+	.name = "bcc",
+	.tool = "stackcollapse-bcc",
+	.what = "bcc, libbpf-tools and bpftrace stacks",
+	.input = "bcc, libbpf-tools or bpftrace output",
+	.kind = FOLD_LINES,
+	.one = "line or entry",
+	.many = "lines or entries",
+	.detect = bcc_detect,
+	.options = bcc_options,
+	.optsize = sizeof(struct bcc_opt),
+	.defaults = &bcc_defaults,
+	.open = bcc_open,
+	.read = bcc_read,
+	.records = bcc_records,
+	.finish = bcc_finish,
+	.close = bcc_close,
+};

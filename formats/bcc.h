@@ -37,6 +37,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct bcc_opt {
 	int pid;		/* root frame "comm-PID" where the pid is shown */
@@ -62,40 +63,25 @@ struct bcc_stats {
 struct bcc_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied, its strings are not. The caller owns the result.
- */
-struct bcc_reader *bcc_reader_new(const struct bcc_opt *opt,
-    struct fold_stacks *st);
-void bcc_reader_free(struct bcc_reader *r);
-
-/*
- * Reads one whole input. Bad lines and entries are counted in diag.
+ * The format's descriptor (its options a struct bcc_opt).
+ *
+ * Each input is read whole. Bad lines and entries are counted in diag.
  * Returns 0; -1 with a message on a read error (what was read before is
  * kept); -2 with a message on a strict warning or a count overflow.
  */
-int bcc_read(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag);
+extern const struct format bcc_format;
 
 /* Totals over every input read so far. */
 const struct bcc_stats *bcc_reader_stats(const struct bcc_reader *r);
 
 /*
- * COLLAPSE_SURE (2) when head[0..n) shows a form only these tools print:
+ * FOLD_DETECT_SURE (2) when head[0..n) shows a form only these tools print:
  * a bpftrace map entry ("@name[" or "@name: "), their banners ("Tracing
  * ...", "Attaching N probes..."), python bytes frames (b'...'), the "-
  * comm (pid)", "--", "target:" or "waker:" lines of the multi-line form;
  * else 0 (bcc's -f output is folded stacks, read as such).
  */
 int bcc_detect(const char *head, size_t n, int eof);
-
-/*
- * After every input: says what the input warned of and what was dropped
- * (empty stacks with their count, bpftrace entries without a stack). ok
- * is 0 when an input failed. (An input that gave nothing is the
- * converters' check: formats/collapse.h.)
- */
-void bcc_summary(const struct bcc_reader *r, int ok, fold_say_fn *say,
-    void *arg);
 
 /*
  * Cleans one frame as printed by any of the tools into buf (at least

@@ -89,9 +89,10 @@ push64(struct vec64 *v, int64_t x)
 	v->v[v->n++] = x;
 }
 
-struct chrome_reader *
-chrome_reader_new(const struct chrome_opt *opt, struct fold_stacks *st)
+static void *
+chrome_open(const void *optp, struct fold_stacks *st)
 {
+	const struct chrome_opt *opt = optp;
 	struct chrome_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -100,9 +101,10 @@ chrome_reader_new(const struct chrome_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-chrome_reader_free(struct chrome_reader *r)
+static void
+chrome_close(void *rp)
 {
+	struct chrome_reader *r = rp;
 	if (!r)
 		return;
 	free(r->nodes);
@@ -890,10 +892,10 @@ check_head(struct chrome_reader *r, const char *p, size_t n)
 	return 0;
 }
 
-int
-chrome_read(struct chrome_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+chrome_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct chrome_reader *r = rp;
 	const char *head;
 	char *buf;
 	size_t len;
@@ -955,10 +957,10 @@ chrome_detect(const char *head, size_t n, int eof)
 	return 0;
 }
 
-void
-chrome_summary(const struct chrome_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+chrome_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct chrome_reader *r = rp;
 	char msg[512], b[FOLD_COUNT_BUFSZ];
 
 	if (r->stats.dropped) {
@@ -972,4 +974,50 @@ chrome_summary(const struct chrome_reader *r,
 	}
 	/* an input with no sample is the converters' check to report
 	   (collapse_check_end), as for every format */
+	return 0;
 }
+
+/* a profile read whole, even without samples: the summary says so */
+static uint64_t
+chrome_records(const void *r)
+{
+	return chrome_reader_stats(r)->profiles;
+}
+
+#define OFF(field) offsetof(struct chrome_opt, field)
+
+static const struct fold_option chrome_options[] = {
+	{ .name = "lines", .kind = FOLD_OPT_FLAG, .off = OFF(lines),
+	    .value = 1,
+	    .help = "frames \"name url:line\" where a url is known" },
+	{ .name = "max-size", .arg = "BYTES", .kind = FOLD_OPT_SIZE,
+	    .off = OFF(max_size),
+	    .help = "refuse an input larger than BYTES (K, M, G, T)" },
+	{ .name = "time", .kind = FOLD_OPT_FLAG, .off = OFF(time),
+	    .value = 1,
+	    .help = "count microseconds, not samples" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct chrome_opt chrome_defaults = CHROME_OPT_INIT;
+
+const struct format chrome_format = {
+	.name = "chrome",
+	.tool = "stackcollapse-chrome",
+	.what = "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
+	.input = "a V8 .cpuprofile",
+	.kind = FOLD_DOCUMENT,
+	.one = "entry",
+	.many = "entries",
+	.detect = chrome_detect,
+	.options = chrome_options,
+	.optsize = sizeof(struct chrome_opt),
+	.defaults = &chrome_defaults,
+	.open = chrome_open,
+	.read = chrome_read,
+	.records = chrome_records,
+	.finish = chrome_finish,
+	.close = chrome_close,
+};

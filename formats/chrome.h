@@ -58,6 +58,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 /* Stacks deeper than this are dropped with a warning (V8 keeps 255). */
 #define CHROME_MAX_DEPTH 4096
@@ -89,14 +90,8 @@ struct chrome_stats {
 struct chrome_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result (chrome_reader_free).
- */
-struct chrome_reader *chrome_reader_new(const struct chrome_opt *opt,
-    struct fold_stacks *st);
-void chrome_reader_free(struct chrome_reader *r);
-
-/*
+ * The format's descriptor (its options a struct chrome_opt).
+ *
  * Reads one whole input, of at most opt.max_size bytes: an input whose
  * first byte but blanks (and a byte order mark) is not '{' fails before
  * the rest is read. Bad nodes and samples are counted warnings in
@@ -105,8 +100,7 @@ void chrome_reader_free(struct chrome_reader *r);
  * before is kept and other inputs may still be read); -2 with a message
  * on a strict warning or a count overflow (fatal for the whole run).
  */
-int chrome_read(struct chrome_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format chrome_format;
 
 /*
  * How sure it is that an input starting with head[0..n) is a .cpuprofile
@@ -114,13 +108,6 @@ int chrome_read(struct chrome_reader *r, struct fold_in *in,
  * "nodes"), 2 certainly (it also has "callFrame").
  */
 int chrome_detect(const char *head, size_t n, int eof);
-
-/*
- * The end-of-run message (how many samples were dropped), handed to
- * say(arg, msg).
- */
-void chrome_summary(const struct chrome_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 const struct chrome_stats *chrome_reader_stats(const struct chrome_reader *r);
 

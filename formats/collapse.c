@@ -5,315 +5,146 @@
 #include "libfold/err.h"
 #include "libfold/folded.h"
 #include "formats/collapse.h"
+#include "formats/bcc.h"
+#include "formats/chrome.h"
+#include "formats/dtrace.h"
+#include "formats/ghcprof.h"
+#include "formats/jfr.h"
+#include "formats/perf.h"
+#include "formats/pprof.h"
+#include "formats/sample.h"
+#include "formats/svgread.h"
+#include "formats/vsprof.h"
+#include "formats/vtune.h"
 
-/*
- * One format's reader behind a common face. open returns the reader (NULL
- * with a message on a bad option); read reads one input into the shared
- * table; finish says the end-of-run messages and returns -1 for an error
- * exit.
- */
-struct ops {
-	void *(*open)(const struct collapse_opt *o, struct fold_stacks *st);
-	int (*read)(struct collapse *c, void *r, struct fold_in *in,
-	    struct fold_diag *diag);
-	int (*finish)(struct collapse *c, void *r, int ok);
-	void (*close)(void *r);
-	/*
-	 * The records (samples, entries) recognised so far over every input,
-	 * kept or not; NULL: the stacks added to the table tell
-	 * (fold_stacks_adds).
-	 */
-	uint64_t (*records)(struct collapse *c, void *r);
+/* The state of the checks of collapse.h over a run. */
+struct collapse_check {
+	uint64_t bad;		/* diag's count when the input began */
+	int counted;		/* records are what the reader recognised
+				   (1, the default), not the stacks kept */
+	int empty;		/* the input has no byte */
+	const struct format *like;	/* what else claims it */
+	int found;		/* an input of the run gave a record */
+	char **empties;		/* the names of the empty inputs */
+	size_t nempties;
 };
 
+#define COLLAPSE_CHECK_INIT { .counted = 1 }
+
+/*
+ * The reader of each format used, and the checks of collapse.h; c->check
+ * is the state of the checks of the input being read.
+ */
 struct collapse {
-	struct collapse_opt opt;
-	const struct collapse_format *forced;
+	const struct format *forced;
 	struct fold_stacks *st;
 	fold_say_fn *say;
 	void *arg;
+	void **opts;		/* by format: its options, copied */
 	void **readers;		/* by format */
 	char *used;		/* by format: an input was read */
 	struct collapse_check check;
-	uint64_t folded;	/* folded inputs that held a stack */
 };
-
-/* perf script */
-
-static void *
-perf_open(const struct collapse_opt *o, struct fold_stacks *st)
-{
-	return perf_reader_new(&o->perf, st);
-}
-
-static int
-perf_in(struct collapse *c, void *r, struct fold_in *in,
-    struct fold_diag *diag)
-{
-	int rc = perf_read(r, in, diag);
-
-	perf_input_summary(r, fold_in_name(in), c->say, c->arg);
-	return rc;
-}
-
-static int
-perf_end(struct collapse *c, void *r, int ok)
-{
-	return perf_summary(r, &c->opt.perf, c->say, c->arg);
-}
-
-static uint64_t
-perf_records(struct collapse *c, void *r)
-{
-	return perf_samples(r);
-}
-
-/* jfr print */
-
-static void *
-jfr_open(const struct collapse_opt *o, struct fold_stacks *st)
-{
-	return jfr_reader_new(&o->jfr, st);
-}
-
-static int
-jfr_in(struct collapse *c, void *r, struct fold_in *in,
-    struct fold_diag *diag)
-{
-	return jfr_read(r, in, diag);
-}
-
-static int
-jfr_end(struct collapse *c, void *r, int ok)
-{
-	jfr_summary(r, &c->opt.jfr, ok, c->say, c->arg);
-	return 0;
-}
-
-/* events of other types too: the summary names them */
-static uint64_t
-jfr_records(struct collapse *c, void *r)
-{
-	const struct jfr_stats *s = jfr_reader_stats(r);
-
-	return s->events + s->others;
-}
-
-/* bcc, libbpf-tools, bpftrace */
-
-static void *
-bcc_open(const struct collapse_opt *o, struct fold_stacks *st)
-{
-	return bcc_reader_new(&o->bcc, st);
-}
-
-static int
-bcc_in(struct collapse *c, void *r, struct fold_in *in,
-    struct fold_diag *diag)
-{
-	return bcc_read(r, in, diag);
-}
-
-static int
-bcc_end(struct collapse *c, void *r, int ok)
-{
-	bcc_summary(r, ok, c->say, c->arg);
-	return 0;
-}
-
-/* entries of any form, dropped ones too: the summary says why */
-static uint64_t
-bcc_records(struct collapse *c, void *r)
-{
-	const struct bcc_stats *s = bcc_reader_stats(r);
-
-	return s->multiline + s->folded + s->bpftrace + s->empty + s->nostack;
-}
-
-/*
- * pprof: a reader of its own for each profile, whose stacks join the
- * table only when the whole profile was read, so that a damaged profile
- * adds nothing (pprof2folded writes nothing at all then).
- */
-
-static void *
-pprof_open(const struct collapse_opt *o, struct fold_stacks *st)
-{
-	struct pprof_reader *r = pprof_reader_new(&o->pprof);
-
-	/* the options are checked now; the reader is made per input */
-	if (r)
-		pprof_reader_free(r);
-	return r ? (void *)st : NULL;
-}
-
-static int
-pprof_in(struct collapse *c, void *st, struct fold_in *in,
-    struct fold_diag *diag)
-{
-	struct pprof_reader *r = pprof_reader_new(&c->opt.pprof);
-	int rc;
-
-	if (!r)
-		return -2;
-	if ((rc = pprof_read(r, in, diag)) == 0 &&
-	    pprof_add_stacks(r, st) < 0)
-		rc = -2;
-	pprof_reader_free(r);
-	return rc;
-}
-
-/*
- * The converters that follow the common shape: X_reader_new(&opt->X,
- * st), X_read, X_summary(r, say, arg), X_reader_free.
- */
-#define CONVERTER(x) \
-static void * \
-x##_open(const struct collapse_opt *o, struct fold_stacks *st) \
-{ \
-	return x##_reader_new(&o->x, st); \
-} \
-static int \
-x##_in(struct collapse *c, void *r, struct fold_in *in, \
-    struct fold_diag *diag) \
-{ \
-	return x##_read(r, in, diag); \
-} \
-static int \
-x##_end(struct collapse *c, void *r, int ok) \
-{ \
-	x##_summary(r, c->say, c->arg); \
-	return 0; \
-} \
-static void \
-x##_close(void *r) \
-{ \
-	x##_reader_free(r); \
-}
-
-CONVERTER(dtrace)
-CONVERTER(sample)
-CONVERTER(chrome)
-
-/* a profile read whole, even without samples: the summary says so */
-static uint64_t
-chrome_records(struct collapse *c, void *r)
-{
-	return chrome_reader_stats(r)->profiles;
-}
-
-CONVERTER(svgread)
-CONVERTER(vtune)
-CONVERTER(vsprof)
-CONVERTER(ghcprof)
 
 /* folded stacks, passed through */
 
+struct folded {
+	struct fold_stacks *st;
+	uint64_t inputs;	/* inputs that held a stack */
+};
+
 static void *
-folded_open(const struct collapse_opt *o, struct fold_stacks *st)
+folded_open(const void *opt, struct fold_stacks *st)
 {
-	return st;
+	struct folded *r = fold_calloc(1, sizeof *r);
+
+	r->st = st;
+	return r;
 }
 
 static int
-folded_in(struct collapse *c, void *st, struct fold_in *in,
-    struct fold_diag *diag)
+folded_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct folded *r = rp;
 	struct fold_readopt ro = FOLD_READOPT_INIT;
-	int rc = fold_read(in, st, &ro, diag);
+	int rc = fold_read(in, r->st, &ro, diag);
 
 	if (rc > 0)
-		c->folded++;
+		r->inputs++;
 	return rc < 0 ? -1 : 0;
 }
 
 static uint64_t
-folded_records(struct collapse *c, void *st)
+folded_records(const void *r)
 {
-	return c->folded;
+	return ((const struct folded *)r)->inputs;
 }
 
-static void
-perf_close(void *r)
+static int
+folded_finish(void *r, int ok, fold_say_fn *say, void *arg)
 {
-	perf_reader_free(r);
+	return 0;
 }
 
-static void
-jfr_close(void *r)
-{
-	jfr_reader_free(r);
-}
-
-static void
-bcc_close(void *r)
-{
-	bcc_reader_free(r);
-}
-
-const struct collapse_format collapse_formats[] = {
-	{ "perf", "stackcollapse-perf", "perf script output", perf_detect,
-	    COLLAPSE_LINES, "perf script output" },
-	{ "jfr", "stackcollapse-jfr", "jfr print text (Java Flight Recorder)",
-	    jfr_detect, COLLAPSE_LINES, "jfr print output" },
-	{ "bcc", "stackcollapse-bcc",
-	    "bcc, libbpf-tools and bpftrace stacks", bcc_detect,
-	    COLLAPSE_LINES, "bcc, libbpf-tools or bpftrace output" },
-	{ "pprof", "pprof2folded", "pprof profiles (gzip or raw protobuf)",
-	    pprof_detect, COLLAPSE_BINARY, "a pprof profile" },
-	{ "dtrace", "stackcollapse-dtrace",
-	    "DTrace stack(), ustack() and jstack() aggregations", dtrace_detect,
-	    COLLAPSE_LINES, "DTrace output" },
-	{ "sample", "stackcollapse-sample", "macOS sample reports",
-	    sample_detect, COLLAPSE_LINES, "a macOS sample report" },
-	{ "chrome", "stackcollapse-chrome",
-	    "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
-	    chrome_detect, COLLAPSE_DOCUMENT, "a V8 .cpuprofile" },
-	{ "svg", "svg2folded", "flame graph SVGs (flamegraph.pl, inferno, "
-	    "flamegraph-svg)", svgread_detect, COLLAPSE_DOCUMENT,
-	    "a flame graph SVG" },
-	{ "vtune", "stackcollapse-vtune", "Intel VTune top-down tree CSV",
-	    vtune_detect, COLLAPSE_LINES, "a VTune top-down tree CSV" },
-	{ "vsprof", "stackcollapse-vsprof", "Visual Studio call tree CSV",
-	    vsprof_detect, COLLAPSE_LINES, "a Visual Studio call tree CSV" },
-	{ "ghcprof", "stackcollapse-ghcprof", "GHC .prof cost centre reports",
-	    ghcprof_detect, COLLAPSE_LINES, "a GHC .prof report" },
-	{ "folded", "foldmerge", "folded stacks (summed and sorted)",
-	    fold_detect, COLLAPSE_LINES, "folded stacks" },
+static const struct fold_option folded_options[] = {
+	{ .name = NULL }
 };
 
-/* In the order of collapse_formats. */
-static const struct ops ops[] = {
-	{ perf_open, perf_in, perf_end, perf_close, perf_records },
-	{ jfr_open, jfr_in, jfr_end, jfr_close, jfr_records },
-	{ bcc_open, bcc_in, bcc_end, bcc_close, bcc_records },
-	{ pprof_open, pprof_in, NULL, NULL, NULL },
-	{ dtrace_open, dtrace_in, dtrace_end, dtrace_close, NULL },
-	{ sample_open, sample_in, sample_end, sample_close, NULL },
-	{ chrome_open, chrome_in, chrome_end, chrome_close, chrome_records },
-	{ svgread_open, svgread_in, svgread_end, svgread_close, NULL },
-	{ vtune_open, vtune_in, vtune_end, vtune_close, NULL },
-	{ vsprof_open, vsprof_in, vsprof_end, vsprof_close, NULL },
-	{ ghcprof_open, ghcprof_in, ghcprof_end, ghcprof_close, NULL },
-	{ folded_open, folded_in, NULL, NULL, folded_records },
+static const struct format folded_format = {
+	.name = "folded",
+	.tool = "foldmerge",
+	.what = "folded stacks (summed and sorted)",
+	.input = "folded stacks",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = fold_detect,
+	.options = folded_options,
+	.optsize = 0,
+	.open = folded_open,
+	.read = folded_read,
+	.records = folded_records,
+	.finish = folded_finish,
+	.close = free,
+};
+
+const struct format *const collapse_formats[] = {
+	&perf_format,
+	&jfr_format,
+	&bcc_format,
+	&pprof_format,
+	&dtrace_format,
+	&sample_format,
+	&chrome_format,
+	&svgread_format,
+	&vtune_format,
+	&vsprof_format,
+	&ghcprof_format,
+	&folded_format,
 };
 
 const size_t collapse_nformats =
     sizeof collapse_formats / sizeof collapse_formats[0];
 
-_Static_assert(sizeof ops / sizeof ops[0] ==
-    sizeof collapse_formats / sizeof collapse_formats[0],
-    "one ops entry per format");
-
-const struct collapse_format *
+const struct format *
 collapse_find(const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < collapse_nformats; i++)
-		if (strcmp(collapse_formats[i].name, name) == 0)
-			return &collapse_formats[i];
+		if (strcmp(collapse_formats[i]->name, name) == 0)
+			return collapse_formats[i];
 	return NULL;
+}
+
+size_t
+collapse_index(const struct format *f)
+{
+	size_t i;
+
+	for (i = 0; i < collapse_nformats && collapse_formats[i] != f; i++)
+		;
+	return i;
 }
 
 /* Enough to see several samples of any format, and no more than a peek. */
@@ -389,38 +220,38 @@ isbinary(const char *head, size_t n, char *why, size_t whysz)
  * none or two claim it equally. folded, which claims any text of words
  * and numbers, only when nothing else does.
  */
-static const struct collapse_format *
+static const struct format *
 claims(const char *head, size_t n, int eof,
-    const struct collapse_format *not, const struct collapse_format **two)
+    const struct format *not, const struct format **two)
 {
-	const struct collapse_format *best = NULL;
+	const struct format *best = NULL;
 	size_t i;
 	int k, bestk = 0;
 
 	*two = NULL;
 	for (i = 0; i < collapse_nformats; i++) {
-		if (&collapse_formats[i] == not ||
-		    (k = collapse_formats[i].detect(head, n, eof)) == 0)
+		if (collapse_formats[i] == not ||
+		    (k = collapse_formats[i]->detect(head, n, eof)) == 0)
 			continue;
-		if (strcmp(collapse_formats[i].name, "folded") == 0 && best)
+		if (strcmp(collapse_formats[i]->name, "folded") == 0 && best)
 			continue;
 		if (k > bestk || (best && strcmp(best->name, "folded") == 0)) {
-			best = &collapse_formats[i];
+			best = collapse_formats[i];
 			bestk = k;
 			*two = NULL;
 		} else if (k == bestk) {
-			*two = &collapse_formats[i];
+			*two = collapse_formats[i];
 		}
 	}
 	return best;
 }
 
 int
-collapse_detect(struct fold_in *in, const struct collapse_format **f)
+collapse_detect(struct fold_in *in, const struct format **f)
 {
 	const char *head;
 	size_t n, i, nsure = 0, nmaybe = 0;
-	const struct collapse_format *sure[2], *maybe[2];
+	const struct format *sure[2], *maybe[2];
 	char tried[512], why[128] = "";
 	int eof, k;
 
@@ -431,18 +262,18 @@ collapse_detect(struct fold_in *in, const struct collapse_format **f)
 		return 0;
 	eof = n < HEAD;
 	for (i = 0; i < collapse_nformats; i++) {
-		k = collapse_formats[i].detect(head, n, eof);
-		if (k == COLLAPSE_SURE && nsure++ < 2)
-			sure[nsure - 1] = &collapse_formats[i];
-		else if (k == COLLAPSE_MAYBE && nmaybe++ < 2)
-			maybe[nmaybe - 1] = &collapse_formats[i];
+		k = collapse_formats[i]->detect(head, n, eof);
+		if (k == FOLD_DETECT_SURE && nsure++ < 2)
+			sure[nsure - 1] = collapse_formats[i];
+		else if (k == FOLD_DETECT_MAYBE && nmaybe++ < 2)
+			maybe[nmaybe - 1] = collapse_formats[i];
 	}
 	if (nsure == 1 || (nsure == 0 && nmaybe == 1)) {
 		*f = nsure ? sure[0] : maybe[0];
 		return 0;
 	}
 	if (nsure > 1 || nmaybe > 1) {
-		const struct collapse_format **two = nsure ? sure : maybe;
+		const struct format **two = nsure ? sure : maybe;
 		return fold_seterr("%s: looks like both %s and %s input "
 		    "(choose with --format)", fold_in_name(in), two[0]->name,
 		    two[1]->name);
@@ -453,17 +284,17 @@ collapse_detect(struct fold_in *in, const struct collapse_format **f)
 	tried[0] = '\0';
 	for (i = 0; i < collapse_nformats; i++)
 		snprintf(tried + strlen(tried), sizeof tried - strlen(tried),
-		    "%s%s", i ? ", " : "", collapse_formats[i].name);
+		    "%s%s", i ? ", " : "", collapse_formats[i]->name);
 	return fold_seterr("%s: not a format this reads (tried %s)",
 	    fold_in_name(in), tried);
 }
 
-int
+static int
 collapse_check_begin(struct collapse_check *ck,
-    const struct collapse_format *f, struct fold_in *in,
+    const struct format *f, struct fold_in *in,
     const struct fold_diag *diag)
 {
-	const struct collapse_format *two;
+	const struct format *two;
 	const char *head;
 	char why[128] = "";
 	size_t n;
@@ -472,13 +303,15 @@ collapse_check_begin(struct collapse_check *ck,
 	ck->counted = 1;
 	ck->empty = 0;
 	ck->like = NULL;
+	/* a fault early in the input: the reader keeps what came before it
+	   and fails there */
 	if (fold_in_peek(in, HEAD, &head, &n) < 0)
-		return -1;
+		return 0;
 	if (n == 0) {
 		ck->empty = 1;
 		return 0;
 	}
-	if (f->kind == COLLAPSE_LINES && isbinary(head, n, why, sizeof why))
+	if (f->kind == FOLD_LINES && isbinary(head, n, why, sizeof why))
 		return fold_seterr("%s: binary data (%s), not %s",
 		    fold_in_name(in), why, f->input);
 	/* for the messages of collapse_check_end only */
@@ -499,9 +332,9 @@ looks(const struct collapse_check *ck, char *buf, size_t bufsz)
 	return buf;
 }
 
-int
+static int
 collapse_check_end(struct collapse_check *ck,
-    const struct collapse_format *f, struct fold_in *in,
+    const struct format *f, struct fold_in *in,
     const struct fold_diag *diag, uint64_t records, int rc)
 {
 	uint64_t bad = diag->count - ck->bad, lines = fold_in_lineno(in);
@@ -522,7 +355,7 @@ collapse_check_end(struct collapse_check *ck,
 	if (records == 0)	/* read as such, maybe, but all dropped */
 		return fold_seterr("%s: no stacks found%s", fold_in_name(in),
 		    looks(ck, like, sizeof like));
-	if (f->kind == COLLAPSE_LINES && lines > 0 && bad > lines / 2)
+	if (f->kind == FOLD_LINES && lines > 0 && bad > lines / 2)
 		return fold_seterr("%s: %llu of %llu lines are not %s%s",
 		    fold_in_name(in), (unsigned long long)bad,
 		    (unsigned long long)lines, f->input,
@@ -531,7 +364,7 @@ collapse_check_end(struct collapse_check *ck,
 	return 0;
 }
 
-int
+static int
 collapse_check_finish(struct collapse_check *ck, fold_say_fn *say, void *arg)
 {
 	char msg[1024];
@@ -547,7 +380,7 @@ collapse_check_finish(struct collapse_check *ck, fold_say_fn *say, void *arg)
 	return ck->nempties ? -1 : 0;
 }
 
-void
+static void
 collapse_check_release(struct collapse_check *ck)
 {
 	size_t i;
@@ -560,31 +393,39 @@ collapse_check_release(struct collapse_check *ck)
 }
 
 struct collapse *
-collapse_new(const struct collapse_opt *opt,
-    const struct collapse_format *forced, struct fold_stacks *st,
-    fold_say_fn *say, void *arg)
+collapse_new(const void *const *opts, const struct format *forced,
+    struct fold_stacks *st, fold_say_fn *say, void *arg)
 {
 	struct collapse *c = fold_calloc(1, sizeof *c);
+	const struct format *f;
 	size_t i;
 
-	c->opt = *opt;
 	c->forced = forced;
 	c->st = st;
 	c->say = say;
 	c->arg = arg;
 	c->check = (struct collapse_check)COLLAPSE_CHECK_INIT;
+	c->opts = fold_calloc(collapse_nformats, sizeof *c->opts);
 	c->readers = fold_calloc(collapse_nformats, sizeof *c->readers);
 	c->used = fold_calloc(collapse_nformats, 1);
 	/*
 	 * Every reader that may be used, now, so that a bad option is a usage
 	 * error at once; a forced format needs only its own.
 	 */
-	for (i = 0; i < collapse_nformats; i++)
-		if ((!forced || forced == &collapse_formats[i]) &&
-		    !(c->readers[i] = ops[i].open(&c->opt, st))) {
+	for (i = 0; i < collapse_nformats; i++) {
+		f = collapse_formats[i];
+		if (forced && forced != f)
+			continue;
+		if (f->optsize) {
+			c->opts[i] = fold_malloc(f->optsize);
+			memcpy(c->opts[i], opts && opts[i] ? opts[i] :
+			    f->defaults, f->optsize);
+		}
+		if (!(c->readers[i] = f->open(c->opts[i], st))) {
 			collapse_free(c);
 			return NULL;
 		}
+	}
 	return c;
 }
 
@@ -595,19 +436,31 @@ collapse_free(struct collapse *c)
 
 	if (!c)
 		return;
-	for (i = 0; i < collapse_nformats; i++)
-		if (c->readers[i] && ops[i].close)
-			ops[i].close(c->readers[i]);
+	for (i = 0; i < collapse_nformats; i++) {
+		if (c->readers[i])
+			collapse_formats[i]->close(c->readers[i]);
+		free(c->opts[i]);
+	}
+	free(c->opts);
 	free(c->readers);
 	free(c->used);
 	collapse_check_release(&c->check);
 	free(c);
 }
 
+/* The records of format i's reader so far, or the stacks added. */
+static uint64_t
+records(struct collapse *c, size_t i)
+{
+	const struct format *f = collapse_formats[i];
+
+	return f->records ? f->records(c->readers[i]) : fold_stacks_adds(c->st);
+}
+
 int
 collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 {
-	const struct collapse_format *f = c->forced;
+	const struct format *f = c->forced;
 	uint64_t before;
 	size_t i;
 	int rc;
@@ -622,31 +475,67 @@ collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 		return -1;
 	if (c->check.empty)
 		return collapse_check_end(&c->check, f, in, diag, 0, 0);
-	i = f - collapse_formats;
+	i = collapse_index(f);
 	c->used[i] = 1;
-	before = ops[i].records ? ops[i].records(c, c->readers[i]) :
-	    fold_stacks_adds(c->st);
-	c->check.counted = ops[i].records != NULL;
-	rc = ops[i].read(c, c->readers[i], in, diag);
-	return collapse_check_end(&c->check, f, in, diag, (ops[i].records ?
-	    ops[i].records(c, c->readers[i]) : fold_stacks_adds(c->st)) -
-	    before, rc);
+	before = records(c, i);
+	c->check.counted = f->records != NULL;
+	rc = f->read(c->readers[i], in, diag);
+	if (f->input_done)
+		f->input_done(c->readers[i], fold_in_name(in), c->say, c->arg);
+	return collapse_check_end(&c->check, f, in, diag,
+	    records(c, i) - before, rc);
+}
+
+const struct format *
+collapse_only(const struct collapse *c)
+{
+	const struct format *only = c->forced;
+	size_t i;
+
+	for (i = 0; i < collapse_nformats && !c->forced; i++)
+		if (c->used[i]) {
+			if (only)
+				return NULL;
+			only = collapse_formats[i];
+		}
+	return only;
 }
 
 int
-collapse_finish(struct collapse *c, int ok)
+collapse_finish(struct collapse *c, int ok, struct fold_out *out)
 {
+	const struct format *f, *only = collapse_only(c);
 	size_t i;
-	int rc = 0;
+	int rc = 0, wrote = 0, k;
+	char msg[256];
 
 	for (i = 0; i < collapse_nformats; i++)
-		if (c->used[i] && ops[i].finish &&
-		    ops[i].finish(c, c->readers[i], ok) < 0)
+		if (c->used[i] && collapse_formats[i]->finish(c->readers[i], ok,
+		    c->say, c->arg) < 0)
 			rc = -1;
+	for (i = 0; i < collapse_nformats && out && !wrote; i++) {
+		f = collapse_formats[i];
+		if (!c->used[i] || !f->output)
+			continue;
+		if ((k = f->output(c->readers[i], out)) < 0) {
+			c->say(c->arg, fold_err());
+			rc = -1;
+		}
+		if (k > 0 && only != f) {
+			snprintf(msg, sizeof msg, "the output is that of the "
+			    "%s inputs alone: it cannot be merged with the "
+			    "others'", f->name);
+			c->say(c->arg, msg);
+			rc = -1;
+		}
+		wrote = k != 0;
+	}
+	if (out && !wrote)
+		fold_write(out, c->st);
 	if (collapse_check_finish(&c->check, c->say, c->arg) < 0)
 		rc = -1;
 	/* inputs of records that all were dropped: said by their summary */
-	else if (ok && rc == 0 && c->check.found &&
+	else if (ok && rc == 0 && !wrote && c->check.found &&
 	    fold_stacks_len(c->st) == 0) {
 		c->say(c->arg, "no stacks found");
 		rc = -1;

@@ -68,9 +68,10 @@ isdigit_(int c)
 	return c >= '0' && c <= '9';
 }
 
-struct dtrace_reader *
-dtrace_reader_new(const struct dtrace_opt *opt, struct fold_stacks *st)
+static void *
+dtrace_open(const void *optp, struct fold_stacks *st)
 {
+	const struct dtrace_opt *opt = optp;
 	struct dtrace_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -80,9 +81,10 @@ dtrace_reader_new(const struct dtrace_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-dtrace_reader_free(struct dtrace_reader *r)
+static void
+dtrace_close(void *rp)
 {
+	struct dtrace_reader *r = rp;
 	if (!r)
 		return;
 	fold_intern_free(r->raw);
@@ -309,10 +311,10 @@ line(struct dtrace_reader *r, struct fold_in *in, const char *s, size_t n,
 	return 0;
 }
 
-int
-dtrace_read(struct dtrace_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+dtrace_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct dtrace_reader *r = rp;
 	const char *buf, *p, *end, *nl;
 	size_t len;
 	int rc;
@@ -430,10 +432,10 @@ dtrace_detect(const char *head, size_t n, int eof)
 	return !eof && strong ? 1 : 0;
 }
 
-void
-dtrace_summary(const struct dtrace_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+dtrace_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct dtrace_reader *r = rp;
 	char msg[512], buf[FOLD_COUNT_BUFSZ];
 
 	if (r->empty) {
@@ -443,4 +445,36 @@ dtrace_summary(const struct dtrace_reader *r,
 		    r->empty == 1 ? "count" : "counts", buf);
 		say(arg, msg);
 	}
+	return 0;
 }
+
+#define OFF(field) offsetof(struct dtrace_opt, field)
+
+static const struct fold_option dtrace_options[] = {
+	{ .name = "includeoffset", .kind = FOLD_OPT_FLAG, .off = OFF(includeoffset),
+	    .value = 1,
+	    .help = "keep the offset of every frame but the leaf" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct dtrace_opt dtrace_defaults = DTRACE_OPT_INIT;
+
+const struct format dtrace_format = {
+	.name = "dtrace",
+	.tool = "stackcollapse-dtrace",
+	.what = "DTrace stack(), ustack() and jstack() aggregations",
+	.input = "DTrace output",
+	.kind = FOLD_LINES,
+	.one = "line or stack",
+	.many = "lines or stacks",
+	.detect = dtrace_detect,
+	.options = dtrace_options,
+	.optsize = sizeof(struct dtrace_opt),
+	.defaults = &dtrace_defaults,
+	.open = dtrace_open,
+	.read = dtrace_read,
+	.finish = dtrace_finish,
+	.close = dtrace_close,
+};

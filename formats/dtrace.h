@@ -27,6 +27,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct dtrace_opt {
 	int includeoffset;	/* keep "+0x1c" offsets but the leaf's */
@@ -37,21 +38,14 @@ struct dtrace_opt {
 struct dtrace_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result.
- */
-struct dtrace_reader *dtrace_reader_new(const struct dtrace_opt *opt,
-    struct fold_stacks *st);
-void dtrace_reader_free(struct dtrace_reader *r);
-
-/*
- * Reads one whole input. Bad lines and entries are counted in diag.
+ * The format's descriptor (its options a struct dtrace_opt).
+ *
+ * Each input is read whole. Bad lines and entries are counted in diag.
  * Returns 0; -1 with a message on a read error (what was read before is
  * kept, other inputs may still be read); -2 with a message on a strict
  * warning or a count overflow (fatal for the whole run).
  */
-int dtrace_read(struct dtrace_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format dtrace_format;
 
 /*
  * How sure it is that an input starting with head[0..n) is DTrace
@@ -61,12 +55,5 @@ int dtrace_read(struct dtrace_reader *r, struct fold_in *in,
  * address, up to an indented count.
  */
 int dtrace_detect(const char *head, size_t n, int eof);
-
-/*
- * After every input: the end-of-run warnings (what was dropped), each
- * handed to say(arg, msg).
- */
-void dtrace_summary(const struct dtrace_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

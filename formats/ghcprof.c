@@ -25,9 +25,10 @@ struct ghcprof_reader {
 	uint64_t stacks, under, errors;
 };
 
-struct ghcprof_reader *
-ghcprof_reader_new(const struct ghcprof_opt *opt, struct fold_stacks *st)
+static void *
+ghcprof_open(const void *optp, struct fold_stacks *st)
 {
+	const struct ghcprof_opt *opt = optp;
 	struct ghcprof_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -36,9 +37,10 @@ ghcprof_reader_new(const struct ghcprof_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-ghcprof_reader_free(struct ghcprof_reader *r)
+static void
+ghcprof_close(void *rp)
 {
+	struct ghcprof_reader *r = rp;
 	if (!r)
 		return;
 	free(r->ids);
@@ -226,10 +228,10 @@ row(struct ghcprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	return 0;
 }
 
-int
-ghcprof_read(struct ghcprof_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+ghcprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct ghcprof_reader *r = rp;
 	const char *line;
 	size_t len;
 	int rc, content = 0, trees = 0;
@@ -310,10 +312,10 @@ ghcprof_detect(const char *head, size_t n, int eof)
 	return 0;
 }
 
-void
-ghcprof_summary(const struct ghcprof_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+ghcprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct ghcprof_reader *r = rp;
 	char msg[128];
 
 	if (r->under) {
@@ -321,4 +323,42 @@ ghcprof_summary(const struct ghcprof_reader *r,
 		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
 		say(arg, msg);
 	}
+	return 0;
 }
+
+#define OFF(field) offsetof(struct ghcprof_opt, field)
+
+static const struct fold_option ghcprof_options[] = {
+	{ .name = "time", .kind = FOLD_OPT_FLAG, .off = OFF(source),
+	    .value = GHCPROF_TIME,
+	    .help = "count each cost centre's own time (default)" },
+	{ .name = "ticks", .kind = FOLD_OPT_FLAG, .off = OFF(source),
+	    .value = GHCPROF_TICKS,
+	    .help = "count the clock ticks of each cost centre" },
+	{ .name = "bytes", .kind = FOLD_OPT_FLAG, .off = OFF(source),
+	    .value = GHCPROF_BYTES,
+	    .help = "count the bytes each cost centre allocated" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct ghcprof_opt ghcprof_defaults = GHCPROF_OPT_INIT;
+
+const struct format ghcprof_format = {
+	.name = "ghcprof",
+	.tool = "stackcollapse-ghcprof",
+	.what = "GHC .prof cost centre reports",
+	.input = "a GHC .prof report",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = ghcprof_detect,
+	.options = ghcprof_options,
+	.optsize = sizeof(struct ghcprof_opt),
+	.defaults = &ghcprof_defaults,
+	.open = ghcprof_open,
+	.read = ghcprof_read,
+	.finish = ghcprof_finish,
+	.close = ghcprof_close,
+};

@@ -28,6 +28,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 enum ghcprof_source { GHCPROF_TIME, GHCPROF_TICKS, GHCPROF_BYTES };
 
@@ -40,30 +41,19 @@ struct ghcprof_opt {
 struct ghcprof_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result.
- */
-struct ghcprof_reader *ghcprof_reader_new(const struct ghcprof_opt *opt,
-    struct fold_stacks *st);
-void ghcprof_reader_free(struct ghcprof_reader *r);
-
-/*
- * Reads one whole input. A bad line is a warning counted in diag; the
+ * The format's descriptor (its options a struct ghcprof_opt).
+ *
+ * Each input is read whole. A bad line is a warning counted in diag; the
  * lines under it are dropped with it. Returns 0; -1 with a message in
  * fold_err when this input failed (the column asked for is not in the
  * report); -2 with a message on a strict warning or a count overflow.
  */
-int ghcprof_read(struct ghcprof_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format ghcprof_format;
 
 /*
  * 2 when head[0..n) starts with GHC's report title ("... Profiling
  * Report") or holds the call tree's header line, 0 otherwise.
  */
 int ghcprof_detect(const char *head, size_t n, int eof);
-
-/* The end-of-run warnings, each handed to say(arg, msg). */
-void ghcprof_summary(const struct ghcprof_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

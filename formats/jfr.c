@@ -221,9 +221,10 @@ jfr_value(const char *s, size_t n, uint64_t *v)
 	return 0;
 }
 
-struct jfr_reader *
-jfr_reader_new(const struct jfr_opt *opt, struct fold_stacks *st)
+static void *
+jfr_open(const void *optp, struct fold_stacks *st)
 {
+	const struct jfr_opt *opt = optp;
 	struct jfr_reader *r;
 
 	if (opt->weight && !*opt->weight)
@@ -246,9 +247,10 @@ jfr_reader_new(const struct jfr_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-jfr_reader_free(struct jfr_reader *r)
+static void
+jfr_close(void *rp)
 {
+	struct jfr_reader *r = rp;
 	size_t i;
 
 	if (!r)
@@ -629,9 +631,10 @@ static int read_input(struct jfr_reader *, struct fold_in *,
     struct fold_diag *);
 static void end_input(struct jfr_reader *, struct fold_in *);
 
-int
-jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
+static int
+jfr_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct jfr_reader *r = rp;
 	int rc;
 
 	r->inev = 0;
@@ -777,10 +780,11 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-void
-jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
-    fold_say_fn *say, void *arg)
+static int
+jfr_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	struct jfr_reader *r = rp;
+	const struct jfr_opt *opt = &r->opt;
 	const struct jfr_stats *s = &r->stats;
 	const char *ev = opt->event ? opt->event : "jdk.ExecutionSample";
 	char msg[1024];
@@ -822,6 +826,7 @@ jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
 			    (unsigned long long)c->stacks);
 		say(arg, msg);
 	}
+	return 0;
 }
 
 int
@@ -857,3 +862,56 @@ jfr_detect(const char *head, size_t n, int eof)
 	}
 	return 0;
 }
+
+/* events of other types too: the summary names them */
+static uint64_t
+jfr_records(const void *r)
+{
+	const struct jfr_stats *s = jfr_reader_stats(r);
+
+	return s->events + s->others;
+}
+
+#define OFF(field) offsetof(struct jfr_opt, field)
+
+static const struct fold_option jfr_options[] = {
+	{ .name = "event", .arg = "NAME", .kind = FOLD_OPT_STRING,
+	    .off = OFF(event), .reject = " \t\n{}", .what = "an event name",
+	    .help = "read events of type NAME (jdk.ExecutionSample)" },
+	{ .name = "lines", .kind = FOLD_OPT_FLAG, .off = OFF(lines),
+	    .value = 1,
+	    .help = "append \":LINE\" where a line is known" },
+	{ .name = "signatures", .kind = FOLD_OPT_FLAG, .off = OFF(signatures),
+	    .value = 1,
+	    .help = "keep the parameter types of each method" },
+	{ .name = "threads", .kind = FOLD_OPT_FLAG, .off = OFF(threads),
+	    .value = 1,
+	    .help = "put the thread name at the root" },
+	{ .name = "weight", .arg = "FIELD", .kind = FOLD_OPT_STRING,
+	    .off = OFF(weight), .reject = " \t\n=", .what = "a field name",
+	    .help = "weigh each event by FIELD (\"count\": 1 each)" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct jfr_opt jfr_defaults = JFR_OPT_INIT;
+
+const struct format jfr_format = {
+	.name = "jfr",
+	.tool = "stackcollapse-jfr",
+	.what = "jfr print text (Java Flight Recorder)",
+	.input = "jfr print output",
+	.kind = FOLD_LINES,
+	.one = "event or line",
+	.many = "events or lines",
+	.detect = jfr_detect,
+	.options = jfr_options,
+	.optsize = sizeof(struct jfr_opt),
+	.defaults = &jfr_defaults,
+	.open = jfr_open,
+	.read = jfr_read,
+	.records = jfr_records,
+	.finish = jfr_finish,
+	.close = jfr_close,
+};

@@ -33,6 +33,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 /* The default depth of `jfr print`, and the stack depth that hints at it. */
 #define JFR_PRINT_DEPTH 5
@@ -67,41 +68,24 @@ struct jfr_stats {
 struct jfr_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied, its strings are not. Returns NULL with a message when
- * opt->weight is empty. The caller owns the result (jfr_reader_free).
- */
-struct jfr_reader *jfr_reader_new(const struct jfr_opt *opt,
-    struct fold_stacks *st);
-void jfr_reader_free(struct jfr_reader *r);
-
-/*
- * Reads one whole input. Bad blocks and lines are counted in diag.
+ * The format's descriptor (its options a struct jfr_opt).
+ *
+ * Each input is read whole. Bad blocks and lines are counted in diag.
  * Returns 0; -1 with a message on a read error (what was read before is
  * kept, other inputs may still be read); -2 with a message on a strict
  * warning, a count overflow, or an input that is `jfr print --json` or
  * `--xml` rather than text (fatal).
  */
-int jfr_read(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag);
+extern const struct format jfr_format;
 
 /* Totals over every input read so far. */
 const struct jfr_stats *jfr_reader_stats(const struct jfr_reader *r);
 
 /*
- * COLLAPSE_SURE (2) when head[0..n) looks like `jfr print` text: an
+ * FOLD_DETECT_SURE (2) when head[0..n) looks like `jfr print` text: an
  * event line "jdk.Name {" followed by an indented "field = value"; else 0.
  */
 int jfr_detect(const char *head, size_t n, int eof);
-
-/*
- * After every input: says what was dropped, when no event of the chosen
- * type was found (and which events the input has), and, once for each
- * input with any, how many of its stacks are cut short (see
- * jfr_stats.cut). ok is 0 when an input failed (then "no events" is not
- * said).
- */
-void jfr_summary(struct jfr_reader *r, const struct jfr_opt *opt, int ok,
-    fold_say_fn *say, void *arg);
 
 /* The most event types jfr_summary names when the chosen one is absent. */
 #define JFR_EVENTS_SHOWN 12

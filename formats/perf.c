@@ -183,9 +183,10 @@ skipblank(const char *s, size_t i, size_t n)
 	return i;
 }
 
-struct perf_reader *
-perf_reader_new(const struct perf_opt *opt, struct fold_stacks *st)
+static void *
+perf_open(const void *optp, struct fold_stacks *st)
 {
+	const struct perf_opt *opt = optp;
 	struct perf_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -204,9 +205,10 @@ perf_reader_new(const struct perf_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-perf_reader_free(struct perf_reader *r)
+static void
+perf_close(void *rp)
 {
+	struct perf_reader *r = rp;
 	size_t i;
 
 	if (!r)
@@ -1448,9 +1450,10 @@ line(struct perf_reader *r, const struct pline *pl)
 
 enum { AHEAD = 8 };	/* lines looked at ahead: a power of two */
 
-int
-perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
+static int
+perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct perf_reader *r = rp;
 	struct pline ring[AHEAD];
 	const char *buf, *p, *end, *nl;
 	size_t len, head, tail;
@@ -1496,10 +1499,10 @@ perf_read(struct perf_reader *r, struct fold_in *in, struct fold_diag *diag)
 	return endsample(r) < 0 ? -2 : 0;
 }
 
-void
-perf_input_summary(const struct perf_reader *r, const char *name,
-    fold_say_fn *say, void *arg)
+static void
+perf_input_done(void *rp, const char *name, fold_say_fn *say, void *arg)
 {
+	const struct perf_reader *r = rp;
 	char msg[1024];
 
 	if (!r->unterminated)
@@ -1530,14 +1533,19 @@ addf(char **s, size_t *len, const char *fmt, ...)
 	*len += n;
 }
 
-int
-perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
-    fold_say_fn *say, void *arg)
+static int
+perf_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct perf_reader *r = rp;
+	const struct perf_opt *opt = &r->opt;
 	const struct perf_event *ev;
 	size_t n, i, named = 0, kept = 0, len = 0;
 	char *msg = NULL;
 	int rc = 0;
+
+	/* --list-events: the listing says it all */
+	if (opt->list)
+		return 0;
 
 	ev = perf_events(r, &n);
 	for (i = 0; i < n; i++) {
@@ -1656,3 +1664,92 @@ perf_detect(const char *head, size_t n, int eof)
 	}
 	return 0;
 }
+
+static uint64_t
+perf_records(const void *r)
+{
+	return perf_samples(r);
+}
+
+/* --list-events: each event and its samples, instead of the stacks. */
+static int
+perf_output(void *rp, struct fold_out *out)
+{
+	const struct perf_reader *r = rp;
+	const struct perf_event *ev;
+	size_t n, i;
+
+	if (!r->opt.list)
+		return 0;
+	ev = perf_events(r, &n);
+	for (i = 0; i < n; i++)
+		fold_out_printf(out, "%s %llu\n", ev[i].name[0] ? ev[i].name :
+		    "-", (unsigned long long)ev[i].samples);
+	return 1;
+}
+
+/* --all is --kernel and --jit. */
+static int
+perf_all(void *opts, const char *value)
+{
+	struct perf_opt *o = opts;
+
+	o->kernel = o->jit = 1;
+	return 0;
+}
+
+#define OFF(field) offsetof(struct perf_opt, field)
+
+static const struct fold_option perf_options[] = {
+	{ .name = "addrs", .kind = FOLD_OPT_FLAG, .off = OFF(addrs),
+	    .value = 1, .help = "name frames without a symbol by object "
+	    "and address" },
+	{ .name = "all", .kind = FOLD_OPT_CALL, .call = perf_all,
+	    .help = "both --kernel and --jit" },
+	{ .name = "context", .kind = FOLD_OPT_FLAG, .off = OFF(context),
+	    .value = 1, .help = "append perf's source line to user frames" },
+	{ .name = "event-filter", .arg = "EVENT", .kind = FOLD_OPT_STRING,
+	    .off = OFF(event), .reject = " \t\n", .what = "an event name",
+	    .help = "keep only samples of EVENT (default: the first)" },
+	{ .name = "inline", .kind = FOLD_OPT_FLAG, .off = OFF(inlined),
+	    .value = 1, .help = "suffix inlined frames \"_[i]\"" },
+	{ .name = "jit", .kind = FOLD_OPT_FLAG, .off = OFF(jit), .value = 1,
+	    .help = "suffix JIT frames \"_[j]\"" },
+	{ .name = "kernel", .kind = FOLD_OPT_FLAG, .off = OFF(kernel),
+	    .value = 1, .help = "suffix kernel frames \"_[k]\"" },
+	{ .name = "list-events", .kind = FOLD_OPT_FLAG, .off = OFF(list),
+	    .value = 1, .help = "print each event and its samples instead "
+	    "of stacks" },
+	{ .name = "pid", .kind = FOLD_OPT_FLAG, .off = OFF(pid), .value = 1,
+	    .help = "name the root frame \"comm-PID\"" },
+	{ .name = "samples", .kind = FOLD_OPT_FLAG, .off = OFF(samples),
+	    .value = 1, .help = "count each sample as 1, not by its period" },
+	{ .name = "srcline", .kind = FOLD_OPT_FLAG, .off = OFF(srcline),
+	    .value = 1, .help = "append perf's source line to every frame" },
+	{ .name = "tid", .kind = FOLD_OPT_FLAG, .off = OFF(tid), .value = 1,
+	    .help = "name the root frame \"comm-PID/TID\"" },
+	{ .name = NULL }
+};
+
+static const struct perf_opt perf_defaults = PERF_OPT_INIT;
+
+const struct format perf_format = {
+	.name = "perf",
+	.tool = "stackcollapse-perf",
+	.what = "perf script output",
+	.input = "perf script output",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = perf_detect,
+	.options = perf_options,
+	.optsize = sizeof(struct perf_opt),
+	.defaults = &perf_defaults,
+	.open = perf_open,
+	.read = perf_read,
+	.input_done = perf_input_done,
+	.records = perf_records,
+	.finish = perf_finish,
+	.output = perf_output,
+	.close = perf_close,
+};

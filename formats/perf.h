@@ -17,6 +17,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct perf_opt {
 	int pid;		/* root frame "comm-PID" */
@@ -44,27 +45,18 @@ struct perf_event {
 struct perf_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result (perf_reader_free).
+ * perf script output: the reader of struct format (opt a struct
+ * perf_opt). Lines that are neither a sample header, a frame, a source
+ * line nor a comment are counted in diag ("unrecognized line"), and so
+ * are samples whose period is not a count of 0 to 2^64-1 (the sample is
+ * skipped). A read or decompression error fails the input, keeping the
+ * samples read before it. With list, the output is each event with its
+ * samples instead of the stacks.
  */
-struct perf_reader *perf_reader_new(const struct perf_opt *opt,
-    struct fold_stacks *st);
-void perf_reader_free(struct perf_reader *r);
+extern const struct format perf_format;
 
 /*
- * Reads one whole input. Lines that are neither a sample header, a frame,
- * a source line nor a comment are counted in diag ("unrecognized line"),
- * and so are samples whose period is not a count of 0 to 2^64-1 (the
- * sample is skipped).
- * Returns 0; -1 with a message on a read or decompression error (the
- * samples read before it are kept, and other inputs may still be read);
- * -2 with a message on a strict warning or a count overflow (fatal).
- */
-int perf_read(struct perf_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
-
-/*
- * After perf_read: the line of the header of a last sample that had frames
+ * After a read: the line of the header of a last sample that had frames
  * but no closing blank line, in an input whose other samples did end with
  * one, which was therefore not counted (the input looks cut short); 0
  * when there was none. In an input without any blank line after a sample
@@ -80,31 +72,16 @@ uint64_t perf_unterminated(const struct perf_reader *r);
  */
 uint64_t perf_samples(const struct perf_reader *r);
 
-/* The events seen so far (valid until the next perf_read). */
+/* The events seen so far (valid until the next read). */
 const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);
 
 /*
- * COLLAPSE_SURE (2) when head[0..n) looks like perf script output: a
+ * FOLD_DETECT_SURE (2) when head[0..n) looks like perf script output: a
  * sample header with perf's timestamp ("12.345678:"), or a header with a
  * pid and an event ("comm 123 cycles:") followed by a frame with an
- * address; COLLAPSE_MAYBE (1) for a header without an event (perf script
+ * address; FOLD_DETECT_MAYBE (1) for a header without an event (perf script
  * -F comm,tid,ip,sym) followed by a frame; else 0.
  */
 int perf_detect(const char *head, size_t n, int eof);
-
-/*
- * After perf_read of the input named name: says so when its last sample
- * was not counted (perf_unterminated).
- */
-void perf_input_summary(const struct perf_reader *r, const char *name,
-    fold_say_fn *say, void *arg);
-
-/*
- * After every input: says which events were kept and which dropped when
- * the input held several. Returns 0, or -1 when opt->event names an
- * event the input does not have (the message lists those it has).
- */
-int perf_summary(const struct perf_reader *r, const struct perf_opt *opt,
-    fold_say_fn *say, void *arg);
 
 #endif

@@ -11,6 +11,7 @@
 #include <pcre2.h>
 
 #include "formats/pbutil.h"
+#include "libfold/folded.h"
 #include "formats/pprof.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
@@ -183,6 +184,7 @@ struct pprof_reader {
 	pcre2_match_data *md;
 
 	int nread;		/* profiles read */
+	uint64_t nsamples;	/* the samples of those */
 	size_t ntypes;
 	char **types;		/* "type/unit" of the first profile */
 	size_t index;		/* the selected sample type */
@@ -992,8 +994,10 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	pb_capalloc_init(&pf.ca, r->opt.max_size);
 	pb_arena_init(&pf.ar, &pf.ca);
 	rc = read_profile(r, &pf, diag);
-	if (rc == 0)
+	if (rc == 0) {
 		r->nread++;
+		r->nsamples += pf.nsamples;
+	}
 	prof_release(&pf);
 	free(buf);
 	return rc;
@@ -1276,19 +1280,21 @@ pprof_detect(const char *head, size_t n, int eof)
 	return pos > n && eof ? 1 : 2;
 }
 
-int
-pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
+/*
+ * Adds r's stacks to st, whose table interns their frames: one count
+ * each, or with two columns (a differential) a net count v as "0 v" or,
+ * negative, "-v 0".
+ */
+static int
+addto(struct pprof_reader *r, struct fold_stacks *st)
 {
 	struct fold_intern *to = fold_stacks_frames(st);
 	size_t i, n, len, cap = 0, nfr = fold_intern_count(r->frames);
+	int two = fold_stacks_ncols(st) == 2, neg;
+	struct fold_count c[2];
 	uint32_t *map, *ids = NULL;
 	int rc = 0;
 
-	if (r->nread == 0)
-		return fold_seterr("no profile read");
-	if (r->negfile)
-		return fold_seterr("%s: negative sample values (a delta "
-		    "profile) cannot be added to unsigned counts", r->negfile);
 	map = fold_reallocarray(NULL, nfr + 1, sizeof *map);
 	for (i = 0; i < nfr; i++) {
 		const char *s = fold_intern_str(r->frames, i, &len);
@@ -1298,7 +1304,6 @@ pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 		const struct ent *e = &r->ents[i];
 		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
 		const uint8_t *end = k + ENT_LEN(e);
-		struct fold_count c = fold_count_u64(e->count);
 		for (n = 0; k < end; n++) {
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -1306,12 +1311,26 @@ pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 			}
 			ids[n] = map[getvar(&k)];
 		}
-		if (fold_stacks_add(st, ids, n, &c) < 0)
+		neg = two && r->neg && r->neg[i];
+		c[0] = fold_count_u64(two && !neg ? 0 : e->count);
+		c[1] = fold_count_u64(neg ? 0 : e->count);
+		if (fold_stacks_add(st, ids, n, c) < 0)
 			rc = -1;
 	}
 	free(map);
 	free(ids);
 	return rc;
+}
+
+int
+pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
+{
+	if (r->nread == 0)
+		return fold_seterr("no profile read");
+	if (r->negfile)
+		return fold_seterr("%s: negative sample values (a delta "
+		    "profile) cannot be added to unsigned counts", r->negfile);
+	return addto(r, st);
 }
 
 int
@@ -1492,3 +1511,200 @@ pprof_write(struct fold_out *out, struct fold_stacks *st,
 	free(msg.p);
 	return rc;
 }
+
+/*
+ * The format's reader: a pprof_reader for each profile, whose stacks
+ * join the run's only when the whole profile was read, so that a damaged
+ * profile adds nothing; every profile must have the first one's sample
+ * types.
+ */
+struct pprof_run {
+	struct pprof_readopt opt;
+	struct fold_stacks *st;		/* the run's table */
+	struct fold_stacks *diff;	/* --differential: "before after" */
+	struct pprof_reader *first;	/* the first profile read whole */
+	uint64_t profiles;	/* read whole, samples or not */
+};
+
+static void *
+pprof_open(const void *opt, struct fold_stacks *st)
+{
+	struct pprof_reader *r = pprof_reader_new(opt);
+	struct pprof_run *run;
+
+	/* the options are checked now; a reader is made for each input */
+	if (!r)
+		return NULL;
+	pprof_reader_free(r);
+	run = fold_calloc(1, sizeof *run);
+	run->opt = *(const struct pprof_readopt *)opt;
+	run->st = st;
+	if (run->opt.negative == PPROF_NEG_KEEP)
+		run->diff = fold_stacks_new(fold_stacks_frames(st), 2);
+	return run;
+}
+
+static int
+pprof_runread(void *rp, struct fold_in *in, struct fold_diag *diag)
+{
+	struct pprof_run *run = rp;
+	struct pprof_reader *r = pprof_reader_new(&run->opt);
+	size_t i;
+	int rc;
+
+	if (!r)
+		return -2;
+	if ((rc = pprof_read(r, in, diag)) < 0)
+		goto out;
+	run->profiles++;
+	if (run->first) {
+		struct pprof_reader *f = run->first;
+		for (i = 0; i < r->ntypes && r->ntypes == f->ntypes; i++)
+			if (strcmp(r->types[i], f->types[i]) != 0)
+				break;
+		if (r->ntypes != f->ntypes || i < r->ntypes) {
+			struct buf a = { 0, 0, 0 }, b = { 0, 0, 0 };
+			join_types(&a, r->types, r->ntypes);
+			join_types(&b, f->types, f->ntypes);
+			fold_seterr("%s: sample types %s differ from the first "
+			    "profile's (%s)", fold_in_name(in), a.p, b.p);
+			free(a.p);
+			free(b.p);
+			rc = -1;
+			goto out;
+		}
+		for (i = 0; i < f->ntypes; i++)
+			f->totals[i] += r->totals[i];
+	}
+	if (run->opt.list)
+		;
+	else if (run->diff ? addto(r, run->diff) < 0 :
+	    pprof_add_stacks(r, run->st) < 0)
+		rc = -2;
+	if (!run->first) {
+		/* its sample types and totals, for the others and --list */
+		run->first = r;
+		r = NULL;
+	}
+out:
+	pprof_reader_free(r);
+	return rc;
+}
+
+static uint64_t
+pprof_records(const void *rp)
+{
+	return ((const struct pprof_run *)rp)->profiles;
+}
+
+static int
+pprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
+{
+	return 0;
+}
+
+/*
+ * --list: the sample types and their totals; --differential: each
+ * stack's net value over every profile, "0 v" or "-v 0".
+ */
+static int
+pprof_output(void *rp, struct fold_out *out)
+{
+	struct pprof_run *run = rp;
+	struct fold_count *c;
+	size_t i;
+
+	if (run->opt.list) {
+		if (run->first && pprof_list(run->first, out) < 0)
+			return -1;
+		return 1;
+	}
+	if (!run->diff)
+		return 0;
+	for (i = 0; i < fold_stacks_len(run->diff); i++) {
+		c = fold_stacks_counts(run->diff, i);
+		if (c[1].v.u >= c[0].v.u) {
+			c[1].v.u -= c[0].v.u;
+			c[0].v.u = 0;
+		} else {
+			c[0].v.u -= c[1].v.u;
+			c[1].v.u = 0;
+		}
+	}
+	fold_write(out, run->diff);
+	return 1;
+}
+
+static void
+pprof_close(void *rp)
+{
+	struct pprof_run *run = rp;
+
+	if (!run)
+		return;
+	pprof_reader_free(run->first);
+	fold_stacks_free(run->diff);
+	free(run);
+}
+
+#define OFF(field) offsetof(struct pprof_readopt, field)
+
+static int
+differential(void *opts, const char *value)
+{
+	((struct pprof_readopt *)opts)->negative = PPROF_NEG_KEEP;
+	return 0;
+}
+
+static const struct fold_option pprof_options[] = {
+	{ .name = "differential", .kind = FOLD_OPT_CALL, .call = differential,
+	    .help = "write a delta profile as \"STACK BEFORE AFTER\"" },
+	{ .name = "filenames", .kind = FOLD_OPT_FLAG, .off = OFF(filenames),
+	    .value = 1, .help = "follow each function with its source file" },
+	{ .name = "lines", .kind = FOLD_OPT_FLAG, .off = OFF(lines),
+	    .value = 1, .help = "append \":LINE\" to each frame" },
+	{ .name = "list", .kind = FOLD_OPT_FLAG, .off = OFF(list), .value = 1,
+	    .help = "write the sample types and totals, not stacks" },
+	{ .name = "max-size", .arg = "BYTES", .kind = FOLD_OPT_SIZE,
+	    .off = OFF(max_size), .help = "refuse a profile larger than BYTES (2G)" },
+	{ .name = "sample-index", .arg = "NAME|N", .kind = FOLD_OPT_STRING,
+	    .off = OFF(sample_index), .reject = "", .what = "a sample type",
+	    .help = "write the values of this sample type" },
+	{ .name = "tag-focus", .arg = "KEY=REGEX", .kind = FOLD_OPT_LIST,
+	    .off = OFF(tag_focus), .countoff = OFF(ntag_focus),
+	    .help = "keep samples with a label KEY matching REGEX" },
+	{ .name = "tag-ignore", .arg = "KEY=REGEX", .kind = FOLD_OPT_LIST,
+	    .off = OFF(tag_ignore), .countoff = OFF(ntag_ignore),
+	    .help = "drop samples with a label KEY matching REGEX" },
+	{ .name = "tag-leaf", .arg = "KEY[,KEY...]", .kind = FOLD_OPT_KEYS,
+	    .off = OFF(tag_leaf), .countoff = OFF(ntag_leaf),
+	    .help = "put frames \"KEY=VALUE\" of these labels at the leaf" },
+	{ .name = "tag-root", .arg = "KEY[,KEY...]", .kind = FOLD_OPT_KEYS,
+	    .off = OFF(tag_root), .countoff = OFF(ntag_root),
+	    .help = "put frames \"KEY=VALUE\" of these labels at the root" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct pprof_readopt pprof_defaults = PPROF_READOPT_INIT;
+
+const struct format pprof_format = {
+	.name = "pprof",
+	.tool = "pprof2folded",
+	.what = "pprof profiles (gzip or raw protobuf)",
+	.input = "a pprof profile",
+	.kind = FOLD_BINARY,
+	.one = "sample",
+	.many = "samples",
+	.detect = pprof_detect,
+	.options = pprof_options,
+	.optsize = sizeof(struct pprof_readopt),
+	.defaults = &pprof_defaults,
+	.open = pprof_open,
+	.read = pprof_runread,
+	.records = pprof_records,
+	.finish = pprof_finish,
+	.output = pprof_output,
+	.close = pprof_close,
+};

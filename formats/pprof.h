@@ -26,6 +26,7 @@
 #include "libfold/diag.h"
 #include "libfold/output.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 /* Default cap on a profile's decompressed size and decoding memory. */
 #define PPROF_MAX_SIZE ((uint64_t)2 << 30)
@@ -72,6 +73,17 @@ enum {
 struct pprof_reader;
 
 /*
+ * The format's descriptor (its options a struct pprof_readopt): each
+ * profile read as pprof_read does, by a reader of its own, its stacks
+ * added to the run's only when it was read whole; a profile whose sample
+ * types differ from the first one's fails. With list, the output is the
+ * sample types and their totals (pprof_list of every profile); with
+ * PPROF_NEG_KEEP, each stack's net value over every profile, as
+ * pprof_write_folded writes it.
+ */
+extern const struct format pprof_format;
+
+/*
  * A reader with the given options (opt is copied; the strings it points
  * to must outlive the reader). NULL with a message when an option is
  * invalid ("--tag-focus: no '=' in ...", a regex error); the caller owns
@@ -107,7 +119,7 @@ int pprof_read(struct pprof_reader *r, struct fold_in *in,
 int pprof_write_folded(struct pprof_reader *r, struct fold_out *out);
 
 /*
- * COLLAPSE_SURE (2) when head[0..n) (decompressed) frames as a protobuf
+ * FOLD_DETECT_SURE (2) when head[0..n) (decompressed) frames as a protobuf
  * Profile message: every field a known number with its wire type, binary
  * bytes among them; else 0.
  */

@@ -92,9 +92,10 @@ prefix(const char *s, size_t n, const char *p, size_t pn)
 	return n >= pn && memcmp(s, p, pn) == 0;
 }
 
-struct sample_reader *
-sample_reader_new(const struct sample_opt *opt, struct fold_stacks *st)
+static void *
+sample_open(const void *optp, struct fold_stacks *st)
 {
+	const struct sample_opt *opt = optp;
 	struct sample_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -105,9 +106,10 @@ sample_reader_new(const struct sample_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-sample_reader_free(struct sample_reader *r)
+static void
+sample_close(void *rp)
 {
+	struct sample_reader *r = rp;
 	if (!r)
 		return;
 	fold_intern_free(r->raw);
@@ -352,10 +354,10 @@ line(struct sample_reader *r, struct fold_in *in, const char *s, size_t n,
 	return bad(r, in, diag, "call graph line without its 4 spaces");
 }
 
-int
-sample_read(struct sample_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+sample_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct sample_reader *r = rp;
 	const char *buf, *p, *end, *nl;
 	size_t len;
 	int rc;
@@ -418,10 +420,10 @@ sample_detect(const char *head, size_t n, int eof)
 	return graph;
 }
 
-void
-sample_summary(const struct sample_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+sample_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct sample_reader *r = rp;
 	char msg[512], buf[FOLD_COUNT_BUFSZ];
 
 	if (r->idle) {
@@ -436,4 +438,36 @@ sample_summary(const struct sample_reader *r,
 		    "dropped", (unsigned long long)r->dropped);
 		say(arg, msg);
 	}
+	return 0;
 }
+
+#define OFF(field) offsetof(struct sample_opt, field)
+
+static const struct fold_option sample_options[] = {
+	{ .name = "no-modules", .kind = FOLD_OPT_FLAG, .off = OFF(no_modules),
+	    .value = 1,
+	    .help = "name frames by their function only" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct sample_opt sample_defaults = SAMPLE_OPT_INIT;
+
+const struct format sample_format = {
+	.name = "sample",
+	.tool = "stackcollapse-sample",
+	.what = "macOS sample reports",
+	.input = "a macOS sample report",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = sample_detect,
+	.options = sample_options,
+	.optsize = sizeof(struct sample_opt),
+	.defaults = &sample_defaults,
+	.open = sample_open,
+	.read = sample_read,
+	.finish = sample_finish,
+	.close = sample_close,
+};

@@ -28,6 +28,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct sample_opt {
 	int no_modules;		/* "function", not "module`function" */
@@ -38,34 +39,20 @@ struct sample_opt {
 struct sample_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result.
- */
-struct sample_reader *sample_reader_new(const struct sample_opt *opt,
-    struct fold_stacks *st);
-void sample_reader_free(struct sample_reader *r);
-
-/*
+ * The format's descriptor (its options a struct sample_opt).
+ *
  * Reads one whole input (one report or several in a row). Bad lines are
  * counted in diag. Returns 0; -1 with a message on a read error (what
  * was read before is kept, other inputs may still be read); -2 with a
  * message on a strict warning or a count overflow (fatal for the whole
  * run).
  */
-int sample_read(struct sample_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format sample_format;
 
 /*
  * How sure it is that an input starting with head[0..n) is a sample
  * report (eof: that is the whole input): 0 no, 1 could be, 2 surely.
  */
 int sample_detect(const char *head, size_t n, int eof);
-
-/*
- * After every input: the end-of-run warnings (the waiting threads'
- * samples dropped, ...), each handed to say(arg, msg).
- */
-void sample_summary(const struct sample_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

@@ -9,6 +9,7 @@
 #include <libxml/SAX2.h>
 
 #include "libfold/err.h"
+#include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/output.h"
 #include "formats/svgread.h"
@@ -55,7 +56,8 @@ struct open {
 
 struct svgread_reader {
 	struct svgread_opt opt;
-	struct fold_stacks *st;
+	struct fold_stacks *st;	/* both columns, until finish */
+	struct fold_stacks *dst;	/* the run's table */
 	struct fold_intern *frames;
 	int ncols;
 	uint32_t all;		/* the id of "all" */
@@ -118,16 +120,20 @@ grow(void *p, size_t *cap, size_t need, size_t size)
 	return fold_reallocarray(p, *cap, size);
 }
 
-struct svgread_reader *
-svgread_reader_new(const struct svgread_opt *opt, struct fold_stacks *st)
+static void *
+svgread_open(const void *optp, struct fold_stacks *st)
 {
+	const struct svgread_opt *opt = optp;
 	struct svgread_reader *r = fold_calloc(1, sizeof *r);
 
 	xmlInitParser();
 	r->opt = *opt;
-	r->st = st;
+	/* both counts of a differential graph, kept apart: the run's
+	   table gets the "after" column of any other graph */
+	r->dst = st;
+	r->st = fold_stacks_new(fold_stacks_frames(st), 2);
 	r->frames = fold_stacks_frames(st);
-	r->ncols = fold_stacks_ncols(st);
+	r->ncols = 2;
 	r->all = fold_intern(r->frames, "all", 3);
 	r->gdepth = -1;
 	return r;
@@ -145,9 +151,10 @@ closeruns(struct svgread_reader *r)
 	r->nrun = 0;
 }
 
-void
-svgread_reader_free(struct svgread_reader *r)
+static void
+svgread_close(void *rp)
 {
+	struct svgread_reader *r = rp;
 	if (!r)
 		return;
 	closeruns(r);
@@ -159,6 +166,7 @@ svgread_reader_free(struct svgread_reader *r)
 	free(r->all_);
 	free(r->title);
 	free(r->mouse);
+	fold_stacks_free(r->st);
 	free(r);
 }
 
@@ -1106,10 +1114,10 @@ resetinput(struct svgread_reader *r)
 	r->nstk = 0;
 }
 
-int
-svgread_read(struct svgread_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct svgread_reader *r = rp;
 	xmlSAXHandler sax;
 	const char *buf;
 	size_t len;
@@ -1213,10 +1221,26 @@ svgread_detect(const char *head, size_t n, int eof)
 	return 1;
 }
 
-void
-svgread_summary(const struct svgread_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+/* The "after" column of from's stacks, added to to (one column). */
+static int
+addafter(struct fold_stacks *to, struct fold_stacks *from)
 {
+	const uint32_t *ids;
+	size_t i, n;
+
+	for (i = 0; i < fold_stacks_len(from); i++) {
+		ids = fold_stacks_ids(from, i, &n);
+		if (fold_stacks_add(to, ids, n, fold_stacks_counts(from, i) + 1)
+		    < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+svgread_finish(void *rp, int ok, fold_say_fn *say, void *arg)
+{
+	struct svgread_reader *r = rp;
 	char buf[FOLD_COUNT_BUFSZ], msg[FOLD_COUNT_BUFSZ + 200];
 
 	if (!fold_count_iszero(&r->rootself)) {
@@ -1226,7 +1250,7 @@ svgread_summary(const struct svgread_reader *r,
 		    buf);
 		say(arg, msg);
 	}
-	if (r->approx && r->ncols == 2) {
+	if (r->approx && r->differential) {
 		snprintf(msg, sizeof msg, "differential graph: the before counts "
 		    "are derived from deltas shown to 0.01%% of the total, and "
 		    "so are approximate");
@@ -1234,4 +1258,57 @@ svgread_summary(const struct svgread_reader *r,
 	}
 	if (r->frames_read == 0)
 		say(arg, "no frames in the input");
+	if (!r->differential && addafter(r->dst, r->st) < 0) {
+		say(arg, fold_err());
+		return -1;
+	}
+	return 0;
 }
+
+static uint64_t
+svgread_records(const void *r)
+{
+	return fold_stacks_adds(((const struct svgread_reader *)r)->st);
+}
+
+/* A differential graph is written with both its columns. */
+static int
+svgread_output(void *rp, struct fold_out *out)
+{
+	struct svgread_reader *r = rp;
+
+	if (!r->differential)
+		return 0;
+	fold_write(out, r->st);
+	return 1;
+}
+
+static const struct fold_option svgread_options[] = {
+	{ .name = "countname", .arg = "NAME", .kind = FOLD_OPT_STRING,
+	    .off = offsetof(struct svgread_opt, countname),
+	    .reject = ",()\n", .what = "a unit",
+	    .help = "the unit of the counts in the titles (default: any)" },
+	{ .name = NULL }
+};
+
+static const struct svgread_opt svgread_defaults = SVGREAD_OPT_INIT;
+
+const struct format svgread_format = {
+	.name = "svg",
+	.tool = "svg2folded",
+	.what = "flame graph SVGs (flamegraph.pl, inferno, flamegraph-svg)",
+	.input = "a flame graph SVG",
+	.kind = FOLD_DOCUMENT,
+	.one = "frame",
+	.many = "frames",
+	.detect = svgread_detect,
+	.options = svgread_options,
+	.optsize = sizeof(struct svgread_opt),
+	.defaults = &svgread_defaults,
+	.open = svgread_open,
+	.read = svgread_read,
+	.records = svgread_records,
+	.finish = svgread_finish,
+	.output = svgread_output,
+	.close = svgread_close,
+};

@@ -36,6 +36,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 /* Frames kept in memory before they are spilled to a temporary file. */
 #define SVGREAD_RUN 131072
@@ -51,25 +52,17 @@ struct svgread_opt {
 struct svgread_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied, its strings are not. With a 2-column table, a
- * differential graph gives "before after" counts (before from each
- * title's delta) and any other graph its count in both; with 1 column,
- * the counts of the titles. The caller owns the result.
+ * The format's descriptor (its options a struct svgread_opt).
+ *
+ * Each input, one SVG, is read whole. Bad frames are counted in diag;
+ * an input fails (not XML, a temporary file error, a frame whose parent
+ * cannot be told from the coordinates; what was read before a fault in
+ * the XML is kept). A differential graph's stacks keep both counts,
+ * "before after" (before from each title's delta), and are the output
+ * (of a run with no input of another format); any other graph gives the
+ * counts of its titles.
  */
-struct svgread_reader *svgread_reader_new(const struct svgread_opt *opt,
-    struct fold_stacks *st);
-void svgread_reader_free(struct svgread_reader *r);
-
-/*
- * Reads one whole SVG. Bad frames are counted in diag. Returns 0; -1
- * with a message when this input failed (not XML, a temporary file
- * error, a frame whose parent cannot be told from the coordinates; what
- * was read before a fault in the XML is kept); -2 with a message on a
- * strict warning or a count overflow.
- */
-int svgread_read(struct svgread_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format svgread_format;
 
 /*
  * How sure it is that an input starting with head[0..n) is a flame graph
@@ -88,9 +81,5 @@ int svgread_differential(const struct svgread_reader *r);
  */
 void svgread_totals(const struct svgread_reader *r, struct fold_count *drawn,
     struct fold_count *unwritten);
-
-/* The end-of-run notes (what was dropped or approximated), to say(). */
-void svgread_summary(const struct svgread_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

@@ -27,9 +27,10 @@ struct vsprof_reader {
 	uint64_t stacks, under, errors;
 };
 
-struct vsprof_reader *
-vsprof_reader_new(const struct vsprof_opt *opt, struct fold_stacks *st)
+static void *
+vsprof_open(const void *optp, struct fold_stacks *st)
 {
+	const struct vsprof_opt *opt = optp;
 	struct vsprof_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -38,9 +39,10 @@ vsprof_reader_new(const struct vsprof_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-vsprof_reader_free(struct vsprof_reader *r)
+static void
+vsprof_close(void *rp)
 {
+	struct vsprof_reader *r = rp;
 	if (!r)
 		return;
 	free(r->ids);
@@ -224,10 +226,10 @@ row(struct vsprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	return 0;
 }
 
-int
-vsprof_read(struct vsprof_reader *r, struct fold_in *in,
-    struct fold_diag *diag)
+static int
+vsprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct vsprof_reader *r = rp;
 	const char *line;
 	size_t len;
 	int rc, first = 1;
@@ -295,10 +297,10 @@ vsprof_detect(const char *head, size_t n, int eof)
 	return 0;
 }
 
-void
-vsprof_summary(const struct vsprof_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+vsprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct vsprof_reader *r = rp;
 	char msg[128];
 
 	if (r->under) {
@@ -306,4 +308,33 @@ vsprof_summary(const struct vsprof_reader *r,
 		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
 		say(arg, msg);
 	}
+	return 0;
 }
+
+#define OFF(field) offsetof(struct vsprof_opt, field)
+
+static const struct fold_option vsprof_options[] = {
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct vsprof_opt vsprof_defaults = VSPROF_OPT_INIT;
+
+const struct format vsprof_format = {
+	.name = "vsprof",
+	.tool = "stackcollapse-vsprof",
+	.what = "Visual Studio call tree CSV",
+	.input = "a Visual Studio call tree CSV",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = vsprof_detect,
+	.options = vsprof_options,
+	.optsize = sizeof(struct vsprof_opt),
+	.defaults = &vsprof_defaults,
+	.open = vsprof_open,
+	.read = vsprof_read,
+	.finish = vsprof_finish,
+	.close = vsprof_close,
+};

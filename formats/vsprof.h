@@ -26,6 +26,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct vsprof_opt {
 	int unused;
@@ -36,30 +37,19 @@ struct vsprof_opt {
 struct vsprof_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result.
- */
-struct vsprof_reader *vsprof_reader_new(const struct vsprof_opt *opt,
-    struct fold_stacks *st);
-void vsprof_reader_free(struct vsprof_reader *r);
-
-/*
- * Reads one whole input. A bad line is a warning counted in diag; the
+ * The format's descriptor (its options a struct vsprof_opt).
+ *
+ * Each input is read whole. A bad line is a warning counted in diag; the
  * lines under it are dropped with it. Returns 0; -1 with a message in
  * fold_err when this input failed (no header: not this format); -2 with
  * a message on a strict warning or a count overflow.
  */
-int vsprof_read(struct vsprof_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format vsprof_format;
 
 /*
  * 2 when the first line of head[0..n) is a header naming "Level",
  * "Function Name" and "Number of Calls", 0 otherwise.
  */
 int vsprof_detect(const char *head, size_t n, int eof);
-
-/* The end-of-run warnings, each handed to say(arg, msg). */
-void vsprof_summary(const struct vsprof_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

@@ -29,9 +29,10 @@ struct vtune_reader {
 	uint64_t stacks, under, errors;
 };
 
-struct vtune_reader *
-vtune_reader_new(const struct vtune_opt *opt, struct fold_stacks *st)
+static void *
+vtune_open(const void *optp, struct fold_stacks *st)
 {
+	const struct vtune_opt *opt = optp;
 	struct vtune_reader *r = fold_calloc(1, sizeof *r);
 
 	r->opt = *opt;
@@ -40,9 +41,10 @@ vtune_reader_new(const struct vtune_opt *opt, struct fold_stacks *st)
 	return r;
 }
 
-void
-vtune_reader_free(struct vtune_reader *r)
+static void
+vtune_close(void *rp)
 {
+	struct vtune_reader *r = rp;
 	if (!r)
 		return;
 	free(r->ids);
@@ -246,9 +248,10 @@ row(struct vtune_reader *r, struct fold_in *in, const char *s, size_t n,
 	return 0;
 }
 
-int
-vtune_read(struct vtune_reader *r, struct fold_in *in, struct fold_diag *diag)
+static int
+vtune_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	struct vtune_reader *r = rp;
 	const char *line;
 	size_t len;
 	int rc, intree = 0, content = 0;
@@ -324,10 +327,10 @@ vtune_detect(const char *head, size_t n, int eof)
 	return 0;
 }
 
-void
-vtune_summary(const struct vtune_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg)
+static int
+vtune_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	const struct vtune_reader *r = rp;
 	char msg[128];
 
 	if (r->under) {
@@ -335,4 +338,36 @@ vtune_summary(const struct vtune_reader *r,
 		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
 		say(arg, msg);
 	}
+	return 0;
 }
+
+#define OFF(field) offsetof(struct vtune_opt, field)
+
+static const struct fold_option vtune_options[] = {
+	{ .name = "no-modules", .kind = FOLD_OPT_FLAG, .off = OFF(no_modules),
+	    .value = 1,
+	    .help = "write the function names without their modules" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct vtune_opt vtune_defaults = VTUNE_OPT_INIT;
+
+const struct format vtune_format = {
+	.name = "vtune",
+	.tool = "stackcollapse-vtune",
+	.what = "Intel VTune top-down tree CSV",
+	.input = "a VTune top-down tree CSV",
+	.kind = FOLD_LINES,
+	.one = "line",
+	.many = "lines",
+	.detect = vtune_detect,
+	.options = vtune_options,
+	.optsize = sizeof(struct vtune_opt),
+	.defaults = &vtune_defaults,
+	.open = vtune_open,
+	.read = vtune_read,
+	.finish = vtune_finish,
+	.close = vtune_close,
+};

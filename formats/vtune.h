@@ -28,6 +28,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/stacks.h"
+#include "formats/format.h"
 
 struct vtune_opt {
 	int no_modules;		/* frames are the function names alone */
@@ -38,21 +39,14 @@ struct vtune_opt {
 struct vtune_reader;
 
 /*
- * A reader adding to st (whose frames it interns; st must outlive it).
- * opt is copied. The caller owns the result.
- */
-struct vtune_reader *vtune_reader_new(const struct vtune_opt *opt,
-    struct fold_stacks *st);
-void vtune_reader_free(struct vtune_reader *r);
-
-/*
- * Reads one whole input. A bad line is a warning counted in diag; the
+ * The format's descriptor (its options a struct vtune_opt).
+ *
+ * Each input is read whole. A bad line is a warning counted in diag; the
  * lines under it in the tree are dropped with it. Returns 0; -1 with a
  * message in fold_err when this input failed (what was read before is
  * kept); -2 with a message on a strict warning or a count overflow.
  */
-int vtune_read(struct vtune_reader *r, struct fold_in *in,
-    struct fold_diag *diag);
+extern const struct format vtune_format;
 
 /*
  * How sure it is that an input starting with head[0..n) is VTune CSV:
@@ -60,9 +54,5 @@ int vtune_read(struct vtune_reader *r, struct fold_in *in,
  * Time:Self", 0 otherwise.
  */
 int vtune_detect(const char *head, size_t n, int eof);
-
-/* The end-of-run warnings, each handed to say(arg, msg). */
-void vtune_summary(const struct vtune_reader *r,
-    void (*say)(void *arg, const char *msg), void *arg);
 
 #endif

@@ -149,20 +149,20 @@ test_inputs(void)
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_intern *frames = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
-	struct dtrace_reader *r = dtrace_reader_new(&opt, st);
+	void *r = dtrace_format.open(&opt, st);
 	struct fold_in *in;
 	size_t n;
 
 	in = fold_in_mem(a, sizeof a - 1, "a");
-	CHECK(dtrace_read(r, in, &diag) == 0, "dtrace: cut short is read");
+	CHECK(dtrace_format.read(r, in, &diag) == 0, "dtrace: cut short is read");
 	fold_in_close(in);
 	in = fold_in_mem(b, sizeof b - 1, "b");
-	CHECK(dtrace_read(r, in, &diag) == 0, "dtrace: next input is read");
+	CHECK(dtrace_format.read(r, in, &diag) == 0, "dtrace: next input is read");
 	fold_in_close(in);
 	CHECK(diag.count == 1 && fold_stacks_len(st) == 1 &&
 	    fold_stacks_ids(st, 0, &n) && n == 1,
 	    "dtrace: inputs are apart");
-	dtrace_reader_free(r);
+	dtrace_format.close(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 }

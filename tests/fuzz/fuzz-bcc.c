@@ -14,7 +14,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct bcc_opt opt = BCC_OPT_INIT;
-	struct bcc_reader *r;
+	void *r;
 	struct fold_intern *fr;
 	struct fold_stacks *st;
 	struct fold_in *in;
@@ -31,15 +31,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.map = maps[flags >> 2 & 3];
 	fr = fold_intern_new();
 	st = fold_stacks_new(fr, 1);
-	r = bcc_reader_new(&opt, st);
+	r = bcc_format.open(&opt, st);
 	in = fuzz_in(data, size);
 	diag.limit = 0;
 	/* on a read error too: what was read is kept */
-	bcc_read(r, in, &diag);
+	bcc_format.read(r, in, &diag);
 	text = fuzz_check_table(st, &len);
 	free(text);
 	fold_in_close(in);
-	bcc_reader_free(r);
+	bcc_format.close(r);
 	fold_stacks_free(st);
 	fold_intern_free(fr);
 	return 0;

@@ -19,15 +19,15 @@ load(const uint8_t *data, size_t size, const struct chrome_opt *opt,
 {
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_stacks *st = fold_stacks_new(fold_intern_new(), 1);
-	struct chrome_reader *r = chrome_reader_new(opt, st);
+	void *r = chrome_format.open(opt, st);
 	struct fold_in *in = fuzz_in(data, size);
 	struct fold_count total;
 	int rc;
 
-	rc = chrome_read(r, in, &diag);
+	rc = chrome_format.read(r, in, &diag);
 	fold_in_close(in);
 	*stats = *chrome_reader_stats(r);
-	chrome_reader_free(r);
+	chrome_format.close(r);
 	if (rc == -2)
 		return st;
 	FUZZ_CHECK(fold_stacks_total(st, 0, &total) == 0, "total: %s",

@@ -33,19 +33,19 @@ run(const uint8_t *data, size_t size, int includeoffset, struct run *res)
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_intern *frames = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
-	struct dtrace_reader *r;
+	void *r;
 	struct fold_in *in;
 
 	opt.includeoffset = includeoffset;
-	r = dtrace_reader_new(&opt, st);
+	r = dtrace_format.open(&opt, st);
 	in = fuzz_in(data, size);
-	res->rc = dtrace_read(r, in, &diag);
+	res->rc = dtrace_format.read(r, in, &diag);
 	FUZZ_CHECK(res->rc >= -2 && res->rc <= 0, "dtrace_read: %d", res->rc);
 	fold_in_close(in);
 	res->dropped = 0;
-	dtrace_summary(r, say, res);
+	dtrace_format.finish(r, 1, say, res);
 	res->out = fuzz_folded(st, &res->len);
-	dtrace_reader_free(r);
+	dtrace_format.close(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 }

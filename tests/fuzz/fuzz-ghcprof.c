@@ -4,18 +4,19 @@
  * fuzz_converter's.
  */
 #include "tests/fuzz/fuzz.h"
+#include "formats/ghcprof.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct collapse_opt opt = COLLAPSE_OPT_INIT;
+	struct ghcprof_opt opt = GHCPROF_OPT_INIT;
 	unsigned flags = size ? data[0] : 0;
 
 	if (size) {
 		data++;
 		size--;
 	}
-	opt.ghcprof.source = flags % 3;
+	opt.source = flags % 3;
 	fuzz_converter("ghcprof", &opt, data, size);
 	return 0;
 }

@@ -14,7 +14,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct perf_opt opt = PERF_OPT_INIT;
-	struct perf_reader *r;
+	void *r;
 	struct fold_intern *fr;
 	struct fold_stacks *st;
 	struct fold_in *in;
@@ -43,15 +43,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.samples = flags >> 7 & 1;
 	fr = fold_intern_new();
 	st = fold_stacks_new(fr, 1);
-	r = perf_reader_new(&opt, st);
+	r = perf_format.open(&opt, st);
 	in = fuzz_in(data, size);
 	diag.limit = 0;
 	/* on a read error too: what was read is kept */
-	perf_read(r, in, &diag);
+	perf_format.read(r, in, &diag);
 	text = fuzz_check_table(st, &len);
 	free(text);
 	fold_in_close(in);
-	perf_reader_free(r);
+	perf_format.close(r);
 	fold_stacks_free(st);
 	fold_intern_free(fr);
 	return 0;

@@ -37,20 +37,20 @@ run(const uint8_t *data, size_t size, int nomod, struct run *res)
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_intern *frames = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
-	struct sample_reader *r;
+	void *r;
 	struct fold_in *in;
 
 	opt.no_modules = nomod;
-	r = sample_reader_new(&opt, st);
+	r = sample_format.open(&opt, st);
 	in = fuzz_in(data, size);
-	res->rc = sample_read(r, in, &diag);
+	res->rc = sample_format.read(r, in, &diag);
 	FUZZ_CHECK(res->rc >= -2 && res->rc <= 0, "sample_read: %d", res->rc);
 	fold_in_close(in);
 	res->warnings = diag.count;
 	res->idle = res->skipped = 0;
-	sample_summary(r, say, res);
+	sample_format.finish(r, 1, say, res);
 	res->out = fuzz_folded(st, &res->len);
-	sample_reader_free(r);
+	sample_format.close(r);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 }

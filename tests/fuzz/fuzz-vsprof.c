@@ -3,11 +3,12 @@
  * properties are fuzz_converter's.
  */
 #include "tests/fuzz/fuzz.h"
+#include "formats/vsprof.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct collapse_opt opt = COLLAPSE_OPT_INIT;
+	struct vsprof_opt opt = VSPROF_OPT_INIT;
 	unsigned flags = size ? data[0] : 0;
 
 	if (size) {

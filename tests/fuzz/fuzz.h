@@ -293,28 +293,33 @@ fuzz_say_nothing(void *arg, const char *msg)
 }
 
 static inline char *
-fuzz_convert(const struct collapse_format *f, const struct collapse_opt *opt,
-    const uint8_t *data, size_t size, size_t *len)
+fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
+    size_t size, size_t *len)
 {
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_intern *fr = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(fr, 1);
-	struct collapse *c = collapse_new(opt, f, st, fuzz_say_nothing, NULL);
+	const void **opts = calloc(collapse_nformats, sizeof *opts);
+	struct collapse *c;
 	struct fold_in *in = fuzz_in(data, size);
 	char *s;
 
 	const void *nul = memchr(data, '\0', size < 65536 ? size : 65536);
 	int rc, frc;
 
+	FUZZ_CHECK(opts != NULL, "calloc");
+	opts[collapse_index(f)] = opt;
+	c = collapse_new(opts, f, st, fuzz_say_nothing, NULL);
+	free(opts);
 	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
 	diag.limit = 0;
 	rc = collapse_read(c, in, &diag);
 	FUZZ_CHECK(rc == 0 || rc == -1 || rc == -2, "collapse_read: %d", rc);
-	frc = collapse_finish(c, rc == 0);
+	frc = collapse_finish(c, rc == 0, NULL);
 	FUZZ_CHECK(rc != 0 || frc != 0 || fold_stacks_len(st) > 0,
 	    "no stack in the table, and the run did not fail");
 	/* (not gzip: what it decompresses to is what counts) */
-	FUZZ_CHECK(!nul || f->kind != COLLAPSE_LINES || (size >= 2 &&
+	FUZZ_CHECK(!nul || f->kind != FOLD_LINES || (size >= 2 &&
 	    data[0] == 0x1f && data[1] == 0x8b) ||
 	    (rc == -1 && fold_stacks_len(st) == 0),
 	    "a NUL byte in the head read as %s", f->input);
@@ -327,10 +332,10 @@ fuzz_convert(const struct collapse_format *f, const struct collapse_opt *opt,
 }
 
 static inline void
-fuzz_converter(const char *name, const struct collapse_opt *opt,
+fuzz_converter(const char *name, const void *opt,
     const uint8_t *data, size_t size)
 {
-	const struct collapse_format *f = collapse_find(name);
+	const struct format *f = collapse_find(name);
 	char *a, *b, *head;
 	size_t alen, blen;
 	int k;

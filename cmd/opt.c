@@ -1,0 +1,232 @@
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "cmd/opt.h"
+#include "cmd/util.h"
+
+/* Where an option's value is in its table's struct. */
+#define AT(set, o, type) ((type *)((char *)(set)->base + (o)->off))
+
+/* The options of every table, each name once (the first entry). */
+struct names {
+	const struct fold_option **o;
+	size_t n;
+};
+
+static void
+collect(struct names *nm, const struct cmd_optset *sets, size_t n)
+{
+	const struct fold_option *o;
+	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		for (o = sets[i].options; o->name; o++) {
+			for (k = 0; k < nm->n; k++)
+				if (strcmp(nm->o[k]->name, o->name) == 0)
+					break;
+			if (k < nm->n) {
+				/* one name, one shape: a table bug otherwise */
+				if (!nm->o[k]->arg != !o->arg)
+					cmd_die(EXIT_USAGE, "--%s: taken with and "
+					    "without a value", o->name);
+				continue;
+			}
+			nm->o = fold_reallocarray(nm->o, nm->n + 1,
+			    sizeof *nm->o);
+			nm->o[nm->n++] = o;
+		}
+}
+
+static void
+synopsis(FILE *f, const char *operands)
+{
+	fprintf(f, "usage: %s [options] %s\n", progname, operands);
+}
+
+/* "  -0, --null LIST      help" */
+static void
+line(FILE *f, const struct fold_option *o)
+{
+	char left[64];
+
+	snprintf(left, sizeof left, "%c%c%c --%s%s%s",
+	    o->shortname ? '-' : ' ', o->shortname ? o->shortname : ' ',
+	    o->shortname ? ',' : ' ', o->name, o->arg ? " " : "",
+	    o->arg ? o->arg : "");
+	if (strlen(left) < 26)
+		fprintf(f, "  %-26s %s\n", left, o->help);
+	else
+		fprintf(f, "  %s\n  %-26s %s\n", left, "", o->help);
+}
+
+static void
+help(const struct cmd_optset *sets, size_t n, const char *operands)
+{
+	static const struct fold_option helpopt = { .name = "help",
+	    .shortname = 'h', .help = "print this help" };
+	const struct fold_option *o;
+	size_t i;
+	int titled = 0;
+
+	synopsis(stdout, operands);
+	for (i = 0; i < n; i++) {
+		if (!sets[i].options->name)
+			continue;
+		if (sets[i].title)
+			printf("\n%s:\n", sets[i].title);
+		else if (!titled++)
+			putchar('\n');
+		for (o = sets[i].options; o->name; o++)
+			line(stdout, o);
+	}
+	line(stdout, &helpopt);
+	printf("\nSee %s(1) for details.\n", progname);
+	exit(EXIT_OK);
+}
+
+static void
+bad(const char *operands)
+{
+	synopsis(stderr, operands);
+	fprintf(stderr, "       %s --help lists the options\n", progname);
+	exit(EXIT_USAGE);
+}
+
+/* Sets option o of set to value; given marks the flags set so far. */
+static void
+set(const struct cmd_optset *set, const struct fold_option *o,
+    const char *value, char *given)
+{
+	const struct fold_option *p;
+	const char ***list;
+	size_t *count;
+	char name[80];
+
+	snprintf(name, sizeof name, "--%s", o->name);
+	switch (o->kind) {
+	case FOLD_OPT_FLAG:
+		for (p = set->options; p->name; p++)
+			if (given[p - set->options] && p->kind == FOLD_OPT_FLAG &&
+			    p->off == o->off && p->value != o->value)
+				cmd_die(EXIT_USAGE, "--%s cannot be used with --%s",
+				    p->name, o->name);
+		given[o - set->options] = 1;
+		*AT(set, o, int) = o->value;
+		break;
+	case FOLD_OPT_STRING:
+		if (!*value || strpbrk(value, o->reject))
+			cmd_die(EXIT_USAGE, "%s: not %s: '%s'", name, o->what,
+			    value);
+		*AT(set, o, const char *) = value;
+		break;
+	case FOLD_OPT_SIZE:
+		*AT(set, o, uint64_t) = cmd_size(name, value);
+		break;
+	case FOLD_OPT_LIST:
+	case FOLD_OPT_KEYS:
+		list = AT(set, o, const char **);
+		count = (size_t *)((char *)set->base + o->countoff);
+		if (o->kind == FOLD_OPT_KEYS) {
+			/* copies: value is split in every table that has it */
+			const char *k = value, *e;
+			size_t before = *count;
+			for (; *k; k = *e ? e + 1 : e) {
+				e = k + strcspn(k, ",");
+				if (e == k)
+					continue;
+				*list = fold_reallocarray(*list, *count + 1,
+				    sizeof **list);
+				(*list)[(*count)++] = fold_strndup(k, e - k);
+			}
+			if (*count == before)
+				cmd_die(EXIT_USAGE, "%s: no label key", name);
+			break;
+		}
+		*list = fold_reallocarray(*list, *count + 2, sizeof **list);
+		(*list)[(*count)++] = value;
+		(*list)[*count] = NULL;
+		break;
+	case FOLD_OPT_CALL:
+		if (o->call(set->base, value) < 0)
+			cmd_die(EXIT_USAGE, "%s: %s", name, fold_err());
+		break;
+	}
+}
+
+int
+cmd_parse(int argc, char *argv[], const struct cmd_optset *sets, size_t n,
+    const char *operands)
+{
+	struct names nm = { NULL, 0 };
+	struct option *lo;
+	const struct fold_option *o;
+	char shorts[64] = "h", **given;
+	size_t i, k, len = 1;
+	int c;
+
+	collect(&nm, sets, n);
+	lo = fold_calloc(nm.n + 2, sizeof *lo);
+	for (k = 0; k < nm.n; k++) {
+		lo[k] = (struct option){ nm.o[k]->name, nm.o[k]->arg ?
+		    required_argument : no_argument, NULL, 256 + (int)k };
+		if (nm.o[k]->shortname && len + 3 < sizeof shorts) {
+			shorts[len++] = (char)nm.o[k]->shortname;
+			if (nm.o[k]->arg)
+				shorts[len++] = ':';
+			shorts[len] = '\0';
+		}
+	}
+	lo[nm.n] = (struct option){ "help", no_argument, NULL, 'h' };
+	given = fold_calloc(n, sizeof *given);
+	for (i = 0; i < n; i++) {
+		for (o = sets[i].options; o->name; o++)
+			;
+		given[i] = fold_calloc(o - sets[i].options + 1, 1);
+	}
+	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		if (c == 'h' || c == '?' || c == ':')
+			break;
+		if (c < 256)	/* a short name: its long option */
+			for (k = 0; k < nm.n && nm.o[k]->shortname != c; k++)
+				;
+		else
+			k = c - 256;
+		for (i = 0; i < n; i++)
+			for (o = sets[i].options; o->name; o++)
+				if (strcmp(o->name, nm.o[k]->name) == 0)
+					set(&sets[i], o, optarg, given[i]);
+	}
+	for (i = 0; i < n; i++)
+		free(given[i]);
+	free(given);
+	free(lo);
+	free(nm.o);
+	if (c == 'h')
+		help(sets, n, operands);
+	if (c == '?' || c == ':')
+		bad(operands);
+	return optind;
+}
+
+void
+cmd_optset_release(const struct cmd_optset *sets, size_t n)
+{
+	const struct fold_option *o;
+	const char **list;
+	size_t i, k, count;
+
+	for (i = 0; i < n; i++)
+		for (o = sets[i].options; o->name; o++) {
+			if (o->kind != FOLD_OPT_LIST && o->kind != FOLD_OPT_KEYS)
+				continue;
+			list = *AT(&sets[i], o, const char **);
+			count = *(size_t *)((char *)sets[i].base + o->countoff);
+			for (k = 0; o->kind == FOLD_OPT_KEYS && k < count; k++)
+				free((char *)list[k]);
+			free(list);
+		}
+}

@@ -1,0 +1,37 @@
+/*
+ * Command lines parsed from tables of struct fold_option (formats/
+ * format.h), and --help printed from the same tables, so that what a
+ * tool accepts and what it says it accepts cannot drift apart (as git's
+ * parse-options does).
+ */
+#ifndef CMD_OPT_H
+#define CMD_OPT_H
+
+#include <stddef.h>
+
+#include "formats/format.h"
+
+/* A table of options and the struct its offsets are into. */
+struct cmd_optset {
+	const char *title;	/* --help's heading of the table, or NULL */
+	const struct fold_option *options;
+	void *base;
+};
+
+/*
+ * Parses the options of argv by the tables of sets[0..n). An option
+ * given sets its value in every table that has it (stackcollapse
+ * --kernel, for perf and bcc alike); every table's values are checked as
+ * its entry says. -h and --help print the usage (the synopsis, with
+ * operands, then each option and its help line, and the man page to
+ * read) on standard output and exit 0; an unknown option, a missing or
+ * bad value or two alternatives print a message and the synopsis on
+ * standard error and exit 2. Returns the index of the first operand.
+ */
+int cmd_parse(int argc, char *argv[], const struct cmd_optset *sets,
+    size_t n, const char *operands);
+
+/* Frees the arrays that FOLD_OPT_LIST and _KEYS options made. */
+void cmd_optset_release(const struct cmd_optset *sets, size_t n);
+
+#endif

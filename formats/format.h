@@ -1,0 +1,137 @@
+/*
+ * A format, described once: its name, its options, how an input is told
+ * to be of it, and its reader. Each format module exports one constant
+ * struct format; formats/collapse.h lists them, and every converter
+ * (a format's own tool, and stackcollapse for all of them) parses its
+ * command line from the options tables and runs the reader through the
+ * same path, so that `stackcollapse-X ARGS` and `stackcollapse --format X
+ * ARGS` behave identically.
+ *
+ * The option table type is the commands' too: every tool describes its
+ * options with it, and --help is printed from the table that parses
+ * (as git's parse-options does).
+ */
+#ifndef FOLD_FORMATS_FORMAT_H
+#define FOLD_FORMATS_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libfold/diag.h"
+#include "libfold/input.h"
+#include "libfold/output.h"
+#include "libfold/stacks.h"
+
+/*
+ * What an option does with its value. Each option's value is at offset
+ * off in an options struct (a format's, or a command's):
+ *   FOLD_OPT_FLAG   no value; the int at off is set to value. Flags with
+ *                   the same off and different values are alternatives
+ *                   (--bytes | --ticks): giving two is a usage error.
+ *   FOLD_OPT_STRING the value, a const char * at off (the string is the
+ *                   argument's, which outlives the run). It must not be
+ *                   empty nor hold a byte of reject ("--event: not an
+ *                   event name: 'x'", what naming it).
+ *   FOLD_OPT_SIZE   BYTES, or a number with a K, M, G or T suffix
+ *                   (powers of 1024), greater than 0, as a uint64_t.
+ *   FOLD_OPT_LIST   each use appends its value to a const char ** array
+ *                   at off, counted by the size_t at countoff.
+ *   FOLD_OPT_KEYS   as LIST, the value split at commas (at least one).
+ *   FOLD_OPT_CALL   call(opts, value), value NULL when arg is NULL;
+ *                   returns 0, or -1 with a message for a bad value.
+ */
+enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_SIZE, FOLD_OPT_LIST,
+	FOLD_OPT_KEYS, FOLD_OPT_CALL };
+
+struct fold_option {
+	const char *name;	/* the long name; NULL ends a table */
+	int shortname;		/* '0', or 0 for none */
+	const char *arg;	/* in --help: "NAME"; NULL: takes no value */
+	const char *help;	/* one line, for --help */
+	int kind;		/* FOLD_OPT_* */
+	size_t off;
+	int value;		/* FLAG */
+	const char *reject;	/* STRING */
+	const char *what;	/* STRING: "an event name" */
+	size_t countoff;	/* LIST, KEYS */
+	int (*call)(void *opts, const char *value);	/* CALL */
+};
+
+/*
+ * What a format's detect answers: how sure it is that an input is its
+ * own, from the input's first bytes.
+ */
+enum { FOLD_DETECT_NO = 0, FOLD_DETECT_MAYBE = 1, FOLD_DETECT_SURE = 2 };
+
+/*
+ * What kind of bytes a format is: lines of text, each understood or
+ * counted as a bad line (the checks of collapse_check_begin and _end
+ * apply); a text document read whole by a parser (JSON, XML), whose
+ * parser says what is wrong; or binary data.
+ */
+enum { FOLD_LINES, FOLD_DOCUMENT, FOLD_BINARY };
+
+/*
+ * A format. Its reader is used as: open once per run, read for each
+ * input, finish after the last, output when the run writes, close. r is
+ * what open returned.
+ */
+struct format {
+	const char *name;	/* as --format takes it: "perf" */
+	const char *tool;	/* the converter of this format alone */
+	const char *what;	/* one line, for --list-formats */
+	const char *input;	/* in messages: "perf script output" */
+	int kind;		/* FOLD_LINES ... */
+	/* what a bad part of an input is called in the count of them */
+	const char *one, *many;	/* "line", "lines" */
+	/*
+	 * head[0..n) is the start of the input (decompressed), eof 1 when
+	 * that is all of it: FOLD_DETECT_NO, _MAYBE or _SURE.
+	 */
+	int (*detect)(const char *head, size_t n, int eof);
+
+	/* The options: the table, and the struct it sets, as it starts. */
+	const struct fold_option *options;
+	size_t optsize;
+	const void *defaults;
+
+	/*
+	 * A reader with the options opt (copied; the strings they point to
+	 * outlive it), adding the stacks of each input to st, or keeping
+	 * them apart until finish. NULL with a message when an option is
+	 * invalid.
+	 */
+	void *(*open)(const void *opt, struct fold_stacks *st);
+	/*
+	 * Reads one whole input. Returns 0; -1 with a message when the
+	 * input failed (the run goes on); -2 with a message when the whole
+	 * run must stop (a strict warning, a count overflow).
+	 */
+	int (*read)(void *r, struct fold_in *in, struct fold_diag *diag);
+	/* NULL, or what is said of an input once it is read (its name). */
+	void (*input_done)(void *r, const char *name, fold_say_fn *say,
+	    void *arg);
+	/*
+	 * NULL, or the records (samples, entries, events of any type)
+	 * recognised so far, kept or not, over every input; when NULL, the
+	 * stacks added to st tell.
+	 */
+	uint64_t (*records)(const void *r);
+	/*
+	 * After the last input (ok 0 when an input failed): adds to st
+	 * what was kept apart and says the end-of-run messages through
+	 * say(arg, msg). Returns 0, or -1 when the run must fail (an option
+	 * asked for what no input had).
+	 */
+	int (*finish)(void *r, int ok, fold_say_fn *say, void *arg);
+	/*
+	 * NULL, or what the run writes instead of st's stacks: returns 0
+	 * when it is st's stacks after all, 1 when it wrote its own output
+	 * to out (a listing, the two columns of a differential profile),
+	 * -1 with a message.
+	 */
+	int (*output)(void *r, struct fold_out *out);
+	void (*close)(void *r);
+};
+
+#endif

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# A tool's --help lists each long option its man page documents (in an
+# .It Fl line): the usage is printed from the table that parses, and a
+# page must not promise what the table lacks. The converters so far
+# (stackcollapse and the tool of each format it lists); the other tools
+# print a usage of their own yet. usage: tests/t-help.sh BUILDDIR
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+for tool in stackcollapse $(stackcollapse --list-formats | awk '{ print $2 }'); do
+	# folded stacks' own tool merges, with a main of its own
+	[ "$tool" = foldmerge ] && continue
+	page=$top/man/man1/$tool.1
+	[ -x "$b/$tool" ] && [ -e "$page" ] || continue
+	"$b/$tool" --help >"$tmp/help" 2>&1
+	missing=
+	for o in $(sed -n 's/^\.It .*Fl \\\{0,1\}-\([a-z0-9][a-z0-9-]*\).*/\1/p' \
+	    "$page" | sort -u); do
+		grep -q -e "--$o\\b" "$tmp/help" || missing="$missing --$o"
+	done
+	if [ -z "$missing" ]; then
+		ok "$tool --help lists every option of its page"
+	else
+		notok "$tool --help lists every option of its page" \
+		    "missing:$missing"
+	fi
+done
