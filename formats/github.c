@@ -4,18 +4,18 @@
 
 #include "libfold/diag.h"
 #include "formats/github.h"
-#include "formats/svg.h"
+#include "formats/xml.h"
 
 /*
  * Writes s as the runner reads it back: '%', CR and LF always escaped,
  * ':' and ',' too in a property (a title). Names were shown by fold_vis
  * before (control and bidirectional characters, bad UTF-8 as "\xHH"), so
- * a terminal showing the log is safe too; fold_svg_clean covers the rest.
+ * a terminal showing the log is safe too; fold_xml_clean covers the rest.
  */
 static void
 put(struct fold_out *out, const char *s, int property)
 {
-	char *t = fold_svg_clean(s, strlen(s)), *p;
+	char *t = fold_xml_clean(s, strlen(s)), *p;
 
 	for (p = t; *p; p++) {
 		if (*p == '%')

@@ -7,7 +7,7 @@
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "formats/junit.h"
-#include "formats/svg.h"
+#include "formats/xml.h"
 
 /* A function that failed, kept for its testcase. */
 struct failed {
@@ -35,9 +35,9 @@ hit(void *arg, const struct fold_gatehit *h)
 	f = &hs->f[hs->n++];
 	/* shown as in the report line, then valid XML (U+FFFE, U+FFFF) */
 	v = fold_visdup(h->name, h->namelen, &vlen);
-	f->name = fold_svg_clean(v, vlen);
+	f->name = fold_xml_clean(v, vlen);
 	free(v);
-	f->line = fold_svg_clean(h->line, strlen(h->line));
+	f->line = fold_xml_clean(h->line, strlen(h->line));
 	f->gates = fold_reallocarray(NULL, h->ngates ? h->ngates : 1,
 	    sizeof *f->gates);
 	memcpy(f->gates, h->gates, h->ngates * sizeof *f->gates);
@@ -112,7 +112,7 @@ function_case(xmlTextWriterPtr w, const struct failed *f)
 static int
 empty_case(xmlTextWriterPtr w, const char *line)
 {
-	char *t = fold_svg_clean(line, strlen(line));
+	char *t = fold_xml_clean(line, strlen(line));
 	int rc = 0;
 
 	rc |= xmlTextWriterStartElement(w, X("testcase"));
@@ -169,7 +169,7 @@ write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
 	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
 	rc |= xmlTextWriterStartElement(w, X("properties"));
 	for (i = 0; (note = fold_diffreport_note(r, i)); i++) {
-		char *t = fold_svg_clean(note, strlen(note));
+		char *t = fold_xml_clean(note, strlen(note));
 		rc |= xmlTextWriterStartElement(w, X("property"));
 		rc |= xmlTextWriterWriteAttribute(w, X("name"), X("note"));
 		rc |= xmlTextWriterWriteAttribute(w, X("value"), X(t));

@@ -6,7 +6,7 @@
  * report line. Written with libxml2's xmlwriter; names are shown as in
  * the text report (fold_vis: control and bidirectional characters and bad
  * UTF-8 as "\xHH", a NUL too), then made valid XML characters
- * (fold_svg_clean), so the file is well-formed whatever the input.
+ * (fold_xml_clean), so the file is well-formed whatever the input.
  */
 #ifndef FOLD_JUNIT_H
 #define FOLD_JUNIT_H
