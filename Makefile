@@ -33,6 +33,7 @@ LIBFOLD = \
 	libfold/err.o \
 	libfold/filter.o \
 	libfold/folded.o \
+	libfold/funcs.o \
 	libfold/input.o \
 	libfold/intern.o \
 	libfold/merge.o \
@@ -48,6 +49,7 @@ FORMATS = \
 	formats/chrome.o \
 	formats/collapse.o \
 	formats/csv.o \
+	formats/diffreport.o \
 	formats/dtrace.o \
 	formats/ghcprof.o \
 	formats/github.o \
@@ -65,6 +67,7 @@ FORMATS = \
 	formats/sample.o \
 	formats/svg.o \
 	formats/svgread.o \
+	formats/table.o \
 	formats/vsprof.o \
 	formats/vtune.o \
 	formats/xml.o

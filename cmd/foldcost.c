@@ -16,6 +16,7 @@
 #include "libfold/folded.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
+#include "formats/table.h"
 
 static void
 usage(FILE *f)
@@ -65,6 +66,7 @@ main(int argc, char *argv[])
 		{ "s", 1 }, { "samples", 0 },
 	};
 	struct fold_costopt opt = FOLD_COSTOPT_INIT;
+	enum fold_format format = FOLD_FORMAT_TEXT;
 	struct fold_owners *owners = NULL;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
@@ -103,7 +105,8 @@ main(int argc, char *argv[])
 				    "above 0");
 			break;
 		case O_FORMAT:
-			if (fold_cost_format_parse(optarg, &opt.format) < 0)
+			if (fold_format_parse(optarg, FOLD_COST_FORMATS,
+			    &format) < 0)
 				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
 			break;
 		case CMD_OPT_PROGRESS:
@@ -186,7 +189,7 @@ main(int argc, char *argv[])
 	cmd_diag_summary(&diag, "line", "lines");
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
-	if (status == EXIT_OK && fold_cost_write(out, st, &opt) < 0) {
+	if (status == EXIT_OK && fold_cost_write(out, st, &opt, format) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}

@@ -20,17 +20,11 @@
 #include "libfold/stacks.h"
 #include "libfold/filter.h"
 #include "libfold/report.h"
-#include "formats/github.h"
-#include "formats/html.h"
-#include "formats/junit.h"
-#include "formats/svg.h"
+#include "formats/diffreport.h"
 #include "cmd/util.h"
 
 /* diff(1)'s statuses: 1 is "a regression", so trouble is 2 */
 enum { EXIT_FAIL = 1, EXIT_TROUBLE = 2 };
-
-/* The report's representations beyond the tables of libfold. */
-enum page { PAGE_TABLE, PAGE_HTML, PAGE_JUNIT, PAGE_GITHUB };
 
 static void
 usage(FILE *f)
@@ -98,56 +92,6 @@ percent(const char *opt, const char *s)
 	return v;
 }
 
-/* text, markdown, tsv (libfold's tables), html, junit or github */
-static void
-parse_format(const char *s, enum fold_format *table, enum page *page)
-{
-	static const char *const names[] = { "html", "junit", "github" };
-	static const enum page pages[] = { PAGE_HTML, PAGE_JUNIT, PAGE_GITHUB };
-	size_t i;
-
-	for (i = 0; i < 3; i++)
-		if (strcmp(s, names[i]) == 0) {
-			*page = pages[i];
-			return;
-		}
-	*page = PAGE_TABLE;
-	if (fold_format_parse(s, table) < 0)
-		cmd_die(EXIT_USAGE, "--format: unknown format '%s' (text, "
-		    "markdown, tsv, html, junit or github)", s);
-}
-
-/* The HTML page: the report, the differential graph, the top tables. */
-static int
-html(struct fold_out *out, const struct fold_diffreport *rep,
-    const struct fold_stacks *st, const struct fold_gate *gates,
-    size_t ngates, const char *names[2])
-{
-	struct fold_svg_opt so = FOLD_SVG_OPT_INIT;
-	struct fold_html_opt ho = FOLD_HTML_OPT_INIT;
-	size_t n = strlen(names[0]) + strlen(names[1]) + 8;
-	char *title = fold_malloc(n);
-	struct fold_svg *g;
-	int rc = -1;
-
-	snprintf(title, n, "%s -> %s", names[0], names[1]);
-	so.title = title;
-	so.embed = 1;
-	if (!(g = fold_svg_new(&so)))
-		goto done;
-	if (fold_svg_add(g, st) < 0)
-		goto done;
-	ho.gates = gates;
-	ho.ngates = ngates;
-	ho.graph = g;
-	ho.st = st;
-	rc = fold_html_report(out, rep, &ho);
-done:
-	fold_svg_free(g);
-	free(title);
-	return rc;
-}
-
 static int
 fail(const char *msg)
 {
@@ -180,8 +124,8 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
+	struct fold_diffwriteopt wo = FOLD_DIFFWRITEOPT_INIT;
 	struct fold_diffreport *rep = NULL;
-	enum page page = PAGE_TABLE;
 	struct fold_gate *gates;
 	const char **gatetext;
 	struct fold_intern *frames;
@@ -211,7 +155,9 @@ main(int argc, char *argv[])
 			opt.floor = percent("--floor", optarg) / 100;
 			break;
 		case OPT_FORMAT:
-			parse_format(optarg, &opt.format, &page);
+			if (fold_format_parse(optarg, FOLD_DIFF_FORMATS,
+			    &wo.format) < 0)
+				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
 			break;
 		case CMD_OPT_PROGRESS:
 		case CMD_OPT_NO_PROGRESS:
@@ -234,7 +180,7 @@ main(int argc, char *argv[])
 			strict = 1;
 			break;
 		case OPT_TOP:
-			opt.top = cmd_uint("--top", optarg);
+			wo.top = cmd_uint("--top", optarg);
 			break;
 		case OPT_UNITS_AFTER:
 			opt.units[1] = cmd_number("--units-after", optarg);
@@ -302,21 +248,11 @@ main(int argc, char *argv[])
 			for (i = 0; (e = fold_diffreport_empty(rep, i)); i++)
 				cmd_warn("%s%s", ngates ? "" : "warning: ", e);
 			nempty = i;
-			if (!report)
-				;
-			else if (page == PAGE_HTML) {
-				if (html(out, rep, st, gates, ngates,
-				    opt.names) < 0)
-					status = fail(fold_err());
-			} else if (page == PAGE_JUNIT) {
-				if (fold_junit_report(out, rep, gates,
-				    ngates) < 0)
-					status = fail(fold_err());
-			} else if (page == PAGE_GITHUB) {
-				fold_github_report(out, rep, gates, ngates);
-			} else {
-				fold_diffreport_write(out, rep);
-			}
+			wo.gates = gates;
+			wo.ngates = ngates;
+			wo.st = st;
+			if (report && fold_diff_write(out, rep, &wo) < 0)
+				status = fail(fold_err());
 			nhit = fold_diffreport_gate(rep, gates, ngates, hit,
 			    NULL);
 		}

@@ -12,7 +12,7 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
-#include "libfold/report.h"
+#include "formats/table.h"
 #include "cmd/util.h"
 
 static void
@@ -52,7 +52,8 @@ main(int argc, char *argv[])
 			opt.by_cum = 1;
 			break;
 		case OPT_FORMAT:
-			if (fold_format_parse(optarg, &opt.format) < 0)
+			if (fold_format_parse(optarg, FOLD_TOP_FORMATS,
+			    &opt.format) < 0)
 				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
 			break;
 		case CMD_OPT_PROGRESS:

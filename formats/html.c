@@ -1,8 +1,12 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libfold/err.h"
 #include "formats/html.h"
+#include "formats/svg.h"
+#include "formats/table.h"
+#include "formats/xml.h"
 
 /*
  * Plain CSS, no web font: the page must look the same offline. The
@@ -36,12 +40,6 @@ static const char style[] =
     ".caption, .legend { color: #555; margin: .3em 0; }\n"
     "code { font-family: ui-monospace, monospace; }\n";
 
-static void
-esc(struct fold_out *out, const char *s)
-{
-	fold_svg_escape(out, s, strlen(s));
-}
-
 struct verdict {
 	struct fold_out *out;
 	size_t nhit;
@@ -53,7 +51,7 @@ hit(void *arg, const struct fold_gatehit *h)
 	struct verdict *v = arg;
 
 	fold_out_puts(v->out, "<li><code>");
-	esc(v->out, h->line);
+	fold_xml_puts(v->out, h->line);
 	fold_out_puts(v->out, "</code></li>\n");
 	v->nhit++;
 }
@@ -65,7 +63,7 @@ gate_list(struct fold_out *out, const struct fold_html_opt *opt)
 
 	for (i = 0; i < opt->ngates; i++) {
 		fold_out_puts(out, i ? ", <code>" : "<code>");
-		esc(out, opt->gates[i].text);
+		fold_xml_puts(out, opt->gates[i].text);
 		fold_out_puts(out, "</code>");
 	}
 }
@@ -96,7 +94,7 @@ write_verdict(struct fold_out *out, const struct fold_diffreport *r,
 		fold_out_puts(out, ".</p>\n<ul>\n");
 		for (i = 0; (e = fold_diffreport_empty(r, i)); i++) {
 			fold_out_puts(out, "<li><code>");
-			esc(out, e);
+			fold_xml_puts(out, e);
 			fold_out_puts(out, "</code></li>\n");
 		}
 		fold_diffreport_gate(r, opt->gates, opt->ngates, hit, &v);
@@ -129,75 +127,26 @@ write_notes(struct fold_out *out, const struct fold_diffreport *r)
 	fold_out_puts(out, "<ul class=\"notes\">\n");
 	for (i = 0; (s = fold_diffreport_note(r, i)); i++) {
 		fold_out_puts(out, "<li>");
-		esc(out, s);
+		fold_xml_puts(out, s);
 		fold_out_puts(out, "</li>\n");
 	}
 	fold_out_puts(out, "</ul>\n");
 }
 
-/*
- * A change cell, coloured by its direction when significant as the gate
- * judges it (above its floor): emphasis below the floor would flag what
- * the gate lets pass.
- */
 static void
-change_cell(struct fold_out *out, const char *s, int sig)
+write_changes(struct fold_out *out, const struct fold_diffreport *r,
+    size_t top)
 {
-	const char *cls = !sig ? NULL : s[0] == '+' && strcmp(s, "+0.00pp") &&
-	    strcmp(s, "+0") ? "up" : s[0] == '-' ? "down" : NULL;
+	struct fold_table t;
 
-	if (cls)
-		fold_out_printf(out, "<td class=\"%s\">", cls);
-	else
-		fold_out_puts(out, "<td>");
-	esc(out, s);
-	fold_out_puts(out, "</td>");
-}
-
-static void
-write_changes(struct fold_out *out, const struct fold_diffreport *r)
-{
-	static const char *const sub[] = { "before", "after", "change",
-	    "relative", "q" };
-	struct fold_table t = FOLD_TABLE_INIT;
-	size_t i, c, fn;
-	int k;
-
-	fold_diffreport_table(r, FOLD_FORMAT_TEXT, &t);
-	fn = t.ncols - 1;
-	fold_out_puts(out, "<h2>Changed functions</h2>\n"
-	    "<table id=\"changes\">\n<thead>\n"
-	    "<tr><th rowspan=\"2\">function</th><th colspan=\"5\">self</th>"
-	    "<th colspan=\"5\">total</th></tr>\n<tr>");
-	for (k = 0; k < 2; k++)
-		for (c = 0; c < 5; c++)
-			fold_out_printf(out, "<th>%s</th>", sub[c]);
-	fold_out_puts(out, "</tr>\n</thead>\n<tbody>\n");
-	for (i = 1; i < t.nrows; i++) {
-		int sig[2];
-		for (k = 0; k < 2; k++)
-			sig[k] = fold_diffreport_significant(r, i - 1, k);
-		fold_out_puts(out, sig[0] || sig[1] ? "<tr class=\"sig\">" :
-		    "<tr>");
-		fold_out_puts(out, "<td class=\"fn\">");
-		esc(out, fold_table_cell(&t, i, fn));
-		fold_out_puts(out, "</td>");
-		for (c = 0; c < fn; c++) {
-			const char *s = fold_table_cell(&t, i, c);
-			if (c % 5 == 2 || c % 5 == 3) {
-				change_cell(out, s, sig[c / 5]);
-			} else {
-				fold_out_puts(out, "<td>");
-				esc(out, s);
-				fold_out_puts(out, "</td>");
-			}
-		}
-		fold_out_puts(out, "</tr>\n");
-	}
-	fold_out_puts(out, "</tbody>\n</table>\n");
+	fold_diff_table(r, FOLD_FORMAT_HTML, top, &t);
+	t.id = "changes";
+	fold_out_puts(out, "<h2>Changed functions</h2>\n");
+	fold_table_write(out, &t, FOLD_FORMAT_HTML);
+	fold_out_putc(out, '\n');
 	if (t.caption) {
 		fold_out_puts(out, "<p class=\"caption\">");
-		esc(out, t.caption);
+		fold_xml_puts(out, t.caption);
 		fold_out_puts(out, "</p>\n");
 	}
 	fold_table_release(&t);
@@ -222,48 +171,52 @@ write_top(struct fold_out *out, const struct fold_stacks *st, int col,
     size_t top)
 {
 	static const char *const head[] = { "Top before", "Top after" };
+	static const char *const id[] = { "top-before", "top-after" };
 	struct fold_topopt o = FOLD_TOPOPT_INIT;
-	struct fold_table t = FOLD_TABLE_INIT;
-	size_t i, c;
+	struct fold_table t;
 
+	o.format = FOLD_FORMAT_HTML;
 	o.top = top;
 	o.col = col;
 	if (fold_top_table(st, &o, &t) < 0)
 		return -1;
+	t.id = id[col];
 	fold_out_printf(out, "<div><h2>%s</h2>\n<p class=\"caption\">",
 	    head[col]);
-	esc(out, t.caption);
-	fold_out_printf(out, "</p>\n<table id=\"top-%s\">\n<thead><tr>",
-	    col ? "after" : "before");
-	fold_out_puts(out, "<th>function</th>");
-	for (c = 0; c + 1 < t.ncols; c++) {
-		fold_out_puts(out, "<th>");
-		esc(out, fold_table_cell(&t, 0, c));
-		fold_out_puts(out, "</th>");
-	}
-	fold_out_puts(out, "</tr></thead>\n<tbody>\n");
-	for (i = 1; i < t.nrows; i++) {
-		fold_out_puts(out, "<tr><td class=\"fn\">");
-		esc(out, fold_table_cell(&t, i, t.ncols - 1));
-		fold_out_puts(out, "</td>");
-		for (c = 0; c + 1 < t.ncols; c++) {
-			fold_out_puts(out, "<td>");
-			esc(out, fold_table_cell(&t, i, c));
-			fold_out_puts(out, "</td>");
-		}
-		fold_out_puts(out, "</tr>\n");
-	}
-	fold_out_puts(out, "</tbody>\n</table></div>\n");
+	fold_xml_puts(out, t.caption);
+	fold_out_puts(out, "</p>\n");
+	fold_table_write(out, &t, FOLD_FORMAT_HTML);
+	fold_out_puts(out, "</div>\n");
 	fold_table_release(&t);
 	return 0;
 }
 
+/*
+ * The graph is drawn before the page starts, so that a graph that
+ * cannot be made leaves no half page.
+ */
 int
 fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
     const struct fold_html_opt *opt)
 {
-	int col;
+	struct fold_svg_opt so = FOLD_SVG_OPT_INIT;
+	const char *name[2];
+	struct fold_svg *g = NULL;
+	char *title = NULL;
+	size_t n;
+	int col, rc = -1;
 
+	if (opt->st) {
+		for (col = 0; col < 2; col++)
+			name[col] = fold_diffreport_input(r, col);
+		n = strlen(name[0]) + strlen(name[1]) + 8;
+		title = fold_malloc(n);
+		snprintf(title, n, "%s -> %s", name[0], name[1]);
+		so.title = title;
+		so.embed = 1;
+		if (!(g = fold_svg_new(&so)) || fold_svg_add(g, opt->st) < 0)
+			goto done;
+	}
 	/* inline styles and the graph's inline script; nothing else loads */
 	fold_out_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n"
@@ -272,23 +225,27 @@ fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
 	    "script-src 'unsafe-inline'; img-src data:\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n<title>");
-	esc(out, opt->title);
+	fold_xml_puts(out, opt->title);
 	fold_out_printf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
 	    "<h1>", style);
-	esc(out, opt->title);
+	fold_xml_puts(out, opt->title);
 	fold_out_puts(out, "</h1>\n");
 	write_verdict(out, r, opt);
 	write_notes(out, r);
-	write_changes(out, r);
-	if (opt->graph && write_graph(out, opt->graph) < 0)
-		return -1;
-	if (opt->st) {
+	write_changes(out, r, opt->changes);
+	if (g) {
+		if (write_graph(out, g) < 0)
+			goto done;
 		fold_out_puts(out, "<div class=\"tops\">\n");
 		for (col = 0; col < 2; col++)
 			if (write_top(out, opt->st, col, opt->top) < 0)
-				return -1;
+				goto done;
 		fold_out_puts(out, "</div>\n");
 	}
 	fold_out_puts(out, "</body>\n</html>\n");
-	return 0;
+	rc = 0;
+done:
+	fold_svg_free(g);
+	free(title);
+	return rc;
 }

@@ -3,13 +3,14 @@
  * verdict of the gate, what was compared and how, the table of changed
  * functions, the differential flame graph inline, and the top tables of
  * both profiles. Nothing is fetched (a Content-Security-Policy forbids
- * it): the page opens from a CI artifact or a mail attachment. The names
- * of the tables and the verdict are shown as in the text report (fold_vis)
- * and every text is escaped as fold_svg_escape does; the only script is
- * the flame graph's, scoped to its own element.
+ * it): the page opens from a CI artifact or a mail attachment. The tables
+ * are those of table.h (fold_diff_table, fold_top_table), the names in
+ * them and in the verdict shown as in the text report (fold_vis), and
+ * every text is escaped as fold_svg_escape does; the only script is the
+ * flame graph's, scoped to its own element.
  *
  *	struct fold_html_opt o = FOLD_HTML_OPT_INIT;
- *	o.graph = g;				(fold_svg_add of the stacks)
+ *	o.st = st;				(the two-column profile)
  *	fold_html_report(out, report, &o);
  */
 #ifndef FOLD_HTML_H
@@ -20,20 +21,20 @@
 #include "libfold/output.h"
 #include "libfold/report.h"
 #include "libfold/stacks.h"
-#include "formats/svg.h"
 
 struct fold_html_opt {
 	const char *title;	/* the page's heading */
 	const struct fold_gate *gates;	/* the gate, or none */
 	size_t ngates;
-	struct fold_svg *graph;	/* the differential flame graph (written
-				   with embed set), or NULL */
+	size_t changes;		/* rows of the table of changes, 0 for all */
 	const struct fold_stacks *st;	/* the two-column profile, for the
-					   top tables, or NULL */
+					   flame graph ("before -> after",
+					   the inputs' names) and the top
+					   tables, or NULL */
 	size_t top;		/* rows of each top table, 0 for all */
 };
 
-#define FOLD_HTML_OPT_INIT { "Profile comparison", NULL, 0, NULL, NULL, 20 }
+#define FOLD_HTML_OPT_INIT { "Profile comparison", NULL, 0, 0, NULL, 20 }
 
 /*
  * Writes the page. Returns 0, or -1 with a message when the graph or a

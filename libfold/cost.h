@@ -11,10 +11,11 @@
  *
  * Sums are exact: the counts are integers and every figure of the fleet
  * total is computed from them as an exact fraction (128-bit), rounded
- * once, when printed. Each row then gets its share of the rounded total,
- * by the largest remainder method, so that the printed rows of a rollup
- * (with "(other)" for those beyond the top) add up to the printed total.
- * Inclusive function rows overlap and are each rounded on their own.
+ * once, to the decimals shown. Each row then gets its share of the
+ * rounded total, by the largest remainder method, so that the shown rows
+ * of a rollup (with "(other)" for those beyond the top) add up to the
+ * shown total. Inclusive function rows overlap and are each rounded on
+ * their own. The rows are figures for a writer of tables to show.
  */
 #ifndef FOLD_COST_H
 #define FOLD_COST_H
@@ -24,7 +25,7 @@
 
 #include "diag.h"
 #include "input.h"
-#include "output.h"
+#include "intern.h"
 #include "stacks.h"
 
 /* Hours in a year: a core-hour rate times this is a core-year. */
@@ -34,10 +35,6 @@ enum fold_cost_by {
 	FOLD_COST_SERVICE,	/* the root frame of each stack */
 	FOLD_COST_TEAM,		/* the owner of the service */
 	FOLD_COST_FUNCTION,	/* the leaf (self) or every frame (total) */
-};
-
-enum fold_cost_format {
-	FOLD_COST_TEXT, FOLD_COST_MARKDOWN, FOLD_COST_TSV, FOLD_COST_JSON
 };
 
 /* service -> team, read from a tab-separated file */
@@ -61,17 +58,16 @@ struct fold_costopt {
 	uint64_t fleet_cores;	/* instead of window, 0: not given */
 	uint64_t rate;		/* nanodollars per core-hour */
 	int rate_given;		/* rate is set (0 is a rate: $0.00) */
+	int cents;		/* dollars to the cent, else whole dollars */
 	const struct fold_owners *owners;	/* for TEAM */
-	enum fold_cost_format format;
-	size_t top;		/* rows shown, 0 for all */
-	const char *unit;	/* of the counts, for the JSON header: "ns" */
+	size_t top;		/* rows kept, 0 for all; the rest are summed
+				   in one row "(other)", or dropped when the
+				   rows overlap (inclusive) */
+	const char *unit;	/* of the counts, as named: "ns" */
 };
 
 #define FOLD_COSTOPT_INIT { FOLD_COST_SERVICE, 0, 1000000000, 0, 0, 0, 0, \
-	0, FOLD_COST_TEXT, 0, "ns" }
-
-/* "text", "markdown", "tsv" or "json"; 0, or -1 with a message. */
-int fold_cost_format_parse(const char *s, enum fold_cost_format *f);
+	0, NULL, 0, "ns" }
 
 /*
  * A duration: a whole number with a unit s, m, h, d or w ("90m", "7d";
@@ -85,14 +81,52 @@ int fold_duration_parse(const char *s, uint64_t *seconds);
  */
 int fold_money_parse(const char *s, uint64_t *nano);
 
+/* The figures of a row. */
+enum fold_cost_fig {
+	FOLD_FIG_CPU,		/* CPU-seconds, 2 decimals */
+	FOLD_FIG_SHARE,		/* percent of the total, 2 decimals */
+	FOLD_FIG_CORES,		/* average cores busy, 2 decimals */
+	FOLD_FIG_USD,		/* dollars a year, 0 decimals or 2 (cents) */
+	FOLD_NFIG
+};
+
+/* A row of the cost rollup: a service, a team, a function. */
+struct fold_costrow {
+	const char *name;	/* namelen bytes, a NUL may be among them;
+				   NULL for the row "(other)" summing the rows
+				   beyond the top, and for the total */
+	size_t namelen;
+	uint64_t count;		/* sum of the counts */
+	unsigned __int128 fig[FOLD_NFIG];	/* in units of
+						   10^-decimals[fig] */
+};
+
 /*
- * Writes the cost report of st (one column, integer counts). Names are
- * written as fold_name_write writes them (report.h: shown by fold_vis, a
- * code span in markdown), in JSON as exact strings (invalid UTF-8 aside,
- * as U+FFFD). Returns 0, or -1 with a message (a fractional count, a
- * figure past 128 bits).
+ * The rollup: rows by count, largest first, ties in byte order of the
+ * names, "(other)" last; the total of the profile. A figure is computed
+ * (on) when it can be: the cores need a window or a fleet size, the
+ * dollars a rate as well. Release with fold_cost_release.
  */
-int fold_cost_write(struct fold_out *out, const struct fold_stacks *st,
-    const struct fold_costopt *opt);
+struct fold_cost {
+	struct fold_costrow *rows;
+	size_t nrows;
+	struct fold_costrow total;
+	int on[FOLD_NFIG];
+	int decimals[FOLD_NFIG];
+	int additive;		/* the rows add up to the total: not so for
+				   inclusive function rows, which overlap */
+	struct fold_intern *names;	/* owns the names of the rows */
+};
+
+#define FOLD_COST_INIT { 0 }
+
+/*
+ * Computes the rollup of st (one column, integer counts) into c
+ * (FOLD_COST_INIT or released). Returns 0, or -1 with a message (a
+ * fractional count, a figure past 128 bits).
+ */
+int fold_cost_compute(const struct fold_stacks *st,
+    const struct fold_costopt *opt, struct fold_cost *c);
+void fold_cost_release(struct fold_cost *c);
 
 #endif

@@ -1,12 +1,9 @@
 /*
- * Per-function tables of a folded profile: the `pprof -top` table that
- * foldtop prints, and the before/after regression report of folddiff with
- * its significance tests and CI gate.
- *
- * A function is a frame name. Its self count is the count of the stacks
- * whose leaf it is; its total (inclusive, "cum") count is the count of the
- * stacks it appears in, each stack counted once however often the
- * function recurs in it, so that a total never exceeds the profile's.
+ * The before/after regression report of folddiff: its columns read from
+ * two folded profiles, the change of every function with its
+ * significance test, and the CI gate that judges the changes: rows and
+ * figures for a writer of tables to show, and the gate's verdict as
+ * plain lines.
  */
 #ifndef FOLD_REPORT_H
 #define FOLD_REPORT_H
@@ -17,7 +14,6 @@
 #include "count.h"
 #include "diag.h"
 #include "input.h"
-#include "output.h"
 #include "stacks.h"
 
 /*
@@ -38,114 +34,6 @@ int fold_read_column(struct fold_in *in, struct fold_stacks *st, int col,
  */
 int fold_diff_normalize(struct fold_stacks *st);
 
-struct fold_funcs;
-
-/*
- * Computes the self and total count of every frame of st, per column.
- * Returns NULL with a message on integer overflow. The caller owns the
- * result (fold_funcs_free); st may change afterwards.
- */
-struct fold_funcs *fold_funcs_new(const struct fold_stacks *st);
-void fold_funcs_free(struct fold_funcs *f);
-
-/* Number of frame ids covered (the frames interned when computed). */
-size_t fold_funcs_len(const struct fold_funcs *f);
-int fold_funcs_ncols(const struct fold_funcs *f);
-
-/* The ncols self or total counts of frame id (id < fold_funcs_len). */
-const struct fold_count *fold_funcs_self(const struct fold_funcs *f,
-    uint32_t id);
-const struct fold_count *fold_funcs_total(const struct fold_funcs *f,
-    uint32_t id);
-
-/* The ncols column totals of the profile, and its number of stacks. */
-const struct fold_count *fold_funcs_sum(const struct fold_funcs *f);
-size_t fold_funcs_nstacks(const struct fold_funcs *f);
-
-/*
- * The smallest non-zero stack count of column col, or 0 when the column
- * is all zero: a profile whose every stack counts 1,000 or more was most
- * likely weighted by sample period rather than counted in samples.
- */
-double fold_funcs_mincount(const struct fold_funcs *f, int col);
-
-/*
- * The greatest common divisor of the non-zero stack counts of column col,
- * or 0 when a count is fractional or the column is all zero. perf with a
- * fixed period (cpu-clock, or -c N) weights every sample by the same
- * period, which is then this divisor; sample counts give 1.
- */
-uint64_t fold_funcs_gcd(const struct fold_funcs *f, int col);
-
-/*
- * A table of text cells, as the reports lay it out: row 0 is the header,
- * every cell is a NUL-terminated string (never NULL once built), and the
- * function name is the last column (the first in tsv), shown as fold_vis
- * shows it (diag.h): whole past a NUL, its control and bidirectional
- * characters and bad UTF-8 as "\xHH", no tab or newline. caption, when
- * not NULL, is a line about the whole table. For writers of other
- * representations (HTML); release with fold_table_release.
- */
-struct fold_table {
-	size_t ncols, nrows, cap;
-	char **cells;		/* row-major */
-	char *caption;
-};
-
-#define FOLD_TABLE_INIT { 0, 0, 0, NULL, NULL }
-
-void fold_table_release(struct fold_table *t);
-
-/* The cell at row, col (both in range); "" when it was never set. */
-const char *fold_table_cell(const struct fold_table *t, size_t row,
-    size_t col);
-
-enum fold_format {
-	FOLD_FORMAT_TEXT,	/* aligned columns for a terminal or a log */
-	FOLD_FORMAT_MARKDOWN,	/* a table for a pull request comment */
-	FOLD_FORMAT_TSV,	/* a header line, tab-separated raw numbers */
-};
-
-/* "text", "markdown" or "tsv"; 0, or -1 with a message. */
-int fold_format_parse(const char *s, enum fold_format *f);
-
-/*
- * Writes the name s[0..n) (a frame, a service) as the reports write it
- * in a table of format f: shown by fold_vis, and in markdown inside a
- * code span (its fence longer than any run of backticks in the name, '|'
- * escaped for the table), so that no name can add a cell, a row, a link
- * or markup.
- */
-void fold_name_write(struct fold_out *out, const char *s, size_t n,
-    enum fold_format f);
-
-struct fold_topopt {
-	enum fold_format format;
-	int by_cum;		/* sort by total instead of self */
-	size_t top;		/* rows shown, 0 for all */
-	int col;		/* the count column tabled */
-};
-
-#define FOLD_TOPOPT_INIT { FOLD_FORMAT_TEXT, 0, 0, 0 }
-
-/*
- * Writes the top table of a one-column profile: flat, flat%, sum%, cum,
- * cum% and the function, sorted by flat (or cum) count, largest first,
- * ties in byte order of the names. Returns 0, or -1 with a message on
- * integer overflow.
- */
-int fold_top_write(struct fold_out *out, const struct fold_stacks *st,
-    const struct fold_topopt *opt);
-
-/*
- * The table fold_top_write writes (cells formatted for opt->format),
- * into t (FOLD_TABLE_INIT or released); its caption is the line above
- * it, "total N in N stacks, ...". Returns 0, or -1 with a message on
- * integer overflow.
- */
-int fold_top_table(const struct fold_stacks *st,
-    const struct fold_topopt *opt, struct fold_table *t);
-
 struct fold_diffopt {
 	/* Work done in each profile (requests served, ...): when both are
 	   above 0, functions are compared by count per unit of work and
@@ -153,25 +41,48 @@ struct fold_diffopt {
 	double units[2];
 	/* The count of one sample in each profile: 1 when counts are
 	   sample counts, the sampling period when they are weighted; 0 to
-	   infer it (see fold_funcs_gcd). */
+	   infer it (see fold_funcs_gcd, funcs.h). */
 	double weight[2];
 	double alpha;		/* false discovery rate of the tests */
 	/* The gate passes over functions whose total share is below this
 	   fraction in both profiles (0.01: 1%). */
 	double floor;
-	enum fold_format format;
-	size_t top;		/* rows written, 0 for all */
-	const char *names[2];	/* the inputs, for the header */
+	const char *names[2];	/* the inputs, for the notes */
 	int gated;		/* a gate will judge the report: an empty
 				   profile is then a failure, not a note */
 };
 
-#define FOLD_DIFFOPT_INIT { { 0, 0 }, { 0, 0 }, 0.05, 0.01, FOLD_FORMAT_TEXT, 0, \
+#define FOLD_DIFFOPT_INIT { { 0, 0 }, { 0, 0 }, 0.05, 0.01, \
 	{ "before", "after" }, 0 }
 
 struct fold_diffreport;
 
 enum fold_metric { FOLD_METRIC_SELF, FOLD_METRIC_TOTAL };
+
+/* The change of one metric (self or total) of a function. */
+struct fold_diffmetric {
+	struct fold_count count[2];	/* before, after */
+	double v[2];		/* share of the total (a fraction), or count
+				   per unit of work in units mode */
+	double diff;		/* v[1] - v[0] */
+	double rel;		/* diff / v[0]; HUGE_VAL when v[0] is 0 and
+				   v[1] is not, 0 when both are */
+	double p;		/* of the test */
+	double q;		/* p adjusted across functions */
+	int sig;		/* q <= alpha */
+};
+
+/* A function of the report. */
+struct fold_diffrow {
+	const char *name;	/* the frame as read: namelen bytes, a NUL
+				   may be among them; owned by the frames */
+	size_t namelen;
+	uint32_t id;		/* in the frames of the profile */
+	double share[2];	/* total share before and after, for the floor */
+	int floored;		/* share below the floor in both profiles:
+				   the gate passes over its changes */
+	struct fold_diffmetric m[2];	/* by enum fold_metric */
+};
 
 /*
  * Compares the two columns of st (before, after) function by function and
@@ -182,7 +93,7 @@ enum fold_metric { FOLD_METRIC_SELF, FOLD_METRIC_TOTAL };
  * the p-values of each metric (self, total) are adjusted across functions
  * with Benjamini-Hochberg. Rows are sorted by the change of the self
  * value, largest increase first, then of the total value, then by name.
- * opt is copied.
+ * opt is copied; the frames of st must outlive the report.
  *
  * A weight of 0 is inferred: the gcd of the column's counts when it
  * explains them (the smallest stack is then at most FOLD_WEIGHT_MAXMIN
@@ -198,11 +109,15 @@ struct fold_diffreport *fold_diffreport_new(const struct fold_stacks *st,
     const struct fold_diffopt *opt);
 void fold_diffreport_free(struct fold_diffreport *r);
 
-/* Number of functions compared. */
-size_t fold_diffreport_len(const struct fold_diffreport *r);
+/* The functions compared, *n of them, in report order. Owned by r. */
+const struct fold_diffrow *fold_diffreport_rows(
+    const struct fold_diffreport *r, size_t *n);
 
-/* fold_funcs_mincount of column col (0 before, 1 after). */
-double fold_diffreport_mincount(const struct fold_diffreport *r, int col);
+/* The name of input col (0 before, 1 after), as opt->names gave it. */
+const char *fold_diffreport_input(const struct fold_diffreport *r, int col);
+
+/* 1 when functions are compared per unit of work, 0 by share. */
+int fold_diffreport_units(const struct fold_diffreport *r);
 
 /*
  * A profile without samples (its counts sum to 0: a profiler that recorded
@@ -215,10 +130,6 @@ double fold_diffreport_mincount(const struct fold_diffreport *r, int col);
  */
 const char *fold_diffreport_empty(const struct fold_diffreport *r, size_t i);
 
-/* Writes the report (opt->top rows) in opt->format. */
-void fold_diffreport_write(struct fold_out *out,
-    const struct fold_diffreport *r);
-
 /*
  * The lines heading the report, i from 0: the inputs (their names shown by
  * fold_vis) and their samples, what is compared, the weights, the test.
@@ -227,20 +138,37 @@ void fold_diffreport_write(struct fold_out *out,
 const char *fold_diffreport_note(const struct fold_diffreport *r, size_t i);
 
 /*
- * The table fold_diffreport_write writes (its first opt->top rows, the
- * cells formatted for format) into t (FOLD_TABLE_INIT or released); its
- * caption tells how many functions were left out, or is NULL.
- */
-void fold_diffreport_table(const struct fold_diffreport *r,
-    enum fold_format format, struct fold_table *t);
-
-/*
  * 1 when the change of metric in row i (report order) is significant as
  * the gate judges it: its q-value is at most alpha and the function's
  * total share reaches the floor in either profile.
  */
 int fold_diffreport_significant(const struct fold_diffreport *r, size_t i,
     enum fold_metric metric);
+
+/* The figures of a metric, as fold_diffreport_fmt writes them. */
+enum fold_difffig {
+	FOLD_DIFF_BEFORE,	/* v[0] */
+	FOLD_DIFF_AFTER,	/* v[1] */
+	FOLD_DIFF_CHANGE,	/* diff */
+	FOLD_DIFF_REL,		/* rel */
+	FOLD_DIFF_Q,		/* q */
+	FOLD_DIFF_NFIG
+};
+
+/*
+ * Writes figure fig of m (a metric of a row of r) into buf, at most
+ * size - 1 bytes and a NUL, as plain text. A value is a share in percent
+ * ("18.03%") or a count per unit ("0.25", %.6g); a change is in points
+ * of share ("+3.18pp") or a signed count per unit; a relative change is
+ * in percent ("+17.6%"), "new" from nothing or "gone" to nothing; a
+ * q-value has two digits and "*" when q <= alpha ("1e-07*"). raw gives
+ * the numbers a program reads: no unit or mark, shares and relative
+ * changes in percent with four decimals ("18.0269", "+17.6286", "inf"
+ * for new), q with three digits ("1.03e-07"). Never "-0".
+ */
+void fold_diffreport_fmt(const struct fold_diffreport *r,
+    const struct fold_diffmetric *m, enum fold_difffig fig, int raw,
+    char *buf, size_t size);
 
 enum fold_unit {
 	FOLD_UNIT_PP,		/* percentage points of share */

@@ -16,6 +16,7 @@
 #include "libfold/filter.h"
 #include "libfold/report.h"
 #include "libfold/stats.h"
+#include "formats/table.h"
 
 static int failed;
 
