@@ -1,8 +1,9 @@
 /*
  * Unit tests for the significance tests, the gate expressions, the
- * address stripping behind folddiff and foldfilter, and how the reports
- * show names (fold_vis, fold_name_write): prints "ok NAME" or "FAIL NAME"
- * per check. Expected p-values were computed independently
+ * address stripping behind folddiff and foldfilter, how the reports
+ * show names (fold_vis, fold_name_write), and the table writer in each
+ * format (fold_format_parse, fold_table_write): prints "ok NAME" or
+ * "FAIL NAME" per check. Expected p-values were computed independently
  * by summing the exact hypergeometric and binomial probabilities.
  */
 #include <math.h>
@@ -188,26 +189,47 @@ test_vis(void)
 	free(d);
 }
 
-/* fold_name_write of s[0..n) in format f equals want. */
-static int
-name_is(const char *s, size_t n, enum fold_format f, const char *want)
+/* A file to write to, read back by took(). */
+static struct fold_out *
+open_tmp(FILE **tmp)
 {
-	FILE *tmp = tmpfile();
-	struct fold_out *out;
-	char buf[256];
+	*tmp = tmpfile();
+	return *tmp ? fold_out_new(dup(fileno(*tmp)), "tmp") : NULL;
+}
+
+/* What was written to out (closed here) equals want. */
+static int
+took(FILE *tmp, struct fold_out *out, const char *want)
+{
+	char buf[1024];
 	size_t len;
 
 	if (!tmp)
 		return 0;
-	out = fold_out_new(dup(fileno(tmp)), "tmp");
-	fold_name_write(out, s, n, f);
-	if (fold_out_close(out) < 0)
+	if (fold_out_close(out) < 0) {
+		fclose(tmp);
 		return 0;
+	}
 	rewind(tmp);
 	len = fread(buf, 1, sizeof buf - 1, tmp);
 	buf[len] = '\0';
 	fclose(tmp);
+	if (strcmp(buf, want) != 0)
+		printf("# got:\n%s# want:\n%s", buf, want);
 	return strcmp(buf, want) == 0;
+}
+
+/* fold_name_write of s[0..n) in format f equals want. */
+static int
+name_is(const char *s, size_t n, enum fold_format f, const char *want)
+{
+	FILE *tmp;
+	struct fold_out *out = open_tmp(&tmp);
+
+	if (!out)
+		return 0;
+	fold_name_write(out, s, n, f);
+	return took(tmp, out, want);
 }
 
 static void
@@ -229,6 +251,108 @@ test_name(void)
 	CHECK(name_is(" a", 2, md, "` a`"), "name markdown one space");
 	CHECK(name_is("  ", 2, md, "`  `"), "name markdown only spaces");
 	CHECK(name_is("", 0, md, ""), "name markdown empty");
+	CHECK(name_is("a\0\"\\\x1b\xe2\x80\xae\xff\xc3\xa9", 11,
+	    FOLD_FORMAT_JSON, "\"a\\u0000\\\"\\\\\\u001b\\u202e\\ufffd\xc3\xa9\""),
+	    "name json exact");
+	CHECK(name_is("<a&b>\t", 6, FOLD_FORMAT_HTML, "&lt;a&amp;b&gt;\\x09"),
+	    "name html");
+}
+
+static void
+test_format(void)
+{
+	enum fold_format f = FOLD_FORMAT_TEXT;
+
+	CHECK(fold_format_parse("md", FOLD_TOP_FORMATS, &f) == 0 &&
+	    f == FOLD_FORMAT_MARKDOWN, "format md");
+	CHECK(fold_format_parse("json", FOLD_COST_FORMATS, &f) == 0 &&
+	    f == FOLD_FORMAT_JSON, "format json");
+	CHECK(fold_format_parse("json", FOLD_TOP_FORMATS, &f) < 0 &&
+	    strcmp(fold_err(), "unknown format 'json' (text, markdown or "
+	    "tsv)") == 0, "format not in the set");
+	CHECK(fold_format_parse("xml", FOLD_COST_FORMATS, &f) < 0 &&
+	    strcmp(fold_err(), "unknown format 'xml' (text, markdown, tsv "
+	    "or json)") == 0, "format names the set");
+}
+
+/* A small table: a number, a q-value with its mark, a name. */
+static const char *const heads[] = { "count", "q", "name" };
+
+static void
+fill(void *arg, size_t i, struct fold_row *r)
+{
+	static const char *const name[] = { "a|b", "x\ty", "tot" };
+
+	fold_row_set(r, 0, FOLD_CELL_NUMBER, "%zu", (i + 1) * 1000);
+	if (i < 2)
+		fold_row_set(r, 1, FOLD_CELL_NUMBER, "%s", i ? "0.5" : "1e-07*");
+	if (i == 0)
+		r->cells[1].cls = "up";
+	r->cls = i == 1 ? "sig" : NULL;
+	fold_row_text(r, 2, i < 2 ? FOLD_CELL_NAME : FOLD_CELL_TEXT, name[i],
+	    strlen(name[i]));
+}
+
+/* fold_table_write of the small table in format f equals want. */
+static int
+table_is(enum fold_format f, const char *want)
+{
+	struct fold_table t = FOLD_TABLE_INIT;
+	FILE *tmp;
+	struct fold_out *out = open_tmp(&tmp);
+
+	if (!out)
+		return 0;
+	t.ncols = 3;
+	t.heads = heads;
+	t.nrows = 3;
+	t.fill = fill;
+	t.total = 1;
+	t.footnote = "# a note";
+	t.id = "t";
+	fold_table_prop(&t, "by", FOLD_CELL_TEXT, "%s", "x\"y");
+	fold_table_prop(&t, "n", FOLD_CELL_NUMBER, "%d", 3);
+	fold_table_write(out, &t, f);
+	fold_table_release(&t);
+	return took(tmp, out, want);
+}
+
+static void
+test_table(void)
+{
+	CHECK(table_is(FOLD_FORMAT_TEXT,
+	    "count       q  name\n"
+	    " 1000  1e-07*  a|b\n"
+	    " 2000     0.5  x\\x09y\n"
+	    "# a note\n"
+	    " 3000          tot\n"), "table text");
+	CHECK(table_is(FOLD_FORMAT_MARKDOWN,
+	    "| count | q | name |\n"
+	    "| ---: | ---: | :--- |\n"
+	    "| 1000 | 1e-07\\* | `a\\|b` |\n"
+	    "| 2000 | 0.5 | `x\\x09y` |\n"
+	    "| 3000 |  | tot |\n"), "table markdown");
+	CHECK(table_is(FOLD_FORMAT_TSV,
+	    "count\tq\tname\n"
+	    "1000\t1e-07*\ta|b\n"
+	    "2000\t0.5\tx\\x09y\n"
+	    "3000\t\ttot\n"), "table tsv");
+	CHECK(table_is(FOLD_FORMAT_JSON,
+	    "{\"by\": \"x\\\"y\", \"n\": 3,\n"
+	    " \"rows\": [\n"
+	    "  {\"count\": 1000, \"q\": 1e-07*, \"name\": \"a|b\"},\n"
+	    "  {\"count\": 2000, \"q\": 0.5, \"name\": \"x\\u0009y\"}],\n"
+	    " \"total\": {\"count\": 3000, \"name\": \"tot\"}}\n"),
+	    "table json");
+	CHECK(table_is(FOLD_FORMAT_HTML,
+	    "<table id=\"t\">\n<thead><tr><th>name</th><th>count</th>"
+	    "<th>q</th></tr></thead>\n<tbody>\n"
+	    "<tr><td class=\"fn\">a|b</td><td>1000</td>"
+	    "<td class=\"up\">1e-07*</td></tr>\n"
+	    "<tr class=\"sig\"><td class=\"fn\">x\\x09y</td><td>2000</td>"
+	    "<td>0.5</td></tr>\n"
+	    "<tr><td class=\"fn\">tot</td><td>3000</td><td></td></tr>\n"
+	    "</tbody>\n</table>"), "table html");
 }
 
 int
@@ -241,5 +365,7 @@ main(void)
 	test_strip();
 	test_vis();
 	test_name();
+	test_format();
+	test_table();
 	return failed;
 }
