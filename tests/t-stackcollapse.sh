@@ -42,17 +42,16 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
 		mv "$tmp/norm1" "$tmp/out2"
 		mv "$tmp/norm2" "$tmp/err2"
 		if [ "$rc1" -ne "$rc2" ]; then
-			echo "FAIL stackcollapse --format $fmt as $name (exit" \
-			    "status $rc2, the tool's $rc1)"
-			head -n 5 "$tmp/err2" | sed 's/^/# /'
+			notok "stackcollapse --format $fmt as $name (exit status $rc2, the tool's $rc1)"
+			excerpt "$tmp/err2" 5
 		elif ! cmp -s "$tmp/out1" "$tmp/out2"; then
-			echo "FAIL stackcollapse --format $fmt as $name (stdout)"
+			notok "stackcollapse --format $fmt as $name (stdout)"
 			diff -u "$tmp/out1" "$tmp/out2" | head -n 20 | sed 's/^/# /'
 		elif ! cmp -s "$tmp/err1" "$tmp/err2"; then
-			echo "FAIL stackcollapse --format $fmt as $name (stderr)"
+			notok "stackcollapse --format $fmt as $name (stderr)"
 			diff -u "$tmp/err1" "$tmp/err2" | head -n 20 | sed 's/^/# /'
 		else
-			echo "ok stackcollapse --format $fmt as $name"
+			ok "stackcollapse --format $fmt as $name"
 		fi
 		# detection, where the input shows its format
 		[ "$rc1" -eq 0 ] && [ -s "$tmp/out1" ] || continue
@@ -67,11 +66,11 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
 		rc2=$?
 		sed "s/^stackcollapse: /$tool: /" "$tmp/raw1" >"$tmp/out2"
 		if [ "$rc2" -eq 0 ] && cmp -s "$tmp/out1" "$tmp/out2"; then
-			echo "ok stackcollapse as $name"
+			ok "stackcollapse as $name"
 		else
-			echo "FAIL stackcollapse as $name (exit status $rc2)"
+			notok "stackcollapse as $name (exit status $rc2)"
 			diff -u "$tmp/out1" "$tmp/out2" | head -n 20 | sed 's/^/# /'
-			head -n 5 "$tmp/err2" | sed 's/^/# /'
+			excerpt "$tmp/err2" 5
 		fi
 	done
 done
