@@ -12,6 +12,7 @@
 #include "tests/fuzz/fuzz.h"
 
 #include "libfold/report.h"
+#include "formats/table.h"
 
 #define MAXGATES 4
 
@@ -65,14 +66,15 @@ hit(void *arg, const struct fold_gatehit *h)
 
 static char *
 judge(const struct fold_diffreport *rep, const struct fold_gate *g,
-    size_t ng, int tsv, size_t *len)
+    size_t ng, enum fold_format f, size_t top, size_t *len)
 {
 	struct fold_out *out = fuzz_out_open();
+	int tsv = f == FOLD_FORMAT_TSV;
 	const char *p, *e;
 	size_t tabs;
 	char *s;
 
-	fold_diffreport_write(out, rep);
+	fold_diff_table_write(out, rep, f, top);
 	fold_diffreport_gate(rep, g, ng, hit, out);
 	s = fuzz_out_take(out, len);
 	FUZZ_CHECK(s != NULL, "report: %s", fold_err());
@@ -94,6 +96,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
+	enum fold_format format;
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_gate g[MAXGATES], again;
 	struct fold_diffreport *rep;
@@ -102,7 +105,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fold_in *in;
 	const uint8_t *p = data, *e = data + size, *nl;
 	unsigned flags = size ? data[0] : 0;
-	size_t ng = 0, len, len2;
+	size_t ng = 0, len, len2, top;
 	char line[128], *s1, *s2;
 	int units;
 
@@ -113,8 +116,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		opt.units[0] = 1000;
 		opt.units[1] = 1 + (flags >> 4);
 	}
-	opt.format = (flags >> 1 & 3) % 3;
-	opt.top = flags >> 3 & 1 ? 5 : 0;
+	format = (flags >> 1 & 3) % 3;	/* text, markdown or tsv */
+	top = flags >> 3 & 1 ? 5 : 0;
 	while (p < e && *p != '\n' && ng < MAXGATES) {
 		nl = memchr(p, '\n', e - p);
 		if (!nl)
@@ -145,8 +148,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag.limit = 0;
 	if (fold_read(in, st, NULL, &diag) >= 0 &&
 	    (rep = fold_diffreport_new(st, &opt)) != NULL) {
-		s1 = judge(rep, g, ng, opt.format == FOLD_FORMAT_TSV, &len);
-		s2 = judge(rep, g, ng, opt.format == FOLD_FORMAT_TSV, &len2);
+		s1 = judge(rep, g, ng, format, top, &len);
+		s2 = judge(rep, g, ng, format, top, &len2);
 		FUZZ_CHECK(len == len2 && memcmp(s1, s2, len) == 0,
 		    "the same report came out different");
 		free(s1);
