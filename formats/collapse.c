@@ -23,7 +23,14 @@ struct collapse_check {
 	int counted;		/* records are what the reader recognised
 				   (1, the default), not the stacks kept */
 	int empty;		/* the input has no byte */
-	const struct format *like;	/* what else claims it */
+	/*
+	 * A copy of the input's head, for the formats that claim it, which
+	 * only a message of collapse_check_end names: running every
+	 * detector on every input would cost more than reading a small one.
+	 */
+	char *head;
+	size_t nhead, headcap;
+	const struct format *f;	/* what the input is read as */
 	int found;		/* an input of the run gave a record */
 	char **empties;		/* the names of the empty inputs */
 	size_t nempties;
@@ -294,7 +301,6 @@ collapse_check_begin(struct collapse_check *ck,
     const struct format *f, struct fold_in *in,
     const struct fold_diag *diag)
 {
-	const struct format *two;
 	const char *head;
 	char why[128] = "";
 	size_t n;
@@ -302,7 +308,8 @@ collapse_check_begin(struct collapse_check *ck,
 	ck->bad = diag->count;
 	ck->counted = 1;
 	ck->empty = 0;
-	ck->like = NULL;
+	ck->nhead = 0;
+	ck->f = f;
 	/* a fault early in the input: the reader keeps what came before it
 	   and fails there */
 	if (fold_in_peek(in, HEAD, &head, &n) < 0)
@@ -314,10 +321,12 @@ collapse_check_begin(struct collapse_check *ck,
 	if (f->kind == FOLD_LINES && isbinary(head, n, why, sizeof why))
 		return fold_seterr("%s: binary data (%s), not %s",
 		    fold_in_name(in), why, f->input);
-	/* for the messages of collapse_check_end only */
-	ck->like = claims(head, n, n < HEAD, f, &two);
-	if (two)
-		ck->like = NULL;
+	if (n > ck->headcap) {
+		ck->headcap = n;
+		ck->head = fold_realloc(ck->head, n);
+	}
+	memcpy(ck->head, head, n);
+	ck->nhead = n;
 	return 0;
 }
 
@@ -325,10 +334,15 @@ collapse_check_begin(struct collapse_check *ck,
 static const char *
 looks(const struct collapse_check *ck, char *buf, size_t bufsz)
 {
+	const struct format *like, *two;
+
 	buf[0] = '\0';
-	if (ck->like)
+	if (ck->nhead == 0)
+		return buf;
+	like = claims(ck->head, ck->nhead, ck->nhead < HEAD, ck->f, &two);
+	if (like && !two)
 		snprintf(buf, bufsz, "; it looks like %s (%s reads it)",
-		    ck->like->input, ck->like->tool);
+		    like->input, like->tool);
 	return buf;
 }
 
@@ -390,6 +404,9 @@ collapse_check_release(struct collapse_check *ck)
 	free(ck->empties);
 	ck->empties = NULL;
 	ck->nempties = 0;
+	free(ck->head);
+	ck->head = NULL;
+	ck->nhead = ck->headcap = 0;
 }
 
 struct collapse *

@@ -185,6 +185,7 @@ struct pprof_reader {
 
 	int nread;		/* profiles read */
 	uint64_t nsamples;	/* the samples of those */
+	uint64_t added;		/* samples added, of any profile */
 	size_t ntypes;
 	char **types;		/* "type/unit" of the first profile */
 	size_t index;		/* the selected sample type */
@@ -901,6 +902,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	if ((rc = keep_sample(r, pf, s)) <= 0)
 		goto out;
 	rc = -1;
+	r->added++;
 	if (r->opt.list) {
 		for (i = 0; i < s->n_value; i++)
 			if (__builtin_add_overflow(r->totals[i], s->value[i],
@@ -1280,21 +1282,19 @@ pprof_detect(const char *head, size_t n, int eof)
 	return pos > n && eof ? 1 : 2;
 }
 
-/*
- * Adds r's stacks to st, whose table interns their frames: one count
- * each, or with two columns (a differential) a net count v as "0 v" or,
- * negative, "-v 0".
- */
-static int
-addto(struct pprof_reader *r, struct fold_stacks *st)
+int
+pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 {
 	struct fold_intern *to = fold_stacks_frames(st);
 	size_t i, n, len, cap = 0, nfr = fold_intern_count(r->frames);
-	int two = fold_stacks_ncols(st) == 2, neg;
-	struct fold_count c[2];
 	uint32_t *map, *ids = NULL;
 	int rc = 0;
 
+	if (r->nread == 0)
+		return fold_seterr("no profile read");
+	if (r->negfile)
+		return fold_seterr("%s: negative sample values (a delta "
+		    "profile) cannot be added to unsigned counts", r->negfile);
 	map = fold_reallocarray(NULL, nfr + 1, sizeof *map);
 	for (i = 0; i < nfr; i++) {
 		const char *s = fold_intern_str(r->frames, i, &len);
@@ -1304,6 +1304,7 @@ addto(struct pprof_reader *r, struct fold_stacks *st)
 		const struct ent *e = &r->ents[i];
 		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
 		const uint8_t *end = k + ENT_LEN(e);
+		struct fold_count c = fold_count_u64(e->count);
 		for (n = 0; k < end; n++) {
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -1311,26 +1312,12 @@ addto(struct pprof_reader *r, struct fold_stacks *st)
 			}
 			ids[n] = map[getvar(&k)];
 		}
-		neg = two && r->neg && r->neg[i];
-		c[0] = fold_count_u64(two && !neg ? 0 : e->count);
-		c[1] = fold_count_u64(neg ? 0 : e->count);
-		if (fold_stacks_add(st, ids, n, c) < 0)
+		if (fold_stacks_add(st, ids, n, &c) < 0)
 			rc = -1;
 	}
 	free(map);
 	free(ids);
 	return rc;
-}
-
-int
-pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
-{
-	if (r->nread == 0)
-		return fold_seterr("no profile read");
-	if (r->negfile)
-		return fold_seterr("%s: negative sample values (a delta "
-		    "profile) cannot be added to unsigned counts", r->negfile);
-	return addto(r, st);
 }
 
 int
@@ -1513,17 +1500,18 @@ pprof_write(struct fold_out *out, struct fold_stacks *st,
 }
 
 /*
- * The format's reader: a pprof_reader for each profile, whose stacks
- * join the run's only when the whole profile was read, so that a damaged
- * profile adds nothing; every profile must have the first one's sample
- * types.
+ * The format's reader: one pprof_reader for the run, as pprof2folded
+ * always read (its frames interned once, its tag regexes compiled once),
+ * whose profiles add up; a profile that fails before giving a sample
+ * (not a profile, other sample types) leaves it as it was. One that
+ * fails among its samples leaves part of them: then no pprof stack is
+ * written, rather than a merge with part of a profile.
  */
 struct pprof_run {
-	struct pprof_readopt opt;
+	struct pprof_reader *r;
 	struct fold_stacks *st;		/* the run's table */
-	struct fold_stacks *diff;	/* --differential: "before after" */
-	struct pprof_reader *first;	/* the first profile read whole */
-	uint64_t profiles;	/* read whole, samples or not */
+	int damaged;			/* a profile failed among its samples */
+	int direct;			/* alone in the run: written by r */
 };
 
 static void *
@@ -1532,15 +1520,11 @@ pprof_open(const void *opt, struct fold_stacks *st)
 	struct pprof_reader *r = pprof_reader_new(opt);
 	struct pprof_run *run;
 
-	/* the options are checked now; a reader is made for each input */
 	if (!r)
 		return NULL;
-	pprof_reader_free(r);
 	run = fold_calloc(1, sizeof *run);
-	run->opt = *(const struct pprof_readopt *)opt;
+	run->r = r;
 	run->st = st;
-	if (run->opt.negative == PPROF_NEG_KEEP)
-		run->diff = fold_stacks_new(fold_stacks_frames(st), 2);
 	return run;
 }
 
@@ -1548,91 +1532,60 @@ static int
 pprof_runread(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct pprof_run *run = rp;
-	struct pprof_reader *r = pprof_reader_new(&run->opt);
-	size_t i;
-	int rc;
+	uint64_t added = run->r->added;
+	int rc = pprof_read(run->r, in, diag);
 
-	if (!r)
-		return -2;
-	if ((rc = pprof_read(r, in, diag)) < 0)
-		goto out;
-	run->profiles++;
-	if (run->first) {
-		struct pprof_reader *f = run->first;
-		for (i = 0; i < r->ntypes && r->ntypes == f->ntypes; i++)
-			if (strcmp(r->types[i], f->types[i]) != 0)
-				break;
-		if (r->ntypes != f->ntypes || i < r->ntypes) {
-			struct buf a = { 0, 0, 0 }, b = { 0, 0, 0 };
-			join_types(&a, r->types, r->ntypes);
-			join_types(&b, f->types, f->ntypes);
-			fold_seterr("%s: sample types %s differ from the first "
-			    "profile's (%s)", fold_in_name(in), a.p, b.p);
-			free(a.p);
-			free(b.p);
-			rc = -1;
-			goto out;
-		}
-		for (i = 0; i < f->ntypes; i++)
-			f->totals[i] += r->totals[i];
-	}
-	if (run->opt.list)
-		;
-	else if (run->diff ? addto(r, run->diff) < 0 :
-	    pprof_add_stacks(r, run->st) < 0)
-		rc = -2;
-	if (!run->first) {
-		/* its sample types and totals, for the others and --list */
-		run->first = r;
-		r = NULL;
-	}
-out:
-	pprof_reader_free(r);
+	if (rc < 0 && run->r->added != added)
+		run->damaged = 1;
 	return rc;
 }
 
 static uint64_t
 pprof_records(const void *rp)
 {
-	return ((const struct pprof_run *)rp)->profiles;
+	return ((const struct pprof_run *)rp)->r->nread;
 }
 
+/*
+ * The stacks join the run's table when another format gave some; alone,
+ * they are written straight from the reader (no second table).
+ */
 static int
 pprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
+	struct pprof_run *run = rp;
+
+	if (run->damaged || run->r->nread == 0 || run->r->opt.list ||
+	    run->r->opt.negative == PPROF_NEG_KEEP)
+		return 0;
+	if (fold_stacks_len(run->st) == 0) {
+		run->direct = 1;
+		return 0;
+	}
+	if (pprof_add_stacks(run->r, run->st) < 0) {
+		say(arg, fold_err());
+		return -1;
+	}
 	return 0;
 }
 
 /*
  * --list: the sample types and their totals; --differential: each
- * stack's net value over every profile, "0 v" or "-v 0".
+ * stack's net value, "0 v" or "-v 0"; or the stacks, when alone.
  */
 static int
 pprof_output(void *rp, struct fold_out *out)
 {
 	struct pprof_run *run = rp;
-	struct fold_count *c;
-	size_t i;
+	struct pprof_reader *r = run->r;
 
-	if (run->opt.list) {
-		if (run->first && pprof_list(run->first, out) < 0)
-			return -1;
-		return 1;
-	}
-	if (!run->diff)
+	if (run->damaged || r->nread == 0)
 		return 0;
-	for (i = 0; i < fold_stacks_len(run->diff); i++) {
-		c = fold_stacks_counts(run->diff, i);
-		if (c[1].v.u >= c[0].v.u) {
-			c[1].v.u -= c[0].v.u;
-			c[0].v.u = 0;
-		} else {
-			c[0].v.u -= c[1].v.u;
-			c[1].v.u = 0;
-		}
-	}
-	fold_write(out, run->diff);
-	return 1;
+	if (r->opt.list)
+		return pprof_list(r, out) < 0 ? -1 : 1;
+	if (run->direct ? r->nents == 0 : r->opt.negative != PPROF_NEG_KEEP)
+		return 0;
+	return pprof_write_folded(r, out) < 0 ? -1 : 1;
 }
 
 static void
@@ -1642,8 +1595,7 @@ pprof_close(void *rp)
 
 	if (!run)
 		return;
-	pprof_reader_free(run->first);
-	fold_stacks_free(run->diff);
+	pprof_reader_free(run->r);
 	free(run);
 }
 
