@@ -452,20 +452,6 @@ cmd_uint(const char *opt, const char *s)
 	return c.v.u;
 }
 
-/* Adds the comma-separated keys of s to *keys. */
-void
-cmd_keys(const char *opt, char *s, const char ***keys, size_t *n)
-{
-	char *k;
-
-	for (k = strtok(s, ","); k; k = strtok(NULL, ",")) {
-		*keys = fold_reallocarray(*keys, *n + 1, sizeof **keys);
-		(*keys)[(*n)++] = k;
-	}
-	if (*n == 0)
-		cmd_die(EXIT_USAGE, "%s: no label key", opt);
-}
-
 /* BYTES, or with a K, M, G or T suffix (powers of 1024). */
 unsigned long long
 cmd_size(const char *opt, const char *s)

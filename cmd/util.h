@@ -135,12 +135,6 @@ double cmd_number(const char *opt, const char *s);
 unsigned long long cmd_uint(const char *opt, const char *s);
 
 /*
- * Adds the comma-separated keys of s (modified) to *keys (of *n), or dies
- * with a usage message naming opt when there is none.
- */
-void cmd_keys(const char *opt, char *s, const char ***keys, size_t *n);
-
-/*
  * Parses BYTES, or a number with a K, M, G or T suffix (powers of 1024),
  * greater than 0, or dies with a usage message naming opt.
  */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A tool's --help lists each long option its man page documents (in an
-# .It Fl line): the usage is printed from the table that parses, and a
-# page must not promise what the table lacks. The converters so far
+# .It Fl line), and its page documents each option --help lists: the
+# usage is printed from the table that parses, and the two must not
+# drift apart. The converters so far
 # (stackcollapse and the tool of each format it lists); the other tools
 # print a usage of their own yet. usage: tests/t-help.sh BUILDDIR
 . "$(dirname "$0")/lib.sh"
@@ -21,6 +22,19 @@ for tool in stackcollapse $(stackcollapse --list-formats | awk '{ print $2 }'); 
 		ok "$tool --help lists every option of its page"
 	else
 		notok "$tool --help lists every option of its page" \
+		    "missing:$missing"
+	fi
+	# and the page documents every option --help lists ("Fl \-x" or
+	# "Fl -x": one dash, Fl adds the other)
+	missing=
+	sed 's/\\-/-/g' "$page" >"$tmp/page"
+	for o in $(grep -o -e '--[a-z0-9][a-z0-9-]*' "$tmp/help" | sort -u); do
+		grep -q -e "Fl ${o#-}\\b" "$tmp/page" || missing="$missing $o"
+	done
+	if [ -z "$missing" ]; then
+		ok "$tool(1) documents every option of its --help"
+	else
+		notok "$tool(1) documents every option of its --help" \
 		    "missing:$missing"
 	fi
 done
