@@ -9,6 +9,7 @@
 #include "libfold/input.h"
 #include "libfold/intern.h"
 #include "libfold/output.h"
+#include "libfold/str.h"
 #include "formats/palette.h"
 
 struct fold_palette {
@@ -142,20 +143,6 @@ fold_palette_free(struct fold_palette *p)
 
 /* ---- a colour from a name ---- */
 
-static int
-endswith(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-
-	return n >= k && memcmp(s + n - k, suf, k) == 0;
-}
-
-static int
-contains(const char *s, size_t n, const char *sub)
-{
-	return memmem(s, n, sub, strlen(sub)) != NULL;
-}
-
 /* flamegraph.pl's namehash: early characters weigh most. */
 static double
 namehash(const char *s, size_t n)
@@ -196,9 +183,9 @@ hues(enum fold_palette_kind kind, const char *s, size_t n)
 {
 	switch (kind) {
 	case FOLD_PALETTE_JAVA:
-		if (endswith(s, n, "_[j]"))
+		if (fold_endswith(s, n, "_[j]"))
 			return FOLD_PALETTE_GREEN;
-		if (endswith(s, n, "_[i]"))
+		if (fold_endswith(s, n, "_[i]"))
 			return FOLD_PALETTE_AQUA;
 		{
 			const char *p = s + (n && s[0] == 'L');
@@ -211,41 +198,41 @@ hues(enum fold_palette_kind kind, const char *s, size_t n)
 				    memcmp(p, pk[i], strlen(pk[i])) == 0)
 					return FOLD_PALETTE_GREEN;
 		}
-		if (contains(s, n, ":::"))
+		if (fold_contains(s, n, ":::"))
 			return FOLD_PALETTE_GREEN;
-		if (contains(s, n, "::"))
+		if (fold_contains(s, n, "::"))
 			return FOLD_PALETTE_YELLOW;
-		if (endswith(s, n, "_[k]"))
+		if (fold_endswith(s, n, "_[k]"))
 			return FOLD_PALETTE_ORANGE;
 		return FOLD_PALETTE_RED;
 	case FOLD_PALETTE_PERL:
-		if (contains(s, n, "::"))
+		if (fold_contains(s, n, "::"))
 			return FOLD_PALETTE_YELLOW;
-		if (contains(s, n, "Perl") || contains(s, n, ".pl"))
+		if (fold_contains(s, n, "Perl") || fold_contains(s, n, ".pl"))
 			return FOLD_PALETTE_GREEN;
-		if (endswith(s, n, "_[k]"))
+		if (fold_endswith(s, n, "_[k]"))
 			return FOLD_PALETTE_ORANGE;
 		return FOLD_PALETTE_RED;
 	case FOLD_PALETTE_JS: {
 		const char *sl = memchr(s, '/', n);
-		if (endswith(s, n, "_[j]"))
+		if (fold_endswith(s, n, "_[j]"))
 			return sl ? FOLD_PALETTE_GREEN : FOLD_PALETTE_AQUA;
-		if (contains(s, n, "::"))
+		if (fold_contains(s, n, "::"))
 			return FOLD_PALETTE_YELLOW;
-		if (sl && contains(sl, n - (sl - s), ".js"))
+		if (sl && fold_contains(sl, n - (sl - s), ".js"))
 			return FOLD_PALETTE_GREEN;
 		if (memchr(s, ':', n))
 			return FOLD_PALETTE_AQUA;
 		if (n == 1 && s[0] == ' ')
 			return FOLD_PALETTE_GREEN;
-		if (contains(s, n, "_[k]"))
+		if (fold_contains(s, n, "_[k]"))
 			return FOLD_PALETTE_ORANGE;
 		return FOLD_PALETTE_RED;
 	}
 	case FOLD_PALETTE_WAKEUP:
 		return FOLD_PALETTE_AQUA;
 	case FOLD_PALETTE_CHAIN:
-		return contains(s, n, "_[w]") ? FOLD_PALETTE_AQUA :
+		return fold_contains(s, n, "_[w]") ? FOLD_PALETTE_AQUA :
 		    FOLD_PALETTE_BLUE;
 	default:
 		return kind;

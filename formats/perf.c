@@ -7,6 +7,7 @@
 #include "libfold/err.h"
 #include "libfold/hash.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/perf.h"
 
 /*
@@ -118,28 +119,6 @@ static inline int
 ishex(int c)
 {
 	return isdig(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int
-startswith(const char *s, size_t n, const char *p)
-{
-	size_t m = strlen(p);
-
-	return n >= m && memcmp(s, p, m) == 0;
-}
-
-static int
-endswith(const char *s, size_t n, const char *p)
-{
-	size_t m = strlen(p);
-
-	return n >= m && memcmp(s + n - m, p, m) == 0;
-}
-
-static int
-contains(const char *s, size_t n, const char *p)
-{
-	return memmem(s, n, p, strlen(p)) != NULL;
 }
 
 /*
@@ -408,7 +387,7 @@ cutargs(const char *f, size_t n)
 	size_t i, j, depth;
 
 	for (p = f; (p = memchr(p, '(', f + n - p)) != NULL; p++)
-		if (!startswith(p, f + n - p, "(anonymous namespace)")) {
+		if (!fold_startswith(p, f + n - p, "(anonymous namespace)")) {
 			first = p;
 			break;
 		}
@@ -422,17 +401,17 @@ cutargs(const char *f, size_t n)
 	    !memmem(f, first - f, "operator", 8)) {
 		/* unless the parenthesis closes before "::": "f(int)::{lambda" */
 		p = memchr(first, ')', f + n - first);
-		if (!p || !startswith(p + 1, f + n - p - 1, "::"))
+		if (!p || !fold_startswith(p + 1, f + n - p - 1, "::"))
 			return first - f;
 	}
 	depth = 0;
 	for (i = 0; i < n; i++) {
 		char c = f[i];
-		if (c == 'o' && startswith(f + i, n - i, "operator") &&
+		if (c == 'o' && fold_startswith(f + i, n - i, "operator") &&
 		    (i == 0 || !(isdig(f[i - 1]) || f[i - 1] == '_' ||
 		    (f[i - 1] | 0x20) - 'a' < 26u))) {
 			i += 8;
-			if (startswith(f + i, n - i, "()"))
+			if (fold_startswith(f + i, n - i, "()"))
 				i += 2;
 			else
 				while (i < n && strchr("<>=!+-*/%^&|~,[]", f[i]) &&
@@ -446,7 +425,7 @@ cutargs(const char *f, size_t n)
 				break;
 			depth--;
 		} else if (c == '(' && depth == 0) {
-			if (startswith(f + i, n - i, "(anonymous namespace)")) {
+			if (fold_startswith(f + i, n - i, "(anonymous namespace)")) {
 				i += 20;
 				continue;
 			}
@@ -458,7 +437,7 @@ cutargs(const char *f, size_t n)
 				else if (f[j] == ')' && --d == 0)
 					break;
 			}
-			if (j < n && startswith(f + j + 1, n - j - 1, "::")) {
+			if (j < n && fold_startswith(f + j + 1, n - j - 1, "::")) {
 				i = j;
 				continue;
 			}
@@ -479,12 +458,12 @@ iskernel(const char *m, size_t n)
 	size_t bn = b ? m + n - b - 1 : n;
 
 	b = b ? b + 1 : m;
-	if (contains(m, n, "unknown"))
+	if (fold_contains(m, n, "unknown"))
 		return 0;
-	return (n > 0 && m[0] == '[') || endswith(m, n, "vmlinux") ||
-	    startswith(b, bn, "vmlinux") || endswith(m, n, ".ko") ||
-	    endswith(m, n, ".ko.xz") || endswith(m, n, ".ko.gz") ||
-	    endswith(m, n, ".ko.zst");
+	return (n > 0 && m[0] == '[') || fold_endswith(m, n, "vmlinux") ||
+	    fold_startswith(b, bn, "vmlinux") || fold_endswith(m, n, ".ko") ||
+	    fold_endswith(m, n, ".ko.xz") || fold_endswith(m, n, ".ko.gz") ||
+	    fold_endswith(m, n, ".ko.zst");
 }
 
 /* digits[lo..hi) all decimal and at least one */
@@ -510,9 +489,9 @@ isjit(const char *m, size_t n)
 
 	b = b ? b + 1 : m;
 	bn = m + n - b;
-	if (startswith(b, bn, "perf-") && endswith(b, bn, ".map"))
+	if (fold_startswith(b, bn, "perf-") && fold_endswith(b, bn, ".map"))
 		return alldig(b + 5, bn - 9);
-	if (startswith(b, bn, "jitted-") && endswith(b, bn, ".so")) {
+	if (fold_startswith(b, bn, "jitted-") && fold_endswith(b, bn, ".so")) {
 		const char *d = memchr(b + 7, '-', bn - 7);
 		return d && alldig(b + 7, d - b - 7) &&
 		    alldig(d + 1, b + bn - 3 - d - 1);
@@ -526,7 +505,7 @@ isuser(const char *m, size_t n)
 {
 	const char *p;
 
-	if (contains(m, n, "kernel."))
+	if (fold_contains(m, n, "kernel."))
 		return 0;
 	if ((p = memchr(m, '[', n)) != NULL && p + 1 < m + n && p[1] != ']' &&
 	    memchr(p + 1, ']', m + n - p - 1))
@@ -734,11 +713,11 @@ annotation(const struct perf_reader *r, const char *f, size_t flen,
 	if (!r->annotate)
 		return NULL;
 	if (m && mlen == 7 && memcmp(m, "inlined", 7) == 0 && r->opt.inlined)
-		return contains(f, flen, "_[i]") ? NULL : "_[i]";
+		return fold_contains(f, flen, "_[i]") ? NULL : "_[i]";
 	if (r->opt.kernel && m && iskernel(m, mlen))
 		return "_[k]";
 	if (r->opt.jit && m && isjit(m, mlen))
-		return contains(f, flen, "_[j]") ? NULL : "_[j]";
+		return fold_contains(f, flen, "_[j]") ? NULL : "_[j]";
 	return NULL;
 }
 
@@ -836,7 +815,7 @@ arrows(struct perf_reader *r, char *t, const char *f, size_t flen, size_t cut,
 			if (k == 0)
 				suf = annotation(r, p, plen, m, mlen);
 			else
-				suf = contains(p, plen, "_[i]") ? NULL : "_[i]";
+				suf = fold_contains(p, plen, "_[i]") ? NULL : "_[i]";
 			if (last && (r->opt.srcline || r->opt.context)) {
 				defer(r, p, plen, suf, r->opt.srcline ?
 				    !unknown : m && isuser(m, mlen));
@@ -918,7 +897,7 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 	split_dso(s, &n, &m, &mlen);
 	split_symbol(s, n, m != NULL, &f, &flen);
 	if (flen > 0 && f[0] == '(' &&
-	    !startswith(f, flen, "(anonymous namespace)")) {
+	    !fold_startswith(f, flen, "(anonymous namespace)")) {
 		id = FOLD_NOFRAME;	/* the reference skips these */
 		goto done;
 	}
@@ -973,7 +952,7 @@ inlinedsrc(const char *s, size_t *n)
 
 	while (m > 0 && isws(s[m - 1]))
 		m--;
-	if (!endswith(s, m, "(inlined)"))
+	if (!fold_endswith(s, m, "(inlined)"))
 		return 0;
 	*n = m - 9;
 	return 1;
@@ -990,7 +969,7 @@ markinlined(struct perf_reader *r)
 	if (!r->opt.inlined)
 		return;
 	if (r->pending) {
-		if (!contains(r->pend, r->pendlen, "_[i]")) {
+		if (!fold_contains(r->pend, r->pendlen, "_[i]")) {
 			if (r->pendlen + 5 > r->pendcap) {
 				r->pendcap = (r->pendlen + 5) * 2;
 				r->pend = fold_realloc(r->pend, r->pendcap);
@@ -1003,7 +982,7 @@ markinlined(struct perf_reader *r)
 	if (!r->lastpushed || r->nfr == 0)
 		return;
 	f = fold_intern_str(r->frames, r->fr[r->nfr - 1], &len);
-	if (contains(f, len, "_[i]"))
+	if (fold_contains(f, len, "_[i]"))
 		return;
 	t = scratch(r, len + 4);
 	memcpy(t, f, len);
@@ -1206,7 +1185,7 @@ fields:
 			prevlen = tl;
 			continue;
 		}
-		if (startswith(tok, tl, "PERF_RECORD_")) {
+		if (fold_startswith(tok, tl, "PERF_RECORD_")) {
 			h->record = 1;
 			return 1;
 		}
@@ -1263,7 +1242,7 @@ startsample(struct perf_reader *r, const struct hdr *h)
 		r->java = h->thread->java;
 		return 0;
 	}
-	r->java = startswith(h->comm, h->commlen, "java");
+	r->java = fold_startswith(h->comm, h->commlen, "java");
 	n = h->commlen;
 	t = scratch(r, n + h->pidlen + h->tidlen + 8);
 	for (i = 0; i < n; i++)
