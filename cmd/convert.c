@@ -17,30 +17,13 @@
 
 /* What every converter takes, and stackcollapse's own. */
 struct convert_opt {
-	int strict;
-	const char *list;	/* --files-from */
-	int nul;
 	const struct format *format;
 	int detect;
 	int formats;		/* --list-formats */
 };
 
 static int
-progress(void *opts, const char *value)
-{
-	cmd_progress_opt(CMD_OPT_PROGRESS);
-	return 0;
-}
-
-static int
-noprogress(void *opts, const char *value)
-{
-	cmd_progress_opt(CMD_OPT_NO_PROGRESS);
-	return 0;
-}
-
-static int
-format(void *opts, const char *name)
+format(void *opts, const char *name, const char *more)
 {
 	struct convert_opt *o = opts;
 
@@ -51,22 +34,6 @@ format(void *opts, const char *name)
 }
 
 #define OFF(field) offsetof(struct convert_opt, field)
-
-static const struct fold_option common[] = {
-	{ .name = "null", .shortname = '0', .kind = FOLD_OPT_FLAG,
-	    .off = OFF(nul), .value = 1,
-	    .help = "the --files-from list is NUL-separated" },
-	{ .name = "files-from", .arg = "LIST", .kind = FOLD_OPT_STRING,
-	    .off = OFF(list), .reject = "", .what = "a file name",
-	    .help = "read the inputs named in LIST (\"-\": stdin)" },
-	{ .name = "no-progress", .kind = FOLD_OPT_CALL, .call = noprogress,
-	    .help = "never show the progress of reading" },
-	{ .name = "progress", .kind = FOLD_OPT_CALL, .call = progress,
-	    .help = "show the progress of reading on standard error" },
-	{ .name = "strict", .kind = FOLD_OPT_FLAG, .off = OFF(strict),
-	    .value = 1, .help = "make the first bad part of an input an error" },
-	{ .name = NULL }
-};
 
 static const struct fold_option front[] = {
 	{ .name = "detect", .kind = FOLD_OPT_FLAG, .off = OFF(detect),
@@ -115,7 +82,8 @@ collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
 
 /* The run: every input through the readers, then the output. */
 static int
-run(const struct convert_opt *co, void *const *opts, char **files, int n)
+run(const struct convert_opt *co, const struct cmd_common *cc,
+    void *const *opts, char **files, int n)
 {
 	struct fold_intern *frames = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(frames, 1);
@@ -128,14 +96,14 @@ run(const struct convert_opt *co, void *const *opts, char **files, int n)
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
 	    cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
-	cmd_diag_init(&diag, co->strict);
+	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
-	if (co->list)
-		n = cmd_files_from(files, n, co->list, co->nul, &files);
+	if (cc->list)
+		n = cmd_files_from(files, n, cc->list, cc->nul, &files);
 	/* an empty list reads nothing, not standard input: a fleet job
 	   that found no file has failed */
-	if (co->list && n == 0) {
-		cmd_warn("%s: no file named", co->list);
+	if (cc->list && n == 0) {
+		cmd_warn("%s: no file named", cc->list);
 		status = EXIT_ERR;
 	} else if (co->detect)
 		status = cmd_each_input(files, n, detect_one, out, &diag,
@@ -147,7 +115,7 @@ run(const struct convert_opt *co, void *const *opts, char **files, int n)
 		    out) < 0)
 			status = EXIT_ERR;
 	}
-	if (co->list)
+	if (cc->list)
 		free(files);
 	only = collapse_only(col);
 	cmd_diag_summary(&diag, only ? only->one : "line",
@@ -162,6 +130,7 @@ int
 cmd_convert(int argc, char *argv[], const struct format *f)
 {
 	struct convert_opt co = { .format = f };
+	struct cmd_common cc = { 0 };
 	struct cmd_optset *sets;
 	void **opts;
 	size_t i, n = 0;
@@ -169,7 +138,7 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	char *title;
 
 	cmd_init(argv[0]);
-	sets = fold_calloc(collapse_nformats + 2, sizeof *sets);
+	sets = fold_calloc(collapse_nformats + 4, sizeof *sets);
 	opts = fold_calloc(collapse_nformats, sizeof *opts);
 	if (!f)
 		sets[n++] = (struct cmd_optset){ NULL, front, &co };
@@ -189,16 +158,18 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 		}
 		sets[n++] = (struct cmd_optset){ title, g->options, opts[i] };
 	}
-	sets[n++] = (struct cmd_optset){ f ? NULL : "every format", common,
-	    &co };
+	sets[n++] = (struct cmd_optset){ f ? NULL : "every format",
+	    cmd_opt_files, &cc };
+	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_progress, &cc };
+	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_strict, &cc };
 	first = cmd_parse(argc, argv, sets, n, "[file ...]");
 	if (co.formats)
 		status = list_formats();
 	else
-		status = run(&co, opts, argv + first, argc - first);
+		status = run(&co, &cc, opts, argv + first, argc - first);
 	cmd_optset_release(sets, n);
 	for (i = 0; i < n; i++)
-		if (sets[i].options != common && sets[i].options != front)
+		if (sets[i].base != &co && sets[i].base != &cc)
 			free((char *)sets[i].title);
 	for (i = 0; i < collapse_nformats; i++)
 		free(opts[i]);

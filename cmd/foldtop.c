@@ -4,7 +4,7 @@
  *
  *	perf script | stackcollapse-perf | foldtop --top 20
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,79 +13,67 @@
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "formats/table.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
-static void
-usage(FILE *f)
+/* The options: the table's, then what main passes on. */
+struct top {
+	struct fold_topopt opt;
+	unsigned long long top;
+};
+
+static int
+format(void *opts, const char *value, const char *more)
 {
-	fprintf(f, "usage: %s [--cum] [--format text|markdown|tsv] [--strict] "
-	    "[--top N]\n"
-	    "              [--progress | --no-progress] [file]\n", progname);
+	return fold_format_parse(value, FOLD_TOP_FORMATS,
+	    &((struct top *)opts)->opt.format);
 }
+
+#define OFF(field) offsetof(struct top, field)
+
+static const struct fold_option options[] = {
+	{ .name = "cum", .kind = FOLD_OPT_FLAG, .off = OFF(opt.by_cum),
+	    .value = 1, .help = "sort by cumulative (total) count" },
+	{ .name = "format", .arg = "FORMAT", .kind = FOLD_OPT_CALL,
+	    .call = format, .help = "text (default), markdown or tsv" },
+	{ .name = "top", .arg = "N", .kind = FOLD_OPT_UINT, .off = OFF(top),
+	    .help = "show the N hottest functions (default: all)" },
+	{ .name = NULL }
+};
+
+#undef OFF
 
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_CUM = 256, OPT_FORMAT, OPT_STRICT, OPT_TOP };
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "cum", no_argument, NULL, OPT_CUM },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ NULL, 0, NULL, 0 }
+	struct top t = { .opt = FOLD_TOPOPT_INIT };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &t },
+		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_strict, &cc },
 	};
-	struct fold_topopt opt = FOLD_TOPOPT_INIT;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct fold_in *in;
-	int c, strict = 0, status = EXIT_OK;
+	int first, status = EXIT_OK;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_CUM:
-			opt.by_cum = 1;
-			break;
-		case OPT_FORMAT:
-			if (fold_format_parse(optarg, FOLD_TOP_FORMATS,
-			    &opt.format) < 0)
-				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case OPT_STRICT:
-			strict = 1;
-			break;
-		case OPT_TOP:
-			opt.top = cmd_uint("--top", optarg);
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	first = cmd_parse(argc, argv, sets, 3, "[file]");
+	argc -= first;
+	argv += first;
+	if (argc > 1)
+		cmd_die(EXIT_USAGE, "one profile at a time: %d files given",
+		    argc);
+	t.opt.top = t.top;
 	if (!(in = fold_in_open(argc ? argv[0] : NULL)))
 		cmd_die(EXIT_ERR, "%s", fold_err());
 	cmd_progress_attach(NULL, in);
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	cmd_diag_init(&diag, strict);
+	cmd_diag_init(&diag, cc.strict);
 	if (fold_read(in, st, NULL, &diag) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
@@ -96,7 +84,7 @@ main(int argc, char *argv[])
 	}
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
-	if (status == EXIT_OK && fold_top_write(out, st, &opt) < 0) {
+	if (status == EXIT_OK && fold_top_write(out, st, &t.opt) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}

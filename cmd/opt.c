@@ -1,4 +1,5 @@
 #include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,9 +98,23 @@ bad(const char *operands)
 }
 
 /* Sets option o of set to value; given marks the flags set so far. */
+/* A UINT or NUMBER value v against the option's lower bound. */
+static void
+least(const struct fold_option *o, const char *name, double v)
+{
+	if (o->above && v <= o->min)
+		cmd_die(EXIT_USAGE, "%s: must be above %g", name, o->min);
+	if (!o->above && v < o->min)
+		cmd_die(EXIT_USAGE, "%s: must be at least %g", name, o->min);
+}
+
+/*
+ * Sets option o of set to value (and more, the argument after it, for
+ * an option of two); given marks the flags set so far.
+ */
 static void
 set(const struct cmd_optset *set, const struct fold_option *o,
-    const char *value, char *given)
+    const char *value, const char *more, char *given)
 {
 	const struct fold_option *p;
 	const char ***list;
@@ -126,6 +141,14 @@ set(const struct cmd_optset *set, const struct fold_option *o,
 	case FOLD_OPT_SIZE:
 		*AT(set, o, uint64_t) = cmd_size(name, value);
 		break;
+	case FOLD_OPT_UINT:
+		*AT(set, o, unsigned long long) = cmd_uint(name, value);
+		least(o, name, (double)*AT(set, o, unsigned long long));
+		break;
+	case FOLD_OPT_NUMBER:
+		*AT(set, o, double) = cmd_number(name, value);
+		least(o, name, *AT(set, o, double));
+		break;
 	case FOLD_OPT_LIST:
 	case FOLD_OPT_KEYS:
 		list = AT(set, o, const char **);
@@ -151,21 +174,25 @@ set(const struct cmd_optset *set, const struct fold_option *o,
 		(*list)[*count] = NULL;
 		break;
 	case FOLD_OPT_CALL:
-		if (o->call(set->base, value) < 0)
+		if (o->call(set->base, value, more) < 0)
 			cmd_die(EXIT_USAGE, "%s: %s", name, fold_err());
 		break;
 	}
 }
 
 int
-cmd_parse(int argc, char *argv[], const struct cmd_optset *sets, size_t n,
-    const char *operands)
+cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
+    size_t n, const char *operands, void (*operand)(void *arg, char *op),
+    void *arg)
 {
 	struct names nm = { NULL, 0 };
 	struct option *lo;
 	const struct fold_option *o;
-	char shorts[64] = "h", **given;
-	size_t i, k, len = 1;
+	/* "-": operands come back in order, never permuted, so that an
+	   option can take the argument after its value (--replace RE REPL)
+	   and an operand can depend on the options before it */
+	char shorts[64] = "-h", **given, **ops, *more;
+	size_t i, k, len = 2, nops = 0;
 	int c;
 
 	collect(&nm, sets, n);
@@ -187,18 +214,34 @@ cmd_parse(int argc, char *argv[], const struct cmd_optset *sets, size_t n,
 			;
 		given[i] = fold_calloc(o - sets[i].options + 1, 1);
 	}
+	ops = fold_calloc(argc + 1, sizeof *ops);
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
 		if (c == 'h' || c == '?' || c == ':')
 			break;
+		if (c == 1) {
+			if (operand)
+				operand(arg, optarg);
+			else
+				ops[nops++] = optarg;
+			continue;
+		}
 		if (c < 256)	/* a short name: its long option */
 			for (k = 0; k < nm.n && nm.o[k]->shortname != c; k++)
 				;
 		else
 			k = c - 256;
+		more = NULL;
+		if (nm.o[k]->args == 2) {
+			if (optind >= argc)
+				cmd_die(EXIT_USAGE, "--%s: needs %s",
+				    nm.o[k]->name, nm.o[k]->arg);
+			more = argv[optind++];
+		}
 		for (i = 0; i < n; i++)
 			for (o = sets[i].options; o->name; o++)
 				if (strcmp(o->name, nm.o[k]->name) == 0)
-					set(&sets[i], o, optarg, given[i]);
+					set(&sets[i], o, optarg, more,
+					    given[i]);
 	}
 	for (i = 0; i < n; i++)
 		free(given[i]);
@@ -209,8 +252,68 @@ cmd_parse(int argc, char *argv[], const struct cmd_optset *sets, size_t n,
 		help(sets, n, operands);
 	if (c == '?' || c == ':')
 		bad(operands);
-	return optind;
+	/* after "--": operands all */
+	for (; optind < argc; optind++)
+		if (operand)
+			operand(arg, argv[optind]);
+		else
+			ops[nops++] = argv[optind];
+	/* the operands at the end of argv, in order */
+	for (k = 0; k < nops; k++)
+		argv[argc - nops + k] = ops[k];
+	free(ops);
+	return argc - (int)nops;
 }
+
+int
+cmd_parse(int argc, char *argv[], const struct cmd_optset *sets, size_t n,
+    const char *operands)
+{
+	return cmd_parse_each(argc, argv, sets, n, operands, NULL, NULL);
+}
+
+/* Progress is the process's: these options set nothing in the struct. */
+static int
+progress(void *opts, const char *value, const char *more)
+{
+	cmd_progress_opt(CMD_OPT_PROGRESS);
+	return 0;
+}
+
+static int
+noprogress(void *opts, const char *value, const char *more)
+{
+	cmd_progress_opt(CMD_OPT_NO_PROGRESS);
+	return 0;
+}
+
+#define OFF(field) offsetof(struct cmd_common, field)
+
+const struct fold_option cmd_opt_progress[] = {
+	{ .name = "no-progress", .kind = FOLD_OPT_CALL, .call = noprogress,
+	    .help = "never show the progress of reading" },
+	{ .name = "progress", .kind = FOLD_OPT_CALL, .call = progress,
+	    .help = "show the progress of reading on standard error" },
+	{ .name = NULL }
+};
+
+const struct fold_option cmd_opt_strict[] = {
+	{ .name = "strict", .kind = FOLD_OPT_FLAG, .off = OFF(strict),
+	    .value = 1, .help = "make the first bad part of an input an error" },
+	{ .name = NULL }
+};
+
+const struct fold_option cmd_opt_files[] = {
+	{ .name = "null", .shortname = '0', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(nul), .value = 1,
+	    .help = "the --files-from list is NUL-separated" },
+	{ .name = "files-from", .arg = "LIST", .kind = FOLD_OPT_STRING,
+	    .off = OFF(list), .reject = "", .what = "a file name",
+	    .help = "read the inputs named in LIST (\"-\": stdin)" },
+	{ .name = NULL }
+};
+
+#undef OFF
 
 void
 cmd_optset_release(const struct cmd_optset *sets, size_t n)

@@ -31,6 +31,32 @@ struct cmd_optset {
 int cmd_parse(int argc, char *argv[], const struct cmd_optset *sets,
     size_t n, const char *operands);
 
+/*
+ * As cmd_parse, for a command whose operands mean something where they
+ * stand among the options (foldmerge --root R file): operand(arg, op)
+ * is called for each operand in command line order, between the calls
+ * of the options around it. Returns argc.
+ */
+int cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
+    size_t n, const char *operands, void (*operand)(void *arg, char *op),
+    void *arg);
+
+/*
+ * The options that commands share, each table on a struct cmd_common
+ * (cmd_opt_progress sets nothing in it: progress is the process's):
+ *   cmd_opt_progress  --progress, --no-progress (cmd_progress_opt)
+ *   cmd_opt_strict    --strict: the first bad line is an error
+ *   cmd_opt_files     --files-from LIST, -0 | --null
+ */
+struct cmd_common {
+	int strict;
+	const char *list;	/* --files-from */
+	int nul;
+};
+extern const struct fold_option cmd_opt_progress[];
+extern const struct fold_option cmd_opt_strict[];
+extern const struct fold_option cmd_opt_files[];
+
 /* Frees the arrays that FOLD_OPT_LIST and _KEYS options made. */
 void cmd_optset_release(const struct cmd_optset *sets, size_t n);
 

@@ -37,11 +37,20 @@
  *   FOLD_OPT_LIST   each use appends its value to a const char ** array
  *                   at off, counted by the size_t at countoff.
  *   FOLD_OPT_KEYS   as LIST, the value split at commas (at least one).
- *   FOLD_OPT_CALL   call(opts, value), value NULL when arg is NULL;
- *                   returns 0, or -1 with a message for a bad value.
+ *   FOLD_OPT_UINT   a non-negative decimal integer, as an unsigned
+ *                   long long.
+ *   FOLD_OPT_NUMBER a non-negative finite decimal number (no exponent),
+ *                   as a double.
+ *   FOLD_OPT_CALL   call(opts, value, more), value NULL when arg is NULL,
+ *                   more the argument after the value when args is 2
+ *                   (--replace RE REPL), else NULL; returns 0, or -1 with
+ *                   a message for a bad value. Calls are made in command
+ *                   line order, so a call can record steps in order.
+ * A UINT or NUMBER value below min, or equal to it when above is set,
+ * is a usage error ("--width: must be above 20").
  */
 enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_SIZE, FOLD_OPT_LIST,
-	FOLD_OPT_KEYS, FOLD_OPT_CALL };
+	FOLD_OPT_KEYS, FOLD_OPT_UINT, FOLD_OPT_NUMBER, FOLD_OPT_CALL };
 
 struct fold_option {
 	const char *name;	/* the long name; NULL ends a table */
@@ -54,7 +63,10 @@ struct fold_option {
 	const char *reject;	/* STRING */
 	const char *what;	/* STRING: "an event name" */
 	size_t countoff;	/* LIST, KEYS */
-	int (*call)(void *opts, const char *value);	/* CALL */
+	double min;		/* UINT, NUMBER */
+	int above;		/* UINT, NUMBER: min itself is refused */
+	int args;		/* CALL: 2 takes the next argument too */
+	int (*call)(void *opts, const char *value, const char *more);
 };
 
 /*

@@ -1669,7 +1669,7 @@ perf_output(void *rp, struct fold_out *out)
 
 /* --all is --kernel and --jit. */
 static int
-perf_all(void *opts, const char *value)
+perf_all(void *opts, const char *value, const char *more)
 {
 	struct perf_opt *o = opts;
 

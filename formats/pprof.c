@@ -1602,7 +1602,7 @@ pprof_close(void *rp)
 #define OFF(field) offsetof(struct pprof_readopt, field)
 
 static int
-differential(void *opts, const char *value)
+differential(void *opts, const char *value, const char *more)
 {
 	((struct pprof_readopt *)opts)->negative = PPROF_NEG_KEEP;
 	return 0;
