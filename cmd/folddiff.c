@@ -8,7 +8,8 @@
  *	folddiff before.folded after.folded | flamegraph-svg > diff.svg
  *	folddiff --report --fail-if 'self>+1pp' before.folded after.folded
  */
-#include <getopt.h>
+#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,21 +22,21 @@
 #include "libfold/filter.h"
 #include "libfold/report.h"
 #include "formats/diffreport.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
 /* diff(1)'s statuses: 1 is "a regression", so trouble is 2 */
 enum { EXIT_FAIL = 1, EXIT_TROUBLE = 2 };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [-nrs] [--alpha Q] [--fail-if EXPR] [--floor P%%] "
-	    "[--format FORMAT] [--strict]\n"
-	    "                [--top N] [--units-before N --units-after M] "
-	    "[--weight auto|W[,W]]\n"
-	    "                [--progress | --no-progress] before after\n",
-	    progname);
-}
+/* The options: the report's and its writer's, then what main passes on. */
+struct diff {
+	struct fold_diffopt opt;
+	struct fold_diffwriteopt wo;
+	unsigned long long top;
+	const char **gatetext;	/* --fail-if, as given */
+	size_t ngates;
+	int normalize, report, strip;
+};
 
 static void
 oom(void)
@@ -47,50 +48,125 @@ oom(void)
 	_exit(EXIT_TROUBLE);
 }
 
+/*
+ * At exit, before cmd_init's own check: what stdio holds for standard
+ * output (--help) is written, and a write error is trouble, status 2, as
+ * every other write error of folddiff (cmd_init's check would exit 1). A
+ * closed pipe is left to cmd_init's check, which ends by SIGPIPE.
+ */
+static void
+flush_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	if (errno == EPIPE)
+		return;
+	cmd_warn("<stdout>: write error: %s", strerror(errno));
+	_exit(EXIT_TROUBLE);
+}
+
 static void
 hit(void *arg, const struct fold_gatehit *h)
 {
 	cmd_warn("regression: %s", h->line);
 }
 
-/* auto, W or W1,W2: the weight of one sample before and after. */
-static void
-parse_weight(const char *s, double w[2])
+static int
+alpha(void *opts, const char *value, const char *more)
 {
-	const char *comma = strchr(s, ',');
+	struct diff *d = opts;
+
+	d->opt.alpha = cmd_number("--alpha", value);
+	if (d->opt.alpha <= 0 || d->opt.alpha >= 1)
+		return fold_seterr("must be between 0 and 1");
+	return 0;
+}
+
+/* P or P%, at most 100 */
+static int
+gatefloor(void *opts, const char *value, const char *more)
+{
+	char *t = fold_strndup(value, strlen(value));
+	double v;
+
+	if (*t && t[strlen(t) - 1] == '%')
+		t[strlen(t) - 1] = '\0';
+	v = cmd_number("--floor", t);
+	free(t);
+	if (v > 100)
+		return fold_seterr("above 100%%");
+	((struct diff *)opts)->opt.floor = v / 100;
+	return 0;
+}
+
+static int
+format(void *opts, const char *value, const char *more)
+{
+	return fold_format_parse(value, FOLD_DIFF_FORMATS,
+	    &((struct diff *)opts)->wo.format);
+}
+
+/* auto, W or W1,W2: the weight of one sample before and after. */
+static int
+weight(void *opts, const char *value, const char *more)
+{
+	double *w = ((struct diff *)opts)->opt.weight;
+	const char *comma = strchr(value, ',');
 	char *first;
 
-	if (strcmp(s, "auto") == 0) {
+	if (strcmp(value, "auto") == 0) {
 		w[0] = w[1] = 0;
-		return;
+		return 0;
 	}
 	if (!comma) {
-		w[0] = w[1] = cmd_number("--weight", s);
+		w[0] = w[1] = cmd_number("--weight", value);
 	} else {
-		first = fold_strndup(s, comma - s);
+		first = fold_strndup(value, comma - value);
 		w[0] = cmd_number("--weight", first);
 		w[1] = cmd_number("--weight", comma + 1);
 		free(first);
 	}
 	if (w[0] == 0 || w[1] == 0)
-		cmd_die(EXIT_TROUBLE, "--weight: must be above 0");
+		return fold_seterr("must be above 0");
+	return 0;
 }
 
-/* P or P%, at most 100 */
-static double
-percent(const char *opt, const char *s)
-{
-	char *t = fold_strndup(s, strlen(s));
-	double v;
+#define OFF(field) offsetof(struct diff, field)
 
-	if (*t && t[strlen(t) - 1] == '%')
-		t[strlen(t) - 1] = '\0';
-	v = cmd_number(opt, t);
-	free(t);
-	if (v > 100)
-		cmd_die(EXIT_USAGE, "%s: above 100%%", opt);
-	return v;
-}
+static const struct fold_option options[] = {
+	{ .name = "alpha", .arg = "Q", .kind = FOLD_OPT_CALL, .call = alpha,
+	    .help = "the false discovery rate (default 0.05)" },
+	{ .name = "fail-if", .arg = "EXPR", .kind = FOLD_OPT_LIST,
+	    .off = OFF(gatetext), .countoff = OFF(ngates),
+	    .help = "exit 1 if a significant change crosses EXPR" },
+	{ .name = "floor", .arg = "P%", .kind = FOLD_OPT_CALL, .call = gatefloor,
+	    .help = "the gate passes over shares below P% (default 1%)" },
+	{ .name = "format", .arg = "FORMAT", .kind = FOLD_OPT_CALL,
+	    .call = format,
+	    .help = "text (default), markdown, tsv, html, junit, github" },
+	{ .name = "normalize", .shortname = 'n', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(normalize), .value = 1,
+	    .help = "scale the counts before to the total after" },
+	{ .name = "report", .shortname = 'r', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(report), .value = 1,
+	    .help = "write the table of changed functions" },
+	{ .name = "strip-hex", .shortname = 's', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(strip), .value = 1,
+	    .help = "compare each 0x number in a stack as 0x..." },
+	{ .name = "top", .arg = "N", .kind = FOLD_OPT_UINT, .off = OFF(top),
+	    .help = "write only the first N rows of the report" },
+	{ .name = "units-after", .arg = "M", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(opt.units[1]), .min = 0, .above = 1,
+	    .help = "the work done in after, with --units-before" },
+	{ .name = "units-before", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(opt.units[0]), .min = 0, .above = 1,
+	    .help = "the work done in before: compare per unit of it" },
+	{ .name = "weight", .arg = "auto|W[,W]", .kind = FOLD_OPT_CALL,
+	    .call = weight, .help = "what one sample counts (default auto)" },
+	{ .name = NULL }
+};
+
+#undef OFF
 
 static int
 fail(const char *msg)
@@ -98,126 +174,27 @@ fail(const char *msg)
 	cmd_warn("%s", msg);
 	return EXIT_TROUBLE;
 }
-
-int
-main(int argc, char *argv[])
+/*
+ * Compares the profiles files[0] and files[1] as d says, writing the
+ * result; returns diff's status.
+ */
+static int
+compare(struct diff *d, char *files[], int strict)
 {
-	enum { OPT_ALPHA = 256, OPT_FAIL_IF, OPT_FLOOR, OPT_FORMAT, OPT_STRICT,
-	    OPT_TOP,
-	    OPT_UNITS_AFTER, OPT_UNITS_BEFORE, OPT_WEIGHT };
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
-		{ "floor", required_argument, NULL, OPT_FLOOR },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "normalize", no_argument, NULL, 'n' },
-		{ "report", no_argument, NULL, 'r' },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "strip-hex", no_argument, NULL, 's' },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "units-after", required_argument, NULL, OPT_UNITS_AFTER },
-		{ "units-before", required_argument, NULL, OPT_UNITS_BEFORE },
-		{ "weight", required_argument, NULL, OPT_WEIGHT },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct fold_diffopt opt = FOLD_DIFFOPT_INIT;
-	struct fold_diffwriteopt wo = FOLD_DIFFWRITEOPT_INIT;
 	struct fold_diffreport *rep = NULL;
 	struct fold_gate *gates;
-	const char **gatetext;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct fold_in *in;
-	size_t ngates = 0, nhit = 0;
-	int c, i, nempty = 0, normalize = 0, report = 0, strip = 0, strict = 0;
-	int status = EXIT_OK;
+	size_t nhit = 0;
+	int i, nempty = 0, status = EXIT_OK;
 
-	cmd_init(argv[0]);
-	fold_set_oom_handler(oom);
-	gatetext = fold_reallocarray(NULL, argc, sizeof *gatetext);
-	while ((c = getopt_long(argc, argv, "hnrs", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_ALPHA:
-			opt.alpha = cmd_number("--alpha", optarg);
-			if (opt.alpha <= 0 || opt.alpha >= 1)
-				cmd_die(EXIT_USAGE, "--alpha: must be between "
-				    "0 and 1");
-			break;
-		case OPT_FAIL_IF:
-			gatetext[ngates++] = optarg;
-			break;
-		case OPT_FLOOR:
-			opt.floor = percent("--floor", optarg) / 100;
-			break;
-		case OPT_FORMAT:
-			if (fold_format_parse(optarg, FOLD_DIFF_FORMATS,
-			    &wo.format) < 0)
-				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			free(gatetext);
-			return EXIT_OK;
-		case 'n':
-			normalize = 1;
-			break;
-		case 'r':
-			report = 1;
-			break;
-		case 's':
-			strip = 1;
-			break;
-		case OPT_STRICT:
-			strict = 1;
-			break;
-		case OPT_TOP:
-			wo.top = cmd_uint("--top", optarg);
-			break;
-		case OPT_UNITS_AFTER:
-			opt.units[1] = cmd_number("--units-after", optarg);
-			if (opt.units[1] == 0)
-				cmd_die(EXIT_USAGE, "--units-after: must be "
-				    "above 0");
-			break;
-		case OPT_UNITS_BEFORE:
-			opt.units[0] = cmd_number("--units-before", optarg);
-			if (opt.units[0] == 0)
-				cmd_die(EXIT_USAGE, "--units-before: must be "
-				    "above 0");
-			break;
-		case OPT_WEIGHT:
-			parse_weight(optarg, opt.weight);
-			break;
-		default:
-			usage(stderr);
-			free(gatetext);
-			return EXIT_USAGE;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 2) {
-		usage(stderr);
-		free(gatetext);
-		return EXIT_USAGE;
-	}
-	if ((opt.units[0] > 0) != (opt.units[1] > 0))
-		cmd_die(EXIT_USAGE, "--units-before and --units-after go "
-		    "together");
-	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-		cmd_die(EXIT_USAGE, "only one input can be standard input");
-	gates = fold_reallocarray(NULL, ngates ? ngates : 1, sizeof *gates);
-	for (i = 0; i < (int)ngates; i++)
-		if (fold_gate_parse(gatetext[i], opt.units[0] > 0,
+	gates = fold_reallocarray(NULL, d->ngates ? d->ngates : 1,
+	    sizeof *gates);
+	for (i = 0; i < (int)d->ngates; i++)
+		if (fold_gate_parse(d->gatetext[i], d->opt.units[0] > 0,
 		    &gates[i]) < 0)
 			cmd_die(EXIT_USAGE, "--fail-if: %s", fold_err());
 
@@ -225,52 +202,86 @@ main(int argc, char *argv[])
 	st = fold_stacks_new(frames, 2);
 	cmd_diag_init(&diag, strict);
 	for (i = 0; i < 2; i++) {
-		opt.names[i] = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		if (!(in = fold_in_open(argv[i]))) {
+		d->opt.names[i] = strcmp(files[i], "-") == 0 ? "<stdin>" :
+		    files[i];
+		if (!(in = fold_in_open(files[i]))) {
 			status = fail(fold_err());
 			continue;
 		}
 		cmd_progress_attach(NULL, in);
-		if (fold_read_column(in, st, i, strip, &diag) < 0)
+		if (fold_read_column(in, st, i, d->strip, &diag) < 0)
 			status = fail(fold_err());
 		if (fold_in_close(in) < 0)
 			status = fail(fold_err());
 	}
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
-	opt.gated = ngates > 0;
-	if (status == EXIT_OK && (report || ngates)) {
-		if (!(rep = fold_diffreport_new(st, &opt))) {
+	d->opt.gated = d->ngates > 0;
+	if (status == EXIT_OK && (d->report || d->ngates)) {
+		if (!(rep = fold_diffreport_new(st, &d->opt))) {
 			status = fail(fold_err());
 		} else {
 			/* a profiler that recorded nothing must not pass */
 			const char *e;
 			for (i = 0; (e = fold_diffreport_empty(rep, i)); i++)
-				cmd_warn("%s%s", ngates ? "" : "warning: ", e);
+				cmd_warn("%s%s", d->ngates ? "" : "warning: ",
+				    e);
 			nempty = i;
-			wo.gates = gates;
-			wo.ngates = ngates;
-			wo.st = st;
-			if (report && fold_diff_write(out, rep, &wo) < 0)
+			d->wo.gates = gates;
+			d->wo.ngates = d->ngates;
+			d->wo.st = st;
+			if (d->report && fold_diff_write(out, rep, &d->wo) < 0)
 				status = fail(fold_err());
-			nhit = fold_diffreport_gate(rep, gates, ngates, hit,
+			nhit = fold_diffreport_gate(rep, gates, d->ngates, hit,
 			    NULL);
 		}
 	} else if (status == EXIT_OK) {
-		if (normalize && fold_diff_normalize(st) < 0)
+		if (d->normalize && fold_diff_normalize(st) < 0)
 			status = fail(fold_err());
 		else
 			fold_write(out, st);
 	}
-	if (status == EXIT_OK && ngates && (nhit > 0 || nempty > 0))
+	if (status == EXIT_OK && d->ngates && (nhit > 0 || nempty > 0))
 		status = EXIT_FAIL;
 	fold_diffreport_free(rep);
 	fold_stacks_free(st);
 	fold_intern_free(frames);
 	free(gates);
-	free(gatetext);
 	/* diff's status for trouble, not cmd_close's */
 	if (cmd_close(out, EXIT_OK) != EXIT_OK)
 		status = EXIT_TROUBLE;
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct diff d = { .opt = FOLD_DIFFOPT_INIT,
+	    .wo = FOLD_DIFFWRITEOPT_INIT };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &d },
+		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_strict, &cc },
+	};
+	int first, status;
+
+	cmd_init(argv[0]);
+	atexit(flush_stdout);
+	fold_set_oom_handler(oom);
+	first = cmd_parse(argc, argv, sets, 3, "before after");
+	argc -= first;
+	argv += first;
+	if (argc != 2)
+		cmd_die(EXIT_USAGE, "two profiles to compare: %d file%s given",
+		    argc, argc == 1 ? "" : "s");
+	if ((d.opt.units[0] > 0) != (d.opt.units[1] > 0))
+		cmd_die(EXIT_USAGE, "--units-before and --units-after go "
+		    "together");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		cmd_die(EXIT_USAGE, "only one input can be standard input");
+	d.wo.top = d.top;
+	status = compare(&d, argv, cc.strict);
+	cmd_optset_release(sets, 3);
 	return status;
 }
