@@ -5,11 +5,12 @@
  *	foldmerge --files-from fleet.list --root-from-path '^fleet/(\w+)/' |
  *	    foldcost --window 1h --rate 0.04 --by team --owners owners.tsv
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/opt.h"
 #include "cmd/util.h"
 #include "libfold/cost.h"
 #include "libfold/err.h"
@@ -18,18 +19,104 @@
 #include "libfold/intern.h"
 #include "formats/table.h"
 
-static void
-usage(FILE *f)
+/* The options: the library's, then what main checks and passes on. */
+struct cost {
+	struct fold_costopt opt;
+	enum fold_format format;
+	const char *owners;	/* --owners FILE */
+	unsigned long long fleet_cores, hz, top;
+};
+
+static int
+by(void *opts, const char *value, const char *more)
 {
-	fprintf(f, "usage: %s [-0] [--by service|team|function] "
-	    "[--files-from LIST] [--fleet-cores N]\n"
-	    "                [--format text|markdown|tsv|json] [--hz N] "
-	    "[--owners FILE] [--rate USD]\n"
-	    "                [--strict] [--top N] [--total] "
-	    "[--unit ns|us|ms|s|samples]\n"
-	    "                [--window DURATION] [--progress | --no-progress] "
-	    "[file ...]\n", progname);
+	struct fold_costopt *o = &((struct cost *)opts)->opt;
+
+	if (strcmp(value, "service") == 0)
+		o->by = FOLD_COST_SERVICE;
+	else if (strcmp(value, "team") == 0)
+		o->by = FOLD_COST_TEAM;
+	else if (strcmp(value, "function") == 0)
+		o->by = FOLD_COST_FUNCTION;
+	else
+		return fold_seterr("service, team or function, not '%s'",
+		    value);
+	return 0;
 }
+
+static int
+format(void *opts, const char *value, const char *more)
+{
+	return fold_format_parse(value, FOLD_COST_FORMATS,
+	    &((struct cost *)opts)->format);
+}
+
+static int
+rate(void *opts, const char *value, const char *more)
+{
+	struct fold_costopt *o = &((struct cost *)opts)->opt;
+
+	if (fold_money_parse(value, &o->rate) < 0)
+		return -1;
+	o->rate_given = 1;
+	return 0;
+}
+
+static int
+unit(void *opts, const char *value, const char *more)
+{
+	static const struct { const char *name; uint64_t per_second; } units[] = {
+		{ "ns", 1000000000 }, { "us", 1000000 }, { "ms", 1000 },
+		{ "s", 1 }, { "samples", 0 },
+	};
+	struct fold_costopt *o = &((struct cost *)opts)->opt;
+	size_t i;
+
+	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(value, units[i].name) == 0) {
+			o->unit = units[i].name;
+			o->per_second = units[i].per_second;
+			return 0;
+		}
+	return fold_seterr("ns, us, ms, s or samples, not '%s'", value);
+}
+
+static int
+window(void *opts, const char *value, const char *more)
+{
+	return fold_duration_parse(value, &((struct cost *)opts)->opt.window);
+}
+
+#define OFF(field) offsetof(struct cost, field)
+
+static const struct fold_option options[] = {
+	{ .name = "by", .arg = "ROWS", .kind = FOLD_OPT_CALL, .call = by,
+	    .help = "rows by service (default), team or function" },
+	{ .name = "fleet-cores", .arg = "N", .kind = FOLD_OPT_UINT,
+	    .off = OFF(fleet_cores), .min = 0, .above = 1,
+	    .help = "the fleet's cores, instead of --window" },
+	{ .name = "format", .arg = "FORMAT", .kind = FOLD_OPT_CALL,
+	    .call = format, .help = "text (default), markdown, tsv or json" },
+	{ .name = "hz", .arg = "N", .kind = FOLD_OPT_UINT, .off = OFF(hz),
+	    .min = 0, .above = 1,
+	    .help = "samples per CPU-second, with --unit samples" },
+	{ .name = "owners", .arg = "FILE", .kind = FOLD_OPT_STRING,
+	    .off = OFF(owners), .reject = "", .what = "a file name",
+	    .help = "the team of each service, for --by team" },
+	{ .name = "rate", .arg = "USD", .kind = FOLD_OPT_CALL, .call = rate,
+	    .help = "the dollars of one core-hour: adds $/year" },
+	{ .name = "top", .arg = "N", .kind = FOLD_OPT_UINT, .off = OFF(top),
+	    .help = "show the N costliest rows, the rest as (other)" },
+	{ .name = "total", .kind = FOLD_OPT_FLAG, .off = OFF(opt.inclusive),
+	    .value = 1, .help = "with --by function: inclusive time" },
+	{ .name = "unit", .arg = "UNIT", .kind = FOLD_OPT_CALL, .call = unit,
+	    .help = "of a count: ns (default), us, ms, s or samples" },
+	{ .name = "window", .arg = "DURATION", .kind = FOLD_OPT_CALL,
+	    .call = window, .help = "the wall time covered: adds cores" },
+	{ .name = NULL }
+};
+
+#undef OFF
 
 static int
 read_one(void *st, struct fold_in *in, struct fold_diag *diag)
@@ -37,159 +124,61 @@ read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
 }
 
-int
-main(int argc, char *argv[])
+/* The options that go together or not at all; dies on a bad mix. */
+static void
+check(struct cost *c)
 {
-	enum { O_BY = 256, O_FILES_FROM, O_FLEET_CORES, O_FORMAT, O_HZ, O_OWNERS, O_RATE,
-	    O_STRICT, O_TOP, O_TOTAL, O_UNIT, O_WINDOW };
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "by", required_argument, NULL, O_BY },
-		{ "files-from", required_argument, NULL, O_FILES_FROM },
-		{ "fleet-cores", required_argument, NULL, O_FLEET_CORES },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "hz", required_argument, NULL, O_HZ },
-		{ "null", no_argument, NULL, '0' },
-		{ "owners", required_argument, NULL, O_OWNERS },
-		{ "rate", required_argument, NULL, O_RATE },
-		{ "strict", no_argument, NULL, O_STRICT },
-		{ "top", required_argument, NULL, O_TOP },
-		{ "total", no_argument, NULL, O_TOTAL },
-		{ "unit", required_argument, NULL, O_UNIT },
-		{ "window", required_argument, NULL, O_WINDOW },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct { const char *name; uint64_t per_second; } units[] = {
-		{ "ns", 1000000000 }, { "us", 1000000 }, { "ms", 1000 },
-		{ "s", 1 }, { "samples", 0 },
-	};
-	struct fold_costopt opt = FOLD_COSTOPT_INIT;
-	enum fold_format format = FOLD_FORMAT_TEXT;
+	struct fold_costopt *o = &c->opt;
+
+	o->fleet_cores = c->fleet_cores;
+	o->top = c->top;
+	if (o->per_second == 0 && !c->hz)
+		cmd_die(EXIT_USAGE, "--unit samples needs --hz");
+	if (o->per_second == 0)
+		o->per_second = c->hz;
+	else if (c->hz)
+		cmd_die(EXIT_USAGE, "--hz goes with --unit samples");
+	if (o->window && o->fleet_cores)
+		cmd_die(EXIT_USAGE, "--window and --fleet-cores: one or the "
+		    "other");
+	if (o->rate_given && !o->window && !o->fleet_cores)
+		cmd_die(EXIT_USAGE, "--rate needs --window or --fleet-cores");
+	if (o->inclusive && o->by != FOLD_COST_FUNCTION)
+		cmd_die(EXIT_USAGE, "--total goes with --by function");
+	if ((o->by == FOLD_COST_TEAM) != (c->owners != NULL))
+		cmd_die(EXIT_USAGE, "--by team and --owners go together");
+}
+
+/* Reads the owners and the profiles, writes the cost; the exit status. */
+static int
+run(struct cost *c, const struct cmd_common *cc, char **files, int n)
+{
 	struct fold_owners *owners = NULL;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct fold_in *in;
-	const char *owners_file = NULL, *list = NULL;
-	uint64_t hz = 0;
-	size_t i;
-	int c, strict = 0, nul = 0, stopped, status;
+	int stopped, status;
 
-	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
-		switch (c) {
-		case '0':
-			nul = 1;
-			break;
-		case O_BY:
-			if (strcmp(optarg, "service") == 0)
-				opt.by = FOLD_COST_SERVICE;
-			else if (strcmp(optarg, "team") == 0)
-				opt.by = FOLD_COST_TEAM;
-			else if (strcmp(optarg, "function") == 0)
-				opt.by = FOLD_COST_FUNCTION;
-			else
-				cmd_die(EXIT_USAGE, "--by: service, team or "
-				    "function, not '%s'", optarg);
-			break;
-		case O_FILES_FROM:
-			list = optarg;
-			break;
-		case O_FLEET_CORES:
-			if ((opt.fleet_cores = cmd_uint("--fleet-cores",
-			    optarg)) == 0)
-				cmd_die(EXIT_USAGE, "--fleet-cores: must be "
-				    "above 0");
-			break;
-		case O_FORMAT:
-			if (fold_format_parse(optarg, FOLD_COST_FORMATS,
-			    &format) < 0)
-				cmd_die(EXIT_USAGE, "--format: %s", fold_err());
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case O_HZ:
-			if ((hz = cmd_uint("--hz", optarg)) == 0)
-				cmd_die(EXIT_USAGE, "--hz: must be above 0");
-			break;
-		case O_OWNERS:
-			owners_file = optarg;
-			break;
-		case O_RATE:
-			if (fold_money_parse(optarg, &opt.rate) < 0)
-				cmd_die(EXIT_USAGE, "--rate: %s", fold_err());
-			opt.rate_given = 1;
-			break;
-		case O_STRICT:
-			strict = 1;
-			break;
-		case O_TOP:
-			opt.top = cmd_uint("--top", optarg);
-			break;
-		case O_TOTAL:
-			opt.inclusive = 1;
-			break;
-		case O_UNIT:
-			for (i = 0; i < sizeof units / sizeof units[0]; i++)
-				if (strcmp(optarg, units[i].name) == 0)
-					break;
-			if (i == sizeof units / sizeof units[0])
-				cmd_die(EXIT_USAGE, "--unit: ns, us, ms, s or "
-				    "samples, not '%s'", optarg);
-			opt.unit = units[i].name;
-			opt.per_second = units[i].per_second;
-			break;
-		case O_WINDOW:
-			if (fold_duration_parse(optarg, &opt.window) < 0)
-				cmd_die(EXIT_USAGE, "--window: %s", fold_err());
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (opt.per_second == 0 && !hz)
-		cmd_die(EXIT_USAGE, "--unit samples needs --hz");
-	if (opt.per_second == 0)
-		opt.per_second = hz;
-	else if (hz)
-		cmd_die(EXIT_USAGE, "--hz goes with --unit samples");
-	if (opt.window && opt.fleet_cores)
-		cmd_die(EXIT_USAGE, "--window and --fleet-cores: one or the "
-		    "other");
-	if (opt.rate_given && !opt.window && !opt.fleet_cores)
-		cmd_die(EXIT_USAGE, "--rate needs --window or --fleet-cores");
-	if (opt.inclusive && opt.by != FOLD_COST_FUNCTION)
-		cmd_die(EXIT_USAGE, "--total goes with --by function");
-	if ((opt.by == FOLD_COST_TEAM) != (owners_file != NULL))
-		cmd_die(EXIT_USAGE, "--by team and --owners go together");
-
-	cmd_diag_init(&diag, strict);
-	status = EXIT_OK;
-	if (owners_file) {
-		if (!(in = fold_in_open(owners_file)))
+	cmd_diag_init(&diag, cc->strict);
+	if (c->owners) {
+		if (!(in = fold_in_open(c->owners)))
 			cmd_die(EXIT_ERR, "%s", fold_err());
 		owners = fold_owners_read(in, &diag);
 		if (fold_in_close(in) < 0 || !owners)
 			cmd_die(EXIT_ERR, "%s", fold_err());
-		opt.owners = owners;
+		c->opt.owners = owners;
 	}
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	status = cmd_each_listed(argv + optind, argc - optind, list, nul,
-	    read_one, st, &diag, &stopped);
+	status = cmd_each_listed(files, n, cc->list, cc->nul, read_one, st,
+	    &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
-	if (status == EXIT_OK && fold_cost_write(out, st, &opt, format) < 0) {
+	if (status == EXIT_OK &&
+	    fold_cost_write(out, st, &c->opt, c->format) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
@@ -197,4 +186,24 @@ main(int argc, char *argv[])
 	fold_intern_free(frames);
 	fold_owners_free(owners);
 	return cmd_close(out, status);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct cost c = { .opt = FOLD_COSTOPT_INIT,
+	    .format = FOLD_FORMAT_TEXT };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &c },
+		{ NULL, cmd_opt_files, &cc },
+		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_strict, &cc },
+	};
+	int first;
+
+	cmd_init(argv[0]);
+	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
+	check(&c);
+	return run(&c, &cc, argv + first, argc - first);
 }
