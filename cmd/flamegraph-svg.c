@@ -5,7 +5,7 @@
  *
  *	perf script | stackcollapse-perf | flamegraph-svg > cpu.svg
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,33 +14,133 @@
 #include "libfold/input.h"
 #include "formats/palette.h"
 #include "formats/svg.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
-enum {
-	O_BGCOLORS = 256, O_COLORS, O_COUNTNAME, O_CP, O_FACTOR, O_FLAMECHART,
-	O_FONTSIZE, O_FONTTYPE, O_FONTWIDTH, O_HASH, O_HEIGHT, O_INVERTED,
-	O_MINWIDTH, O_NAMEATTR, O_NAMETYPE, O_NEGATE, O_NOJS, O_NOTES,
-	O_PRETTY, O_RANDOM, O_REVERSE, O_STRICT, O_SUBTITLE, O_TITLE,
-	O_TOTAL, O_WIDTH
+#define SVG(opts) ((struct fold_svg_opt *)(opts))
+
+static int
+bgcolors(void *opts, const char *value, const char *more)
+{
+	if (fold_palette_bgcheck(value) < 0)
+		return -1;
+	SVG(opts)->bgcolors = value;
+	return 0;
+}
+
+static int
+colors(void *opts, const char *value, const char *more)
+{
+	return fold_palette_parse(value, &SVG(opts)->colors);
+}
+
+static int
+cp(void *opts, const char *value, const char *more)
+{
+	SVG(opts)->cp = "palette.map";
+	return 0;
+}
+
+/* N pixels, or N% of the total. */
+static int
+minwidth(void *opts, const char *value, const char *more)
+{
+	size_t len = strlen(value);
+	char *num;
+
+	SVG(opts)->minwidth_pct = len > 0 && value[len - 1] == '%';
+	num = fold_strndup(value, len - SVG(opts)->minwidth_pct);
+	SVG(opts)->minwidth = cmd_number("--minwidth", num);
+	free(num);
+	return 0;
+}
+
+/*
+ * Free text, the empty string included (--title '' draws no title, as
+ * flamegraph.pl does), which FOLD_OPT_STRING refuses; an empty --nameattr
+ * stays a file that cannot be read, status 1, as before.
+ */
+#define TEXT(field)							\
+static int								\
+field(void *opts, const char *value, const char *more)			\
+{									\
+	SVG(opts)->field = value;					\
+	return 0;							\
+}
+TEXT(countname)
+TEXT(fonttype)
+TEXT(nameattr)
+TEXT(nametype)
+TEXT(notes)
+TEXT(subtitle)
+TEXT(title)
+#undef TEXT
+
+#define OFF(field) offsetof(struct fold_svg_opt, field)
+
+static const struct fold_option options[] = {
+	{ .name = "bgcolors", .arg = "COLOR", .kind = FOLD_OPT_CALL,
+	    .call = bgcolors,
+	    .help = "yellow, blue, green, grey or #rrggbb background" },
+	{ .name = "colors", .arg = "PALETTE", .kind = FOLD_OPT_CALL,
+	    .call = colors, .help = "hot (default), mem, io, java, js, perl, ..." },
+	{ .name = "countname", .arg = "NAME", .kind = FOLD_OPT_CALL,
+	    .call = countname,
+	    .help = "what the counts are (default: samples)" },
+	{ .name = "cp", .kind = FOLD_OPT_CALL, .call = cp,
+	    .help = "consistent colours, kept in palette.map" },
+	{ .name = "factor", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(factor), .help = "show the counts multiplied by N" },
+	{ .name = "flamechart", .kind = FOLD_OPT_FLAG, .off = OFF(flamechart),
+	    .value = 1, .help = "stacks in input order: a flame chart" },
+	{ .name = "fontsize", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(fontsize), .help = "text size in pixels (default: 12)" },
+	{ .name = "fonttype", .arg = "FONT", .kind = FOLD_OPT_CALL,
+	    .call = fonttype, .help = "font family (default: Verdana)" },
+	{ .name = "fontwidth", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(fontwidth), .above = 1,
+	    .help = "character width per font size (default: 0.59)" },
+	{ .name = "hash", .kind = FOLD_OPT_FLAG, .off = OFF(hash), .value = 1,
+	    .help = "colours by flamegraph.pl's name hash" },
+	{ .name = "height", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(frameheight), .min = 2,
+	    .help = "frame height in pixels (default: 16)" },
+	{ .name = "inverted", .kind = FOLD_OPT_FLAG, .off = OFF(inverted),
+	    .value = 1, .help = "an icicle graph: the root at the top" },
+	{ .name = "minwidth", .arg = "N[%]", .kind = FOLD_OPT_CALL,
+	    .call = minwidth,
+	    .help = "leave out boxes under N pixels or N% (default: 0.1)" },
+	{ .name = "nameattr", .arg = "FILE", .kind = FOLD_OPT_CALL,
+	    .call = nameattr, .help = "extra attributes of each function, from FILE" },
+	{ .name = "nametype", .arg = "NAME", .kind = FOLD_OPT_CALL,
+	    .call = nametype,
+	    .help = "the details line's label (default: Function:)" },
+	{ .name = "negate", .kind = FOLD_OPT_FLAG, .off = OFF(negate),
+	    .value = 1, .help = "swap red and blue in a differential graph" },
+	{ .name = "no-javascript", .kind = FOLD_OPT_FLAG,
+	    .off = OFF(javascript), .value = 0,
+	    .help = "no script: a static picture" },
+	{ .name = "notes", .arg = "TEXT", .kind = FOLD_OPT_CALL, .call = notes,
+	    .help = "put TEXT in a comment at the top" },
+	{ .name = "pretty-xml", .kind = FOLD_OPT_FLAG, .off = OFF(pretty),
+	    .value = 1, .help = "indent the document, one element a line" },
+	{ .name = "random", .kind = FOLD_OPT_FLAG, .off = OFF(random),
+	    .value = 1, .help = "random colours, different on every run" },
+	{ .name = "reverse", .kind = FOLD_OPT_FLAG, .off = OFF(reverse),
+	    .value = 1, .help = "reverse each stack: who calls the hot code" },
+	{ .name = "subtitle", .arg = "TEXT", .kind = FOLD_OPT_CALL,
+	    .call = subtitle, .help = "a second line under the title" },
+	{ .name = "title", .arg = "TEXT", .kind = FOLD_OPT_CALL, .call = title,
+	    .help = "the title (default: Flame Graph)" },
+	{ .name = "total", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(total), .help = "the count that spans the whole width" },
+	{ .name = "width", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(width), .min = 20, .above = 1,
+	    .help = "image width in pixels (default: 1200)" },
+	{ .name = NULL }
 };
 
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [--cp] [--flamechart] [--hash] [--inverted] "
-	    "[--negate] [--no-javascript]\n"
-	    "       [--pretty-xml] [--random] [--reverse] [--strict] "
-	    "[--bgcolors COLOR]\n"
-	    "       [--colors PALETTE] [--countname NAME] [--factor N] "
-	    "[--fontsize N]\n"
-	    "       [--fonttype FONT] [--fontwidth N] [--height N] "
-	    "[--minwidth N[%%]]\n"
-	    "       [--nameattr FILE] [--nametype NAME] [--notes TEXT] "
-	    "[--subtitle TEXT]\n"
-	    "       [--title TEXT] [--total N] [--width N] "
-	    "[--progress | --no-progress]\n"
-	    "       [file ...]\n", progname);
-}
+#undef OFF
 
 /* A profile that cannot be read ends the run: no graph of a part. */
 static int
@@ -52,158 +152,27 @@ read_one(void *g, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "bgcolors", required_argument, NULL, O_BGCOLORS },
-		{ "colors", required_argument, NULL, O_COLORS },
-		{ "countname", required_argument, NULL, O_COUNTNAME },
-		{ "cp", no_argument, NULL, O_CP },
-		{ "factor", required_argument, NULL, O_FACTOR },
-		{ "flamechart", no_argument, NULL, O_FLAMECHART },
-		{ "fontsize", required_argument, NULL, O_FONTSIZE },
-		{ "fonttype", required_argument, NULL, O_FONTTYPE },
-		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
-		{ "hash", no_argument, NULL, O_HASH },
-		{ "height", required_argument, NULL, O_HEIGHT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "inverted", no_argument, NULL, O_INVERTED },
-		{ "minwidth", required_argument, NULL, O_MINWIDTH },
-		{ "nameattr", required_argument, NULL, O_NAMEATTR },
-		{ "nametype", required_argument, NULL, O_NAMETYPE },
-		{ "negate", no_argument, NULL, O_NEGATE },
-		{ "no-javascript", no_argument, NULL, O_NOJS },
-		{ "notes", required_argument, NULL, O_NOTES },
-		{ "pretty-xml", no_argument, NULL, O_PRETTY },
-		{ "random", no_argument, NULL, O_RANDOM },
-		{ "reverse", no_argument, NULL, O_REVERSE },
-		{ "strict", no_argument, NULL, O_STRICT },
-		{ "subtitle", required_argument, NULL, O_SUBTITLE },
-		{ "title", required_argument, NULL, O_TITLE },
-		{ "total", required_argument, NULL, O_TOTAL },
-		{ "width", required_argument, NULL, O_WIDTH },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct fold_svg_opt opt = FOLD_SVG_OPT_INIT;
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &opt },
+		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_strict, &cc },
+	};
 	struct fold_svg_info info;
 	struct fold_diag diag;
 	struct fold_svg *g;
 	struct fold_out *out;
-	int c, strict = 0, stopped, status = EXIT_OK;
-	size_t len;
+	int first, stopped, status = EXIT_OK;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case O_BGCOLORS:
-			if (fold_palette_bgcheck(optarg) < 0)
-				cmd_die(EXIT_USAGE, "--bgcolors: %s", fold_err());
-			opt.bgcolors = optarg;
-			break;
-		case O_COLORS:
-			if (fold_palette_parse(optarg, &opt.colors) < 0)
-				cmd_die(EXIT_USAGE, "--colors: %s", fold_err());
-			break;
-		case O_COUNTNAME:
-			opt.countname = optarg;
-			break;
-		case O_CP:
-			opt.cp = "palette.map";
-			break;
-		case O_FACTOR:
-			opt.factor = cmd_number("--factor", optarg);
-			break;
-		case O_FLAMECHART:
-			opt.flamechart = 1;
-			break;
-		case O_FONTSIZE:
-			opt.fontsize = cmd_number("--fontsize", optarg);
-			break;
-		case O_FONTTYPE:
-			opt.fonttype = optarg;
-			break;
-		case O_FONTWIDTH:
-			opt.fontwidth = cmd_number("--fontwidth", optarg);
-			if (opt.fontwidth == 0)
-				cmd_die(EXIT_USAGE, "--fontwidth: must be above 0");
-			break;
-		case O_HASH:
-			opt.hash = 1;
-			break;
-		case O_HEIGHT:
-			opt.frameheight = cmd_number("--height", optarg);
-			if (opt.frameheight < 2)
-				cmd_die(EXIT_USAGE, "--height: must be at least 2");
-			break;
-		case O_INVERTED:
-			opt.inverted = 1;
-			break;
-		case O_MINWIDTH:
-			len = strlen(optarg);
-			opt.minwidth_pct = len > 0 && optarg[len - 1] == '%';
-			if (opt.minwidth_pct)
-				optarg[len - 1] = '\0';
-			opt.minwidth = cmd_number("--minwidth", optarg);
-			break;
-		case O_NAMEATTR:
-			opt.nameattr = optarg;
-			break;
-		case O_NAMETYPE:
-			opt.nametype = optarg;
-			break;
-		case O_NEGATE:
-			opt.negate = 1;
-			break;
-		case O_NOJS:
-			opt.javascript = 0;
-			break;
-		case O_NOTES:
-			opt.notes = optarg;
-			break;
-		case O_PRETTY:
-			opt.pretty = 1;
-			break;
-		case O_RANDOM:
-			opt.random = 1;
-			break;
-		case O_REVERSE:
-			opt.reverse = 1;
-			break;
-		case O_STRICT:
-			strict = 1;
-			break;
-		case O_SUBTITLE:
-			opt.subtitle = optarg;
-			break;
-		case O_TITLE:
-			opt.title = optarg;
-			break;
-		case O_TOTAL:
-			opt.total = cmd_number("--total", optarg);
-			break;
-		case O_WIDTH:
-			opt.width = cmd_number("--width", optarg);
-			if (opt.width <= 20)
-				cmd_die(EXIT_USAGE, "--width: must be above 20");
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	first = cmd_parse(argc, argv, sets, 3, "[file ...]");
+	argc -= first;
+	argv += first;
 
 	if (!(g = fold_svg_new(&opt)))
 		cmd_die(EXIT_ERR, "%s", fold_err());
-	cmd_diag_init(&diag, strict);
+	cmd_diag_init(&diag, cc.strict);
 	status = cmd_each_input(argv, argc, read_one, g, &diag, &stopped);
 	if (stopped) {
 		fold_svg_free(g);
