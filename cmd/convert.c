@@ -80,6 +80,38 @@ collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
 	return collapse_read(c, in, diag);
 }
 
+/* The inputs of the run: the operands, then --files-from's. */
+static int
+inputs(const struct cmd_common *cc, char **files, int n, char ***names)
+{
+	*names = files;
+	if (!cc->list)
+		return n;
+	n = cmd_files_from(files, n, cc->list, cc->nul, names);
+	/* an empty list reads nothing, not standard input: a fleet job
+	   that found no file has failed */
+	if (n == 0)
+		cmd_warn("%s: no file named", cc->list);
+	return n;
+}
+
+/* --detect: no reader is opened. */
+static int
+detect(const struct cmd_common *cc, char **files, int n)
+{
+	struct fold_diag diag;
+	struct fold_out *out = cmd_stdout();
+	int status = EXIT_ERR, stopped;
+
+	cmd_diag_init(&diag, cc->strict);
+	if ((n = inputs(cc, files, n, &files)) > 0 || !cc->list)
+		status = cmd_each_input(files, n, detect_one, out, &diag,
+		    &stopped);
+	if (cc->list)
+		free(files);
+	return cmd_close(out, status);
+}
+
 /* The run: every input through the readers, then the output. */
 static int
 run(const struct convert_opt *co, const struct cmd_common *cc,
@@ -91,24 +123,14 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int status, stopped;
+	int status = EXIT_ERR, stopped;
 
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
 	    cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
-	if (cc->list)
-		n = cmd_files_from(files, n, cc->list, cc->nul, &files);
-	/* an empty list reads nothing, not standard input: a fleet job
-	   that found no file has failed */
-	if (cc->list && n == 0) {
-		cmd_warn("%s: no file named", cc->list);
-		status = EXIT_ERR;
-	} else if (co->detect)
-		status = cmd_each_input(files, n, detect_one, out, &diag,
-		    &stopped);
-	else {
+	if ((n = inputs(cc, files, n, &files)) > 0 || !cc->list) {
 		status = cmd_each_input(files, n, collapse_one, col, &diag,
 		    &stopped);
 		if (!stopped && collapse_finish(col, status == EXIT_OK,
@@ -165,6 +187,8 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	first = cmd_parse(argc, argv, sets, n, "[file ...]");
 	if (co.formats)
 		status = list_formats();
+	else if (co.detect)
+		status = detect(&cc, argv + first, argc - first);
 	else
 		status = run(&co, &cc, opts, argv + first, argc - first);
 	cmd_optset_release(sets, n);
