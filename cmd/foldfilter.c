@@ -6,7 +6,7 @@
  *	foldfilter --focus '^parse_' --hide '^std::' --collapse-recursion \
  *	    app.folded | flamegraph-svg > parse.svg
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,21 +16,14 @@
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "libfold/filter.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [-v] [--strict] [--grep RE] [--exclude RE] "
-	    "[--focus RE] [--ignore RE]\n"
-	    "                  [--hide RE] [--root-at RE] [--prune-from RE] "
-	    "[--replace RE REPL]\n"
-	    "                  [--collapse-recursion] [--max-depth N] "
-	    "[--min-count N]\n"
-	    "                  [--min-share P%%] [--strip-addrs] [--reverse]\n"
-	    "                  [--progress | --no-progress] [file ...]\n",
-	    progname);
-}
+/* The steps, in command-line order, and -v. */
+struct filter {
+	struct fold_filter *f;
+	int verbose;
+};
 
 /* "--grep 'RE'" (and the replacement) for messages. */
 static char *
@@ -50,16 +43,174 @@ label(const char *opt, const char *a, const char *b)
 	return s;
 }
 
-static void
-add(struct fold_filter *f, enum fold_step step, const char *opt,
-    const char *a, const char *b, double num)
+/*
+ * Appends a step. A pattern that does not compile is told as the library
+ * says it, naming the step ("--grep 'a(b': missing ..."), not after the
+ * option's name as a CALL's -1 would be.
+ */
+static int
+add(void *opts, enum fold_step step, const char *opt, const char *a,
+    const char *b, double num)
 {
 	char *l = label(opt, a, b);
 
-	if (fold_filter_add(f, step, a, b, num, l) < 0)
+	if (fold_filter_add(((struct filter *)opts)->f, step, a, b, num,
+	    l) < 0)
 		cmd_die(EXIT_USAGE, "%s", fold_err());
 	free(l);
+	return 0;
 }
+
+/* Each option's step: a CALL is not told which option it is. */
+static int
+collapse(void *opts, const char *value, const char *more)
+{
+	return add(opts, FOLD_STEP_COLLAPSE_RECURSION, "--collapse-recursion",
+	    NULL, NULL, 0);
+}
+
+static int
+exclude(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_EXCLUDE, "--exclude", re, NULL, 0);
+}
+
+static int
+focus(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_FOCUS, "--focus", re, NULL, 0);
+}
+
+static int
+grep(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_GREP, "--grep", re, NULL, 0);
+}
+
+static int
+hide(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_HIDE, "--hide", re, NULL, 0);
+}
+
+static int
+ignore(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_IGNORE, "--ignore", re, NULL, 0);
+}
+
+static int
+max_depth(void *opts, const char *n, const char *more)
+{
+	unsigned long long depth = cmd_uint("--max-depth", n);
+
+	if (depth == 0)
+		return fold_seterr("must be at least 1");
+	return add(opts, FOLD_STEP_MAX_DEPTH, "--max-depth", NULL, NULL,
+	    (double)depth);
+}
+
+static int
+min_count(void *opts, const char *n, const char *more)
+{
+	return add(opts, FOLD_STEP_MIN_COUNT, "--min-count", NULL, NULL,
+	    cmd_number("--min-count", n));
+}
+
+/* P or P%, a share of the total. */
+static int
+min_share(void *opts, const char *p, const char *more)
+{
+	size_t len = strlen(p);
+	char *num;
+	double share;
+
+	num = fold_strndup(p, len - (len > 0 && p[len - 1] == '%'));
+	share = cmd_number("--min-share", num);
+	free(num);
+	if (share > 100)
+		return fold_seterr("above 100%%");
+	return add(opts, FOLD_STEP_MIN_SHARE, "--min-share", NULL, NULL,
+	    share);
+}
+
+static int
+prune_from(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_PRUNE_FROM, "--prune-from", re, NULL, 0);
+}
+
+static int
+replace(void *opts, const char *re, const char *repl)
+{
+	return add(opts, FOLD_STEP_REPLACE, "--replace", re, repl, 0);
+}
+
+static int
+reverse(void *opts, const char *value, const char *more)
+{
+	return add(opts, FOLD_STEP_REVERSE, "--reverse", NULL, NULL, 0);
+}
+
+static int
+root_at(void *opts, const char *re, const char *more)
+{
+	return add(opts, FOLD_STEP_ROOT_AT, "--root-at", re, NULL, 0);
+}
+
+static int
+strip_addrs(void *opts, const char *value, const char *more)
+{
+	return add(opts, FOLD_STEP_STRIP_ADDRS, "--strip-addrs", NULL, NULL,
+	    0);
+}
+
+/* Applied in the order given, as sed's expressions. */
+static const struct fold_option steps[] = {
+	{ .name = "collapse-recursion", .kind = FOLD_OPT_CALL,
+	    .call = collapse,
+	    .help = "merge runs of a frame: a;b;b;c -> a;b;c" },
+	{ .name = "exclude", .arg = "RE", .kind = FOLD_OPT_CALL,
+	    .call = exclude,
+	    .help = "drop the stacks with a frame matching RE" },
+	{ .name = "focus", .arg = "RE", .kind = FOLD_OPT_CALL, .call = focus,
+	    .help = "keep the stacks through a frame matching RE" },
+	{ .name = "grep", .arg = "RE", .kind = FOLD_OPT_CALL, .call = grep,
+	    .help = "keep the stacks with a frame matching RE" },
+	{ .name = "hide", .arg = "RE", .kind = FOLD_OPT_CALL, .call = hide,
+	    .help = "remove the frames matching RE, keep the stack" },
+	{ .name = "ignore", .arg = "RE", .kind = FOLD_OPT_CALL, .call = ignore,
+	    .help = "drop the stacks through a frame matching RE" },
+	{ .name = "max-depth", .arg = "N", .kind = FOLD_OPT_CALL,
+	    .call = max_depth,
+	    .help = "cut every stack after its first N frames" },
+	{ .name = "min-count", .arg = "N", .kind = FOLD_OPT_CALL,
+	    .call = min_count, .help = "drop the stacks counting less than N" },
+	{ .name = "min-share", .arg = "P[%]", .kind = FOLD_OPT_CALL,
+	    .call = min_share,
+	    .help = "drop the stacks under P percent of the total" },
+	{ .name = "prune-from", .arg = "RE", .kind = FOLD_OPT_CALL,
+	    .call = prune_from,
+	    .help = "cut each stack after its first frame matching RE" },
+	{ .name = "replace", .arg = "RE REPL", .args = 2,
+	    .kind = FOLD_OPT_CALL, .call = replace,
+	    .help = "rewrite what RE matches in names to REPL ($1)" },
+	{ .name = "reverse", .kind = FOLD_OPT_CALL, .call = reverse,
+	    .help = "reverse every stack, leaf first" },
+	{ .name = "root-at", .arg = "RE", .kind = FOLD_OPT_CALL,
+	    .call = root_at,
+	    .help = "root each stack at its first frame matching RE" },
+	{ .name = "strip-addrs", .kind = FOLD_OPT_CALL, .call = strip_addrs,
+	    .help = "write each hexadecimal 0x address as 0x..." },
+	{ .name = NULL }
+};
+
+static const struct fold_option options[] = {
+	{ .name = "verbose", .shortname = 'v', .kind = FOLD_OPT_FLAG,
+	    .off = offsetof(struct filter, verbose), .value = 1,
+	    .help = "tell on standard error what each step kept" },
+	{ .name = NULL }
+};
 
 /* Prints what each step kept, for -v. */
 static void
@@ -119,166 +270,44 @@ read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_COLLAPSE = 256, OPT_EXCLUDE, OPT_FOCUS, OPT_GREP, OPT_HIDE,
-	    OPT_IGNORE, OPT_MAX_DEPTH, OPT_MIN_COUNT, OPT_MIN_SHARE,
-	    OPT_PRUNE_FROM, OPT_REPLACE, OPT_REVERSE, OPT_ROOT_AT, OPT_STRICT,
-	    OPT_STRIP_ADDRS };
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "collapse-recursion", no_argument, NULL, OPT_COLLAPSE },
-		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-		{ "focus", required_argument, NULL, OPT_FOCUS },
-		{ "grep", required_argument, NULL, OPT_GREP },
-		{ "help", no_argument, NULL, 'h' },
-		{ "hide", required_argument, NULL, OPT_HIDE },
-		{ "ignore", required_argument, NULL, OPT_IGNORE },
-		{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
-		{ "min-count", required_argument, NULL, OPT_MIN_COUNT },
-		{ "min-share", required_argument, NULL, OPT_MIN_SHARE },
-		{ "prune-from", required_argument, NULL, OPT_PRUNE_FROM },
-		{ "replace", required_argument, NULL, OPT_REPLACE },
-		{ "reverse", no_argument, NULL, OPT_REVERSE },
-		{ "root-at", required_argument, NULL, OPT_ROOT_AT },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "strip-addrs", no_argument, NULL, OPT_STRIP_ADDRS },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	struct filter flt = { .f = fold_filter_new() };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ "Steps, applied in the order given", steps, &flt },
+		{ NULL, options, &flt },
+		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_strict, &cc },
 	};
-	struct fold_filter *f = fold_filter_new();
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	char **files;
-	int nfiles = 0;
-	int c, strict = 0, verb = 0, stopped, status = EXIT_OK;
-	unsigned long long depth;
-	double share;
-	char *pct;
+	int first, stopped, status;
 
 	cmd_init(argv[0]);
-	files = fold_reallocarray(NULL, argc, sizeof *files);
-	/* "-": operands come back in order, so that files and steps mix */
-	while ((c = getopt_long(argc, argv, "-hv", longopts, NULL)) != -1) {
-		switch (c) {
-		case 1:
-			files[nfiles++] = optarg;
-			break;
-		case OPT_COLLAPSE:
-			add(f, FOLD_STEP_COLLAPSE_RECURSION,
-			    "--collapse-recursion", NULL, NULL, 0);
-			break;
-		case OPT_EXCLUDE:
-			add(f, FOLD_STEP_EXCLUDE, "--exclude", optarg, NULL, 0);
-			break;
-		case OPT_FOCUS:
-			add(f, FOLD_STEP_FOCUS, "--focus", optarg, NULL, 0);
-			break;
-		case OPT_GREP:
-			add(f, FOLD_STEP_GREP, "--grep", optarg, NULL, 0);
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			status = EXIT_OK;
-			goto done;
-		case OPT_HIDE:
-			add(f, FOLD_STEP_HIDE, "--hide", optarg, NULL, 0);
-			break;
-		case OPT_IGNORE:
-			add(f, FOLD_STEP_IGNORE, "--ignore", optarg, NULL, 0);
-			break;
-		case OPT_MAX_DEPTH:
-			depth = cmd_uint("--max-depth", optarg);
-			if (depth == 0)
-				cmd_die(EXIT_USAGE, "--max-depth: must be at "
-				    "least 1");
-			add(f, FOLD_STEP_MAX_DEPTH, "--max-depth", NULL, NULL,
-			    (double)depth);
-			break;
-		case OPT_MIN_COUNT:
-			add(f, FOLD_STEP_MIN_COUNT, "--min-count", NULL, NULL,
-			    cmd_number("--min-count", optarg));
-			break;
-		case OPT_MIN_SHARE:
-			pct = fold_strndup(optarg, strlen(optarg));
-			if (*pct && pct[strlen(pct) - 1] == '%')
-				pct[strlen(pct) - 1] = '\0';
-			share = cmd_number("--min-share", pct);
-			free(pct);
-			if (share > 100)
-				cmd_die(EXIT_USAGE, "--min-share: above 100%%");
-			add(f, FOLD_STEP_MIN_SHARE, "--min-share", NULL, NULL,
-			    share);
-			break;
-		case OPT_PRUNE_FROM:
-			add(f, FOLD_STEP_PRUNE_FROM, "--prune-from", optarg,
-			    NULL, 0);
-			break;
-		case OPT_REPLACE:
-			/* the replacement is the next argument */
-			if (optind >= argc) {
-				cmd_warn("--replace: needs a pattern and a "
-				    "replacement");
-				usage(stderr);
-				status = EXIT_USAGE;
-				goto done;
-			}
-			add(f, FOLD_STEP_REPLACE, "--replace", optarg,
-			    argv[optind], 0);
-			optind++;
-			break;
-		case OPT_REVERSE:
-			add(f, FOLD_STEP_REVERSE, "--reverse", NULL, NULL, 0);
-			break;
-		case OPT_ROOT_AT:
-			add(f, FOLD_STEP_ROOT_AT, "--root-at", optarg, NULL, 0);
-			break;
-		case OPT_STRICT:
-			strict = 1;
-			break;
-		case OPT_STRIP_ADDRS:
-			add(f, FOLD_STEP_STRIP_ADDRS, "--strip-addrs", NULL,
-			    NULL, 0);
-			break;
-		case 'v':
-			verb = 1;
-			break;
-		default:
-			usage(stderr);
-			status = EXIT_USAGE;
-			goto done;
-		}
-	}
+	/* files and steps mix: the files are the operands, wherever they are */
+	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
 
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	cmd_diag_init(&diag, strict);
-	status = cmd_each_input(files, nfiles, read_one, st, &diag, &stopped);
+	cmd_diag_init(&diag, cc.strict);
+	status = cmd_each_input(argv + first, argc - first, read_one, st,
+	    &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	out = cmd_stdout();
 	/* what could be read is still filtered, as the status says */
-	if (fold_filter_run(f, &st) < 0) {
+	if (fold_filter_run(flt.f, &st) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	} else {
-		if (verb)
-			verbose(f);
-		if (unmatched(f, strict) && strict)
+		if (flt.verbose)
+			verbose(flt.f);
+		if (unmatched(flt.f, cc.strict) && cc.strict)
 			status = EXIT_ERR;
 		fold_write(out, st);
 	}
 	fold_stacks_free(st);
 	fold_intern_free(frames);
-	fold_filter_free(f);
-	free(files);
+	fold_filter_free(flt.f);
 	return cmd_close(out, status);
-done:
-	fold_filter_free(f);
-	free(files);
-	return status;
 }

@@ -1,0 +1,1 @@
+foldfilter --grep '^main$' -- app.folded
