@@ -7,23 +7,16 @@
  *
  *	find fleet -name 'cpu*.pb.gz' | pprofmerge --files-from - > default.pgo
  */
-#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "cmd/opt.h"
 #include "cmd/util.h"
 #include "formats/pprof.h"
 #include "formats/pprofmerge.h"
 #include "libfold/err.h"
-
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [-0] [--files-from LIST] [--max-size BYTES]\n"
-	    "                  [--progress | --no-progress] [profile ...]\n",
-	    progname);
-}
 
 static int
 read_one(void *m, struct fold_in *in, struct fold_diag *diag)
@@ -31,55 +24,35 @@ read_one(void *m, struct fold_in *in, struct fold_diag *diag)
 	return pprof_merge_add(m, in);
 }
 
+/* Its one value: the table's base is the uint64_t max_size of main. */
+static const struct fold_option options[] = {
+	{ .name = "max-size", .arg = "BYTES", .kind = FOLD_OPT_SIZE, .off = 0,
+	    .help = "refuse a profile larger than BYTES (2G)" },
+	{ .name = NULL }
+};
+
 int
 main(int argc, char *argv[])
 {
-	enum { O_FILES_FROM = 256, O_MAX_SIZE };
-	static const struct option longopts[] = {
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "files-from", required_argument, NULL, O_FILES_FROM },
-		{ "help", no_argument, NULL, 'h' },
-		{ "max-size", required_argument, NULL, O_MAX_SIZE },
-		{ "null", no_argument, NULL, '0' },
-		{ NULL, 0, NULL, 0 }
+	uint64_t max_size = 0;
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &max_size },
+		{ NULL, cmd_opt_files, &cc },
+		{ NULL, cmd_opt_progress, &cc },
 	};
 	struct pprof_merger *m;
 	struct fold_diag diag;
 	struct fold_out *out;
-	const char *list = NULL;
-	unsigned long long max_size = 0;
-	int c, nul = 0, stopped = 0, status, wrote;
+	int first, stopped = 0, status, wrote;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "0h", longopts, NULL)) != -1) {
-		switch (c) {
-		case '0':
-			nul = 1;
-			break;
-		case O_FILES_FROM:
-			list = optarg;
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case O_MAX_SIZE:
-			max_size = cmd_size("--max-size", optarg);
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	first = cmd_parse(argc, argv, sets, 3, "[profile ...]");
 	m = pprof_merger_new(max_size);
 	cmd_diag_init(&diag, 0);
 	/* a profile that cannot be read is reported and the others merged;
 	   one that breaks the merge (a sum past 64 bits) ends it */
-	status = cmd_each_listed(argv + optind, argc - optind, list, nul,
+	status = cmd_each_listed(argv + first, argc - first, cc.list, cc.nul,
 	    read_one, m, &diag, &stopped);
 	wrote = 0;
 	out = cmd_stdout();
