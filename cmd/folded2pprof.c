@@ -5,25 +5,23 @@
  *	foldmerge web*.folded | folded2pprof --sample-type cpu/nanoseconds \
  *	    > web.pb.gz && go tool pprof -top web.pb.gz
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/opt.h"
 #include "cmd/util.h"
 #include "formats/pprof.h"
 #include "libfold/err.h"
 #include "libfold/folded.h"
 
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [--period N] [--period-type TYPE/UNIT] "
-	    "[--sample-type TYPE/UNIT]\n"
-	    "                    [--strict] [--progress | --no-progress] "
-	    "[file ...]\n", progname);
-}
+/* The options: pprof's, and the TYPE parts of TYPE/UNIT, owned. */
+struct f2p {
+	struct pprof_writeopt opt;
+	char *type, *period_type;
+};
 
 static int
 read_one(void *st, struct fold_in *in, struct fold_diag *diag)
@@ -31,87 +29,96 @@ read_one(void *st, struct fold_in *in, struct fold_diag *diag)
 	return fold_read(in, st, NULL, diag);
 }
 
-/* Splits "TYPE/UNIT" (UNIT defaults to count) into *type and *unit. */
-static void
-type_arg(const char *opt, char *s, const char **type, const char **unit)
+/*
+ * Splits "TYPE/UNIT" (UNIT defaults to count) into *type, a copy in
+ * *owned (the one before freed), and *unit, the end of value.
+ */
+static int
+type_arg(const char *value, char **owned, const char **type,
+    const char **unit)
 {
-	char *slash = strrchr(s, '/');
+	const char *slash = strrchr(value, '/');
 
-	*type = s;
-	*unit = "count";
-	if (slash) {
-		*slash = '\0';
-		*unit = slash + 1;
-	}
-	if (!**type || !**unit)
-		cmd_die(EXIT_USAGE, "%s: expected TYPE/UNIT", opt);
+	if (!*value || slash == value || (slash && !slash[1]))
+		return fold_seterr("expected TYPE/UNIT");
+	free(*owned);
+	*owned = fold_strndup(value, slash ? (size_t)(slash - value) :
+	    strlen(value));
+	*type = *owned;
+	*unit = slash ? slash + 1 : "count";
+	return 0;
 }
+
+static int
+sample_type(void *opts, const char *value, const char *more)
+{
+	struct f2p *f = opts;
+
+	return type_arg(value, &f->type, &f->opt.type, &f->opt.unit);
+}
+
+static int
+period_type(void *opts, const char *value, const char *more)
+{
+	struct f2p *f = opts;
+
+	return type_arg(value, &f->period_type, &f->opt.period_type,
+	    &f->opt.period_unit);
+}
+
+/* A UINT, up to what a pprof value holds. */
+static int
+period(void *opts, const char *value, const char *more)
+{
+	unsigned long long v = cmd_uint("--period", value);
+
+	if (v > INT64_MAX)
+		return fold_seterr("out of range: %s", value);
+	((struct f2p *)opts)->opt.period = (int64_t)v;
+	return 0;
+}
+
+static const struct fold_option options[] = {
+	{ .name = "period", .arg = "N", .kind = FOLD_OPT_CALL, .call = period,
+	    .help = "record N as the sampling period" },
+	{ .name = "period-type", .arg = "TYPE/UNIT", .kind = FOLD_OPT_CALL,
+	    .call = period_type,
+	    .help = "the period's TYPE/UNIT (default: the sample type)" },
+	{ .name = "sample-type", .arg = "TYPE/UNIT", .kind = FOLD_OPT_CALL,
+	    .call = sample_type,
+	    .help = "the values' TYPE/UNIT (default: samples/count)" },
+	{ .name = NULL }
+};
 
 int
 main(int argc, char *argv[])
 {
-	enum { O_PERIOD = 256, O_PERIOD_TYPE, O_SAMPLE_TYPE, O_STRICT };
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "period", required_argument, NULL, O_PERIOD },
-		{ "period-type", required_argument, NULL, O_PERIOD_TYPE },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "sample-type", required_argument, NULL, O_SAMPLE_TYPE },
-		{ "strict", no_argument, NULL, O_STRICT },
-		{ NULL, 0, NULL, 0 }
+	struct f2p f = { .opt = PPROF_WRITEOPT_INIT };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &f },
+		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_progress, &cc },
 	};
-	struct pprof_writeopt opt = PPROF_WRITEOPT_INIT;
 	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	unsigned long long period;
-	int c, strict = 0, stopped, status;
+	int first, stopped, status;
 
 	cmd_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case O_PERIOD:
-			period = cmd_uint("--period", optarg);
-			if (period > INT64_MAX)
-				cmd_die(EXIT_USAGE, "--period: out of range: %s",
-				    optarg);
-			opt.period = (int64_t)period;
-			break;
-		case O_PERIOD_TYPE:
-			type_arg("--period-type", optarg, &opt.period_type,
-			    &opt.period_unit);
-			break;
-		case O_SAMPLE_TYPE:
-			type_arg("--sample-type", optarg, &opt.type, &opt.unit);
-			break;
-		case O_STRICT:
-			strict = 1;
-			break;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	first = cmd_parse(argc, argv, sets, 3, "[file ...]");
 	frames = fold_intern_new();
 	st = fold_stacks_new(frames, 1);
-	cmd_diag_init(&diag, strict);
+	cmd_diag_init(&diag, cc.strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
-	status = cmd_each_input(argv + optind, argc - optind, read_one, st,
+	status = cmd_each_input(argv + first, argc - first, read_one, st,
 	    &diag, &stopped);
 	cmd_diag_summary(&diag, "line", "lines");
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
-		if (pprof_write(out, st, &opt) < 0) {
+		if (pprof_write(out, st, &f.opt) < 0) {
 			cmd_warn("%s", fold_err());
 			status = EXIT_ERR;
 		}
@@ -119,5 +126,7 @@ main(int argc, char *argv[])
 	}
 	fold_stacks_free(st);
 	fold_intern_free(frames);
+	free(f.type);
+	free(f.period_type);
 	return status;
 }
