@@ -7,27 +7,35 @@
  *	find fleet -name '*.folded' | foldmerge --files-from - \
  *	    --root-from-path '^fleet/(\w+)/' > by-service.folded
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include "libfold/count.h"
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/merge.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
-static void
-usage(FILE *f)
-{
-	fprintf(f, "usage: %s [-0] [--strict] [--files-from LIST] "
-	    "[--min-count N] [--normalize TOTAL]\n"
-	    "                 [--per N] [--root-from-path REGEX] "
-	    "[--scale FACTOR]\n"
-	    "                 [--progress | --no-progress] "
-	    "[[--root FRAME] file ...]\n", progname);
-}
+/* An operand or a --files-from list, with the --root in effect. */
+struct arg {
+	const char *path;
+	const char *root;
+	int list;
+};
+
+/* The options, and the operands and lists in command line order. */
+struct merge {
+	struct fold_merge_opt opt;
+	struct fold_pathroot *pr;	/* --root-from-path */
+	const char *root;		/* the --root in effect */
+	int nul;
+	struct arg *a;
+	size_t na;
+};
 
 static void
 file_error(void *arg, const char *msg)
@@ -53,12 +61,101 @@ raise_nofile(void)
 	}
 }
 
-/* An operand or a --files-from list, with the --root in effect. */
-struct arg {
-	const char *path;
-	const char *root;
-	int list;
+/* Appends an operand, or a list, under the --root in effect. */
+static void
+add(struct merge *m, const char *path, int list)
+{
+	m->a = fold_reallocarray(m->a, m->na + 1, sizeof *m->a);
+	m->a[m->na++] = (struct arg){ path, m->root, list };
+}
+
+static void
+operand(void *arg, char *path)
+{
+	add(arg, path, 0);
+}
+
+/* A list is merged where it stands among the operands, under its --root. */
+static int
+files_from(void *opts, const char *value, const char *more)
+{
+	add(opts, value, 1);
+	return 0;
+}
+
+/* A count as the stacks' are (exact integers), and the flag that it is set. */
+static int
+min_count(void *opts, const char *value, const char *more)
+{
+	struct merge *m = opts;
+
+	if (fold_count_parse(value, strlen(value), &m->opt.min_count) < 0)
+		return -1;
+	m->opt.min = 1;
+	return 0;
+}
+
+/* TOTAL, and the flag that it is set: 0 is a total too. */
+static int
+normalize(void *opts, const char *value, const char *more)
+{
+	struct merge *m = opts;
+	struct fold_count c;
+
+	if (fold_count_parse(value, strlen(value), &c) < 0)
+		return -1;
+	m->opt.norm_total = fold_count_val(&c);
+	m->opt.normalize = 1;
+	return 0;
+}
+
+/* The frame of the inputs after it; an empty one ends it. */
+static int
+root(void *opts, const char *value, const char *more)
+{
+	if (strchr(value, ';'))
+		return fold_seterr("a frame cannot contain ';'");
+	((struct merge *)opts)->root = *value ? value : NULL;
+	return 0;
+}
+
+static int
+root_from_path(void *opts, const char *value, const char *more)
+{
+	struct merge *m = opts;
+
+	fold_pathroot_free(m->pr);
+	return (m->pr = fold_pathroot_new(value)) ? 0 : -1;
+}
+
+#define OFF(field) offsetof(struct merge, field)
+
+static const struct fold_option options[] = {
+	{ .name = "null", .shortname = '0', .kind = FOLD_OPT_FLAG,
+	    .off = OFF(nul), .value = 1,
+	    .help = "the --files-from lists are NUL-separated" },
+	{ .name = "files-from", .arg = "LIST", .kind = FOLD_OPT_CALL,
+	    .call = files_from,
+	    .help = "merge the inputs named in LIST here (\"-\": stdin)" },
+	{ .name = "min-count", .arg = "N", .kind = FOLD_OPT_CALL,
+	    .call = min_count,
+	    .help = "leave out stacks whose count is below N" },
+	{ .name = "normalize", .arg = "TOTAL", .kind = FOLD_OPT_CALL,
+	    .call = normalize, .help = "scale the counts to sum to TOTAL" },
+	{ .name = "per", .arg = "N", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(opt.per), .min = 0, .above = 1,
+	    .help = "divide every count by N" },
+	{ .name = "root", .arg = "FRAME", .kind = FOLD_OPT_CALL, .call = root,
+	    .help = "root the stacks of the inputs after it at FRAME" },
+	{ .name = "root-from-path", .arg = "REGEX", .kind = FOLD_OPT_CALL,
+	    .call = root_from_path,
+	    .help = "root each input at what REGEX finds in its path" },
+	{ .name = "scale", .arg = "FACTOR", .kind = FOLD_OPT_NUMBER,
+	    .off = OFF(opt.scale), .help = "multiply every count by FACTOR" },
+	{ .name = NULL }
 };
+
+#undef OFF
 
 /* The inputs: operands and the names of each list, in command line order. */
 static struct fold_merge_input *
@@ -94,109 +191,26 @@ inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
 	return in;
 }
 
-int
-main(int argc, char *argv[])
+/* Merges the inputs of m (standard input when none). Returns the status. */
+static int
+merge(struct merge *m, int strict)
 {
-	static const struct option longopts[] = {
-		{ "files-from", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "min-count", required_argument, NULL, 'm' },
-		{ "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },
-		{ "normalize", required_argument, NULL, 'n' },
-		{ "null", no_argument, NULL, '0' },
-		{ "per", required_argument, NULL, 'p' },
-		{ "progress", no_argument, NULL, CMD_OPT_PROGRESS },
-		{ "root", required_argument, NULL, 'r' },
-		{ "root-from-path", required_argument, NULL, 'R' },
-		{ "scale", required_argument, NULL, 's' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct fold_merge_opt opt = FOLD_MERGE_OPT_INIT;
 	struct fold_merge_input *in;
-	struct fold_pathroot *pr = NULL;
 	struct fold_diag diag, nomatch;
 	struct fold_out *out;
-	struct arg *a;
-	const char *root = NULL;
 	char ***lists, **roots = NULL;
-	size_t n = 0, na = 0, i;
-	int c, strict = 0, nul = 0, status;
+	size_t n = 0, i;
+	int status;
 
-	cmd_init(argv[0]);
-	a = fold_reallocarray(NULL, argc, sizeof *a);
-	/* "-" first: operands come back in order, so --root applies to the
-	   files that follow it */
-	while ((c = getopt_long(argc, argv, "-0h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 1:
-		case 'f':
-			a[na].path = optarg;
-			a[na].root = root;
-			a[na++].list = c == 'f';
-			break;
-		case '0':
-			nul = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			free(a);
-			return EXIT_OK;
-		case CMD_OPT_PROGRESS:
-		case CMD_OPT_NO_PROGRESS:
-			cmd_progress_opt(c);
-			break;
-		case 'm':
-			if (fold_count_parse(optarg, strlen(optarg),
-			    &opt.min_count) < 0)
-				cmd_die(EXIT_USAGE, "--min-count: %s", fold_err());
-			opt.min = 1;
-			break;
-		case 'n':
-			opt.normalize = 1;
-			opt.norm_total = cmd_number("--normalize", optarg);
-			break;
-		case 'p':
-			opt.per = cmd_number("--per", optarg);
-			if (opt.per == 0)
-				cmd_die(EXIT_USAGE, "--per: must be above 0");
-			break;
-		case 'r':
-			root = *optarg ? optarg : NULL;
-			if (root && strchr(root, ';'))
-				cmd_die(EXIT_USAGE, "--root: a frame cannot "
-				    "contain ';'");
-			break;
-		case 'R':
-			fold_pathroot_free(pr);
-			if (!(pr = fold_pathroot_new(optarg)))
-				cmd_die(EXIT_USAGE, "--root-from-path: %s",
-				    fold_err());
-			break;
-		case 's':
-			opt.scale = cmd_number("--scale", optarg);
-			break;
-		case 'S':
-			strict = 1;
-			break;
-		default:
-			usage(stderr);
-			free(a);
-			return EXIT_USAGE;
-		}
-	}
-	if (na == 0) {
-		a[0].path = NULL;
-		a[0].root = root;
-		a[na++].list = 0;
-	}
-	lists = fold_calloc(na, sizeof *lists);
-	in = inputs(a, na, nul, &n, lists);
+	if (m->na == 0)
+		add(m, NULL, 0);
+	lists = fold_calloc(m->na, sizeof *lists);
+	in = inputs(m->a, m->na, m->nul, &n, lists);
 	cmd_diag_init(&nomatch, 0);
-	if (pr) {
+	if (m->pr) {
 		roots = fold_calloc(n + 1, sizeof *roots);
 		for (i = 0; i < n; i++) {
-			int k = fold_pathroot(pr, in[i].path, &roots[i]);
+			int k = fold_pathroot(m->pr, in[i].path, &roots[i]);
 			if (k < 0)
 				cmd_die(EXIT_ERR, "--root-from-path %s",
 				    fold_err());
@@ -208,13 +222,13 @@ main(int argc, char *argv[])
 				    "--root-from-path");
 		}
 	}
-	opt.file_error = file_error;
-	opt.opened = cmd_progress_attach;
+	m->opt.file_error = file_error;
+	m->opt.opened = cmd_progress_attach;
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
 	raise_nofile();
 	status = EXIT_OK;
-	switch (fold_merge(out, in, n, &opt, &diag)) {
+	switch (fold_merge(out, in, n, &m->opt, &diag)) {
 	case 0:
 		break;
 	case 1:		/* each unreadable file was reported */
@@ -229,14 +243,34 @@ main(int argc, char *argv[])
 		cmd_warn("%llu inputs with no match for --root-from-path "
 		    "(first %u shown)", (unsigned long long)nomatch.count,
 		    nomatch.limit);
-	for (i = 0; i < na; i++)
+	for (i = 0; i < m->na; i++)
 		free(lists[i]);
 	for (i = 0; roots && i < n; i++)
 		free(roots[i]);
 	free(roots);
 	free(lists);
-	fold_pathroot_free(pr);
-	free(a);
 	free(in);
 	return cmd_close(out, status);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct merge m = { .opt = FOLD_MERGE_OPT_INIT };
+	struct cmd_common cc = { 0 };
+	const struct cmd_optset sets[] = {
+		{ NULL, options, &m },
+		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_progress, &cc },
+	};
+	int status;
+
+	cmd_init(argv[0]);
+	/* --root applies to the files that follow it: operands in order */
+	cmd_parse_each(argc, argv, sets, 3, "[[--root FRAME] file ...]",
+	    operand, &m);
+	status = merge(&m, cc.strict);
+	fold_pathroot_free(m.pr);
+	free(m.a);
+	return status;
 }
