@@ -55,26 +55,6 @@ minwidth(void *opts, const char *value, const char *more)
 	return 0;
 }
 
-/*
- * Free text, the empty string included (--title '' draws no title, as
- * flamegraph.pl does), which FOLD_OPT_STRING refuses; an empty --nameattr
- * stays a file that cannot be read, status 1, as before.
- */
-#define TEXT(field)							\
-static int								\
-field(void *opts, const char *value, const char *more)			\
-{									\
-	SVG(opts)->field = value;					\
-	return 0;							\
-}
-TEXT(countname)
-TEXT(fonttype)
-TEXT(nameattr)
-TEXT(nametype)
-TEXT(notes)
-TEXT(subtitle)
-TEXT(title)
-#undef TEXT
 
 #define OFF(field) offsetof(struct fold_svg_opt, field)
 
@@ -85,8 +65,8 @@ static const struct fold_option options[] = {
 	{ .name = "colors", .arg = "PALETTE", .kind = FOLD_OPT_CALL,
 	    .call = colors,
 	    .help = "hot (default), mem, io, java, js, perl, ..." },
-	{ .name = "countname", .arg = "NAME", .kind = FOLD_OPT_CALL,
-	    .call = countname,
+	{ .name = "countname", .arg = "NAME", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(countname),
 	    .help = "what the counts are (default: samples)" },
 	{ .name = "cp", .kind = FOLD_OPT_CALL, .call = cp,
 	    .help = "consistent colours, kept in palette.map" },
@@ -96,8 +76,8 @@ static const struct fold_option options[] = {
 	    .value = 1, .help = "stacks in input order: a flame chart" },
 	{ .name = "fontsize", .arg = "N", .kind = FOLD_OPT_NUMBER,
 	    .off = OFF(fontsize), .help = "text size in pixels (default: 12)" },
-	{ .name = "fonttype", .arg = "FONT", .kind = FOLD_OPT_CALL,
-	    .call = fonttype, .help = "font family (default: Verdana)" },
+	{ .name = "fonttype", .arg = "FONT", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(fonttype), .help = "font family (default: Verdana)" },
 	{ .name = "fontwidth", .arg = "N", .kind = FOLD_OPT_NUMBER,
 	    .off = OFF(fontwidth), .above = 1,
 	    .help = "character width per font size (default: 0.59)" },
@@ -111,18 +91,19 @@ static const struct fold_option options[] = {
 	{ .name = "minwidth", .arg = "N[%]", .kind = FOLD_OPT_CALL,
 	    .call = minwidth,
 	    .help = "leave out boxes under N pixels or N% (default: 0.1)" },
-	{ .name = "nameattr", .arg = "FILE", .kind = FOLD_OPT_CALL,
-	    .call = nameattr,
+	{ .name = "nameattr", .arg = "FILE", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(nameattr),
 	    .help = "extra attributes of each function, from FILE" },
-	{ .name = "nametype", .arg = "NAME", .kind = FOLD_OPT_CALL,
-	    .call = nametype,
+	{ .name = "nametype", .arg = "NAME", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(nametype),
 	    .help = "the details line's label (default: Function:)" },
 	{ .name = "negate", .kind = FOLD_OPT_FLAG, .off = OFF(negate),
 	    .value = 1, .help = "swap red and blue in a differential graph" },
 	{ .name = "no-javascript", .kind = FOLD_OPT_FLAG,
 	    .off = OFF(javascript), .value = 0,
 	    .help = "no script: a static picture" },
-	{ .name = "notes", .arg = "TEXT", .kind = FOLD_OPT_CALL, .call = notes,
+	{ .name = "notes", .arg = "TEXT", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(notes),
 	    .help = "put TEXT in a comment at the top" },
 	{ .name = "pretty-xml", .kind = FOLD_OPT_FLAG, .off = OFF(pretty),
 	    .value = 1, .help = "indent the document, one element a line" },
@@ -130,9 +111,10 @@ static const struct fold_option options[] = {
 	    .value = 1, .help = "random colours, different on every run" },
 	{ .name = "reverse", .kind = FOLD_OPT_FLAG, .off = OFF(reverse),
 	    .value = 1, .help = "reverse each stack: who calls the hot code" },
-	{ .name = "subtitle", .arg = "TEXT", .kind = FOLD_OPT_CALL,
-	    .call = subtitle, .help = "a second line under the title" },
-	{ .name = "title", .arg = "TEXT", .kind = FOLD_OPT_CALL, .call = title,
+	{ .name = "subtitle", .arg = "TEXT", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(subtitle), .help = "a second line under the title" },
+	{ .name = "title", .arg = "TEXT", .kind = FOLD_OPT_TEXT,
+	    .off = OFF(title),
 	    .help = "the title (default: Flame Graph)" },
 	{ .name = "total", .arg = "N", .kind = FOLD_OPT_NUMBER,
 	    .off = OFF(total), .help = "the count that spans the whole width" },

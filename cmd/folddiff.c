@@ -8,12 +8,10 @@
  *	folddiff before.folded after.folded | flamegraph-svg > diff.svg
  *	folddiff --report --fail-if 'self>+1pp' before.folded after.folded
  */
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "libfold/err.h"
 #include "libfold/folded.h"
@@ -37,33 +35,6 @@ struct diff {
 	size_t ngates;
 	int normalize, report, strip;
 };
-
-static void
-oom(void)
-{
-	static const char msg[] = ": out of memory\n";
-
-	(void)!write(2, progname, strlen(progname));
-	(void)!write(2, msg, sizeof msg - 1);
-	_exit(EXIT_TROUBLE);
-}
-
-/*
- * At exit, before cmd_init's own check: what stdio holds for standard
- * output (--help) is written, and a write error is trouble, status 2, as
- * every other write error of folddiff (cmd_init's check would exit 1). A
- * closed pipe is left to cmd_init's check, which ends by SIGPIPE.
- */
-static void
-flush_stdout(void)
-{
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return;
-	if (errno == EPIPE)
-		return;
-	cmd_warn("<stdout>: write error: %s", strerror(errno));
-	_exit(EXIT_TROUBLE);
-}
 
 static void
 hit(void *arg, const struct fold_gatehit *h)
@@ -267,8 +238,7 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	atexit(flush_stdout);
-	fold_set_oom_handler(oom);
+	cmd_failure = EXIT_TROUBLE;
 	first = cmd_parse(argc, argv, sets, 3, "before after");
 	argc -= first;
 	argv += first;

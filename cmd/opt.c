@@ -138,6 +138,9 @@ set(const struct cmd_optset *set, const struct fold_option *o,
 			    value);
 		*AT(set, o, const char *) = value;
 		break;
+	case FOLD_OPT_TEXT:
+		*AT(set, o, const char *) = value;
+		break;
 	case FOLD_OPT_SIZE:
 		*AT(set, o, uint64_t) = cmd_size(name, value);
 		break;
@@ -232,9 +235,13 @@ cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
 			k = c - 256;
 		more = NULL;
 		if (nm.o[k]->args == 2) {
-			if (optind >= argc)
-				cmd_die(EXIT_USAGE, "--%s: needs %s",
+			if (optind >= argc) {
+				/* as getopt says of a missing value */
+				cmd_warn("option '--%s' requires arguments %s",
 				    nm.o[k]->name, nm.o[k]->arg);
+				c = '?';
+				break;
+			}
 			more = argv[optind++];
 		}
 		for (i = 0; i < n; i++)
@@ -248,6 +255,8 @@ cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
 	free(given);
 	free(lo);
 	free(nm.o);
+	if (c == 'h' || c == '?' || c == ':')
+		free(ops);
 	if (c == 'h')
 		help(sets, n, operands);
 	if (c == '?' || c == ':')

@@ -17,6 +17,7 @@
 #include "cmd/util.h"
 
 const char *progname = "fold";
+int cmd_failure = EXIT_ERR;
 
 static void progress_erase(void);
 
@@ -44,7 +45,7 @@ oom(void)
 
 	(void)!write(2, progname, strlen(progname));
 	(void)!write(2, msg, sizeof msg - 1);
-	_exit(EXIT_ERR);
+	_exit(cmd_failure);
 }
 
 /*
@@ -87,7 +88,7 @@ close_stdout(void)
 	if (errno == EPIPE)
 		sigpipe();
 	cmd_warn("<stdout>: write error: %s", strerror(errno));
-	_exit(EXIT_ERR);
+	_exit(cmd_failure);
 }
 
 void

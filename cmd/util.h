@@ -18,6 +18,14 @@ enum { EXIT_OK = 0, EXIT_ERR = 1, EXIT_USAGE = 2 };
 extern const char *progname;
 
 /*
+ * The status of the failures cmd_init's handlers end a command with
+ * (out of memory, standard output unwritable at exit): EXIT_ERR unless
+ * the command sets another after cmd_init (folddiff's 1 means the
+ * profiles differ, as diff(1)'s: its trouble is 2).
+ */
+extern int cmd_failure;
+
+/*
  * Sets progname from argv[0], opens descriptors 0-2 if they are closed
  * (on /dev/null, so that using them fails), installs the out-of-memory
  * handler, ignores SIGPIPE (a closed pipe is seen as EPIPE: cmd_close

@@ -32,6 +32,8 @@
  *                   argument's, which outlives the run). It must not be
  *                   empty nor hold a byte of reject ("--event: not an
  *                   event name: 'x'", what naming it).
+ *   FOLD_OPT_TEXT   the value as it is, empty or not (a title), a const
+ *                   char * at off.
  *   FOLD_OPT_SIZE   BYTES, or a number with a K, M, G or T suffix
  *                   (powers of 1024), greater than 0, as a uint64_t.
  *   FOLD_OPT_LIST   each use appends its value to a const char ** array
@@ -49,7 +51,7 @@
  * A UINT or NUMBER value below min, or equal to it when above is set,
  * is a usage error ("--width: must be above 20").
  */
-enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_SIZE, FOLD_OPT_LIST,
+enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_TEXT, FOLD_OPT_SIZE, FOLD_OPT_LIST,
 	FOLD_OPT_KEYS, FOLD_OPT_UINT, FOLD_OPT_NUMBER, FOLD_OPT_CALL };
 
 struct fold_option {

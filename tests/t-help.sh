@@ -2,15 +2,12 @@
 # A tool's --help lists each long option its man page documents (in an
 # .It Fl line), and its page documents each option --help lists: the
 # usage is printed from the table that parses, and the two must not
-# drift apart. The converters so far
-# (stackcollapse and the tool of each format it lists); the other tools
-# print a usage of their own yet. usage: tests/t-help.sh BUILDDIR
+# drift apart. Every tool with a page in man1. usage: tests/t-help.sh
+# BUILDDIR
 . "$(dirname "$0")/lib.sh"
 setup "$@"
-for tool in stackcollapse $(stackcollapse --list-formats | awk '{ print $2 }'); do
-	# folded stacks' own tool merges, with a main of its own
-	[ "$tool" = foldmerge ] && continue
-	page=$top/man/man1/$tool.1
+for page in "$top"/man/man1/*.1; do
+	tool=$(basename "$page" .1)
 	[ -x "$b/$tool" ] && [ -e "$page" ] || continue
 	"$b/$tool" --help >"$tmp/help" 2>&1
 	missing=
