@@ -80,35 +80,17 @@ collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
 	return collapse_read(c, in, diag);
 }
 
-/* The inputs of the run: the operands, then --files-from's. */
-static int
-inputs(const struct cmd_common *cc, char **files, int n, char ***names)
-{
-	*names = files;
-	if (!cc->list)
-		return n;
-	n = cmd_files_from(files, n, cc->list, cc->nul, names);
-	/* an empty list reads nothing, not standard input: a fleet job
-	   that found no file has failed */
-	if (n == 0)
-		cmd_warn("%s: no file named", cc->list);
-	return n;
-}
-
 /* --detect: no reader is opened. */
 static int
 detect(const struct cmd_common *cc, char **files, int n)
 {
 	struct fold_diag diag;
 	struct fold_out *out = cmd_stdout();
-	int status = EXIT_ERR, stopped;
+	int status, stopped;
 
 	cmd_diag_init(&diag, cc->strict);
-	if ((n = inputs(cc, files, n, &files)) > 0 || !cc->list)
-		status = cmd_each_input(files, n, detect_one, out, &diag,
-		    &stopped);
-	if (cc->list)
-		free(files);
+	status = cmd_each_listed(files, n, cc->list, cc->nul, detect_one, out,
+	    &diag, &stopped);
 	return cmd_close(out, status);
 }
 
@@ -123,22 +105,17 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int status = EXIT_ERR, stopped;
+	int status, stopped;
 
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
 	    cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
-	if ((n = inputs(cc, files, n, &files)) > 0 || !cc->list) {
-		status = cmd_each_input(files, n, collapse_one, col, &diag,
-		    &stopped);
-		if (!stopped && collapse_finish(col, status == EXIT_OK,
-		    out) < 0)
-			status = EXIT_ERR;
-	}
-	if (cc->list)
-		free(files);
+	status = cmd_each_listed(files, n, cc->list, cc->nul, collapse_one, col,
+	    &diag, &stopped);
+	if (!stopped && collapse_finish(col, status == EXIT_OK, out) < 0)
+		status = EXIT_ERR;
 	only = collapse_only(col);
 	cmd_diag_summary(&diag, only ? only->one : "line",
 	    only ? only->many : "lines");

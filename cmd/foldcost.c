@@ -118,12 +118,6 @@ static const struct fold_option options[] = {
 
 #undef OFF
 
-static int
-read_one(void *st, struct fold_in *in, struct fold_diag *diag)
-{
-	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
-}
-
 /* The options that go together or not at all; dies on a bad mix. */
 static void
 check(struct cost *c)
@@ -154,12 +148,11 @@ static int
 run(struct cost *c, const struct cmd_common *cc, char **files, int n)
 {
 	struct fold_owners *owners = NULL;
-	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct fold_in *in;
-	int stopped, status;
+	int status;
 
 	cmd_diag_init(&diag, cc->strict);
 	if (c->owners) {
@@ -170,11 +163,7 @@ run(struct cost *c, const struct cmd_common *cc, char **files, int n)
 			cmd_die(EXIT_ERR, "%s", fold_err());
 		c->opt.owners = owners;
 	}
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
-	status = cmd_each_listed(files, n, cc->list, cc->nul, read_one, st,
-	    &diag, &stopped);
-	cmd_diag_summary(&diag, "line", "lines");
+	status = cmd_read_folded(files, n, cc, &diag, &st);
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
 	if (status == EXIT_OK &&
@@ -182,8 +171,7 @@ run(struct cost *c, const struct cmd_common *cc, char **files, int n)
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
-	fold_stacks_free(st);
-	fold_intern_free(frames);
+	cmd_folded_free(st);
 	fold_owners_free(owners);
 	return cmd_close(out, status);
 }

@@ -23,12 +23,6 @@ struct f2p {
 	char *type, *period_type;
 };
 
-static int
-read_one(void *st, struct fold_in *in, struct fold_diag *diag)
-{
-	return fold_read(in, st, NULL, diag);
-}
-
 /*
  * Splits "TYPE/UNIT" (UNIT defaults to count) into *type, a copy in
  * *owned (the one before freed), and *unit, the end of value.
@@ -100,22 +94,17 @@ main(int argc, char *argv[])
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 	};
-	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int first, stopped, status;
+	int first, status;
 
 	cmd_init(argv[0]);
 	first = cmd_parse(argc, argv, sets, 3, "[file ...]");
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
 	cmd_diag_init(&diag, cc.strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
-	status = cmd_each_input(argv + first, argc - first, read_one, st,
-	    &diag, &stopped);
-	cmd_diag_summary(&diag, "line", "lines");
+	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
 	if (status == EXIT_OK) {
 		out = cmd_stdout();
 		if (pprof_write(out, st, &f.opt) < 0) {
@@ -124,8 +113,7 @@ main(int argc, char *argv[])
 		}
 		status = cmd_close(out, status);
 	}
-	fold_stacks_free(st);
-	fold_intern_free(frames);
+	cmd_folded_free(st);
 	free(f.type);
 	free(f.period_type);
 	return status;

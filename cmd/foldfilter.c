@@ -261,12 +261,6 @@ unmatched(const struct fold_filter *f, int strict)
 	return k;
 }
 
-static int
-read_one(void *st, struct fold_in *in, struct fold_diag *diag)
-{
-	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -278,22 +272,17 @@ main(int argc, char *argv[])
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 	};
-	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	int first, stopped, status;
+	int first, status;
 
 	cmd_init(argv[0]);
 	/* files and steps mix: the files are the operands, wherever they are */
 	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
 
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
 	cmd_diag_init(&diag, cc.strict);
-	status = cmd_each_input(argv + first, argc - first, read_one, st,
-	    &diag, &stopped);
-	cmd_diag_summary(&diag, "line", "lines");
+	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
 	out = cmd_stdout();
 	/* what could be read is still filtered, as the status says */
 	if (fold_filter_run(flt.f, &st) < 0) {
@@ -306,8 +295,7 @@ main(int argc, char *argv[])
 			status = EXIT_ERR;
 		fold_write(out, st);
 	}
-	fold_stacks_free(st);
-	fold_intern_free(frames);
+	cmd_folded_free(st);
 	fold_filter_free(flt.f);
 	return cmd_close(out, status);
 }

@@ -157,9 +157,15 @@ static const struct fold_option options[] = {
 
 #undef OFF
 
-/* The inputs: operands and the names of each list, in command line order. */
+/*
+ * The inputs: operands and the names of each list, in command line order.
+ * Lists that name no file, with no operand either, are reported (*empty
+ * set): a fleet job that found no file has failed, as in every tool of
+ * --files-from.
+ */
 static struct fold_merge_input *
-inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
+inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists,
+    int *empty)
 {
 	struct fold_merge_input *in = NULL;
 	size_t i, k = 0;
@@ -187,6 +193,11 @@ inputs(struct arg *a, size_t na, int nul, size_t *n, char ***lists)
 			in[k++].root = a[i].root;
 		}
 	}
+	for (i = 0; k == 0 && i < na; i++)
+		if (a[i].list) {
+			cmd_warn("%s: no file named", a[i].path);
+			*empty = 1;
+		}
 	*n = k;
 	return in;
 }
@@ -200,12 +211,12 @@ merge(struct merge *m, int strict)
 	struct fold_out *out;
 	char ***lists, **roots = NULL;
 	size_t n = 0, i;
-	int status;
+	int status, empty = 0;
 
 	if (m->na == 0)
 		add(m, NULL, 0);
 	lists = fold_calloc(m->na, sizeof *lists);
-	in = inputs(m->a, m->na, m->nul, &n, lists);
+	in = inputs(m->a, m->na, m->nul, &n, lists, &empty);
 	cmd_diag_init(&nomatch, 0);
 	if (m->pr) {
 		roots = fold_calloc(n + 1, sizeof *roots);
@@ -227,7 +238,7 @@ merge(struct merge *m, int strict)
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
 	raise_nofile();
-	status = EXIT_OK;
+	status = empty ? EXIT_ERR : EXIT_OK;
 	switch (fold_merge(out, in, n, &m->opt, &diag)) {
 	case 0:
 		break;

@@ -53,12 +53,10 @@ main(int argc, char *argv[])
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 	};
-	struct fold_intern *frames;
 	struct fold_stacks *st;
 	struct fold_diag diag;
 	struct fold_out *out;
-	struct fold_in *in;
-	int first, status = EXIT_OK;
+	int first, status;
 
 	cmd_init(argv[0]);
 	first = cmd_parse(argc, argv, sets, 3, "[file]");
@@ -68,27 +66,13 @@ main(int argc, char *argv[])
 		cmd_die(EXIT_USAGE, "one profile at a time: %d files given",
 		    argc);
 	t.opt.top = t.top;
-	if (!(in = fold_in_open(argc ? argv[0] : NULL)))
-		cmd_die(EXIT_ERR, "%s", fold_err());
-	cmd_progress_attach(NULL, in);
-	frames = fold_intern_new();
-	st = fold_stacks_new(frames, 1);
 	cmd_diag_init(&diag, cc.strict);
-	if (fold_read(in, st, NULL, &diag) < 0) {
-		cmd_warn("%s", fold_err());
-		status = EXIT_ERR;
-	}
-	if (fold_in_close(in) < 0 && status == EXIT_OK) {
-		cmd_warn("%s", fold_err());
-		status = EXIT_ERR;
-	}
-	cmd_diag_summary(&diag, "line", "lines");
+	status = cmd_read_folded(argv, argc, &cc, &diag, &st);
 	out = cmd_stdout();
 	if (status == EXIT_OK && fold_top_write(out, st, &t.opt) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
-	fold_stacks_free(st);
-	fold_intern_free(frames);
+	cmd_folded_free(st);
 	return cmd_close(out, status);
 }

@@ -14,6 +14,8 @@
 #include "libfold/input.h"
 #include "libfold/folded.h"
 #include "libfold/intern.h"
+#include "libfold/stacks.h"
+#include "cmd/opt.h"
 #include "cmd/util.h"
 
 const char *progname = "fold";
@@ -289,10 +291,48 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 		return cmd_each_input(files, n, read, reader, diag, stopped);
 	n = cmd_files_from(files, n, list, nul, &files);
 	*stopped = 0;
-	status = n ? cmd_each_input(files, n, read, reader, diag, stopped) :
-	    EXIT_OK;
+	if (n > 0)
+		status = cmd_each_input(files, n, read, reader, diag, stopped);
+	else {
+		/* an empty list reads nothing, not standard input: a fleet
+		   job that found no file has failed */
+		cmd_warn("%s: no file named", list);
+		status = EXIT_ERR;
+		*stopped = 1;
+	}
 	free(files);
 	return status;
+}
+
+static int
+read_folded(void *st, struct fold_in *in, struct fold_diag *diag)
+{
+	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
+}
+
+int
+cmd_read_folded(char **files, int n, const struct cmd_common *cc,
+    struct fold_diag *diag, struct fold_stacks **st)
+{
+	int status, stopped;
+
+	*st = fold_stacks_new(fold_intern_new(), 1);
+	status = cmd_each_listed(files, n, cc->list, cc->nul, read_folded, *st,
+	    diag, &stopped);
+	cmd_diag_summary(diag, "line", "lines");
+	return status;
+}
+
+void
+cmd_folded_free(struct fold_stacks *st)
+{
+	struct fold_intern *frames;
+
+	if (!st)
+		return;
+	frames = fold_stacks_frames(st);
+	fold_stacks_free(st);
+	fold_intern_free(frames);
 }
 
 /*

@@ -72,11 +72,25 @@ int cmd_each_input(char **files, int n,
 /*
  * cmd_each_input over files[0..n) and then, when list is set, the files
  * it names (cmd_files_from, NUL-separated when nul is set). A list that
- * names no file reads nothing, not standard input.
+ * names no file reads nothing, not standard input: that is reported
+ * ("LIST: no file named"), EXIT_ERR, with *stopped set.
  */
 int cmd_each_listed(char **files, int n, const char *list, int nul,
     int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
     void *reader, struct fold_diag *diag, int *stopped);
+
+/*
+ * Reads the folded profiles files[0..n) and those cc->list names
+ * (cmd_each_listed) into a new one-column stack table *st with a frames
+ * table of its own, each bad line counted in diag; then prints the count
+ * of bad lines. Returns EXIT_OK, or EXIT_ERR when an input failed (the
+ * others are read). cmd_folded_free frees *st and its frames.
+ */
+struct cmd_common;
+struct fold_stacks;
+int cmd_read_folded(char **files, int n, const struct cmd_common *cc,
+    struct fold_diag *diag, struct fold_stacks **st);
+void cmd_folded_free(struct fold_stacks *st);
 
 /*
  * Progress on standard error while cmd_each_input reads: the bytes read
