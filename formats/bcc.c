@@ -67,17 +67,6 @@ struct bcc_reader {
 	size_t idcap;
 };
 
-static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
 static int
 isdigit_(int c)
 {
@@ -373,7 +362,7 @@ save(struct bcc_reader *r, const char *s, size_t n)
 {
 	size_t off = r->tlen;
 
-	r->txt = grow(r->txt, &r->tcap, r->tlen + n + 1, 1);
+	r->txt = fold_grow(r->txt, &r->tcap, r->tlen + n + 1, 1);
 	memcpy(r->txt + off, s, n);
 	r->tlen += n;
 	return off;
@@ -384,7 +373,7 @@ newrec(struct bcc_reader *r, int indent)
 {
 	struct rec *rc;
 
-	r->recs = grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
+	r->recs = fold_grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
 	rc = &r->recs[r->nrec++];
 	rc->indent = indent;
 	rc->raw = FOLD_NOFRAME;
@@ -419,7 +408,8 @@ newitem(struct bcc_reader *r, int kind)
 {
 	struct item *it;
 
-	r->items = grow(r->items, &r->itemcap, r->nitem + 1, sizeof *r->items);
+	r->items = fold_grow(r->items, &r->itemcap, r->nitem + 1,
+	    sizeof *r->items);
 	it = &r->items[r->nitem++];
 	it->raw = FOLD_NOFRAME;
 	it->kind = kind;
@@ -438,9 +428,9 @@ rawframe(struct bcc_reader *r, const char *s, size_t n)
 	int kernel;
 
 	if (raw >= r->nrinfo) {
-		r->scratch = grow(r->scratch, &r->scap, n + 32, 1);
+		r->scratch = fold_grow(r->scratch, &r->scap, n + 32, 1);
 		len = bcc_frame(s, n, r->scratch, &kernel);
-		r->rinfo = grow(r->rinfo, &r->rcap, (size_t)raw + 1,
+		r->rinfo = fold_grow(r->rinfo, &r->rcap, (size_t)raw + 1,
 		    sizeof *r->rinfo);
 		ri = &r->rinfo[raw];
 		ri->id = fold_intern(r->frames, r->scratch, len);
@@ -475,7 +465,7 @@ addtext(struct bcc_reader *r, const char *s, size_t n, int kind)
 		s = "[unknown]";
 		n = 9;
 	}
-	r->scratch = grow(r->scratch, &r->scap, n + 1, 1);
+	r->scratch = fold_grow(r->scratch, &r->scap, n + 1, 1);
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 		r->scratch[i] = c == ';' || c < ' ' ? '_' : c;
@@ -601,7 +591,7 @@ annotated(struct bcc_reader *r, const struct item *it)
 	if (it->raw != FOLD_NOFRAME && r->rinfo[it->raw].annot != FOLD_NOFRAME)
 		return r->rinfo[it->raw].annot;
 	name = fold_intern_str(r->frames, it->id, &len);
-	r->scratch = grow(r->scratch, &r->scap, len + 5, 1);
+	r->scratch = fold_grow(r->scratch, &r->scap, len + 5, 1);
 	memcpy(r->scratch, name, len);
 	memcpy(r->scratch + len, "_[k]", 4);
 	id = fold_intern(r->frames, r->scratch, len + 4);
@@ -618,7 +608,7 @@ emit(struct bcc_reader *r, struct fold_in *in, const size_t *order, size_t n,
 	size_t i, k = 0;
 	struct item *it;
 
-	r->ids = grow(r->ids, &r->idcap, n + 1, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, n + 1, sizeof *r->ids);
 	for (i = 0; i < n; i++) {
 		it = &r->items[order[i]];
 		if (it->kind == F_DASH || it->kind == F_DASH2)
@@ -745,7 +735,7 @@ glue(struct bcc_reader *r, const char *s, size_t n)
 			save(r, s, comma - s);
 			el->len += comma - s;
 		}
-		r->el = grow(r->el, &r->elcap, r->nel + 1, sizeof *r->el);
+		r->el = fold_grow(r->el, &r->elcap, r->nel + 1, sizeof *r->el);
 		memset(&r->el[r->nel++], 0, sizeof *r->el);
 		s = comma + 2;
 	}
@@ -758,7 +748,7 @@ bt_begin(struct bcc_reader *r, uint64_t line)
 	r->start = line;
 	r->nrec = r->nel = 0;
 	r->tlen = 0;
-	r->el = grow(r->el, &r->elcap, 1, sizeof *r->el);
+	r->el = fold_grow(r->el, &r->elcap, 1, sizeof *r->el);
 	memset(&r->el[0], 0, sizeof *r->el);
 	r->nel = 1;
 }

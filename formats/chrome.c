@@ -70,22 +70,11 @@ struct chrome_reader {
 	size_t idcap, chaincap;
 };
 
-static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
 static void
 push64(struct vec64 *v, int64_t x)
 {
 	if (v->n == v->cap)
-		v->v = grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
+		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
 	v->v[v->n++] = x;
 }
 
@@ -381,7 +370,8 @@ edge(struct chrome_reader *r, uint32_t from, int64_t to, int parentfield)
 {
 	struct edge *e;
 
-	r->edges = grow(r->edges, &r->edgecap, r->nedges + 1, sizeof *r->edges);
+	r->edges = fold_grow(r->edges, &r->edgecap, r->nedges + 1,
+	    sizeof *r->edges);
 	e = &r->edges[r->nedges++];
 	e->from = from;
 	e->to = to;
@@ -411,7 +401,7 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 			nl = snprintf(num, sizeof num, ":%llu", (unsigned long
 			    long)json_integer_value(ln) + 1);
 	}
-	r->name = grow(r->name, &r->namecap, fl + ul + nl + 2, 1);
+	r->name = fold_grow(r->name, &r->namecap, fl + ul + nl + 2, 1);
 	memcpy(r->name, fn, fl);
 	n = fl;
 	if (u) {
@@ -471,7 +461,8 @@ node(struct chrome_reader *r, size_t i)
 		    "skipped", (long long)v);
 		goto out;
 	}
-	r->nodes = grow(r->nodes, &r->nodecap, r->nnodes + 1, sizeof *r->nodes);
+	r->nodes = fold_grow(r->nodes, &r->nodecap, r->nnodes + 1,
+	    sizeof *r->nodes);
 	nd = &r->nodes[r->nnodes];
 	memset(nd, 0, sizeof *nd);
 	nd->id = v;
@@ -656,7 +647,8 @@ depths(struct chrome_reader *r)
 	uint32_t k;
 	int32_t d;
 
-	r->chain = grow(r->chain, &r->chaincap, r->nnodes, sizeof *r->chain);
+	r->chain = fold_grow(r->chain, &r->chaincap, r->nnodes,
+	    sizeof *r->chain);
 	for (i = 0; i < r->nnodes; i++) {
 		if (r->nodes[i].depth != UNKNOWN)
 			continue;
@@ -785,7 +777,8 @@ emit(struct chrome_reader *r)
 	snprintf(deep, sizeof deep, "its stack is deeper than %d frames",
 	    CHROME_MAX_DEPTH);
 	depths(r);
-	r->ids = grow(r->ids, &r->idcap, CHROME_MAX_DEPTH + 1, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, CHROME_MAX_DEPTH + 1,
+	    sizeof *r->ids);
 	for (i = 0; i < r->nnodes; i++) {
 		nd = &r->nodes[i];
 		if (nd->nsamp == 0)

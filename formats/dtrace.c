@@ -45,17 +45,6 @@ struct dtrace_reader {
 	struct fold_count emptytotal;
 };
 
-static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
 static int
 isblank_(int c)
 {
@@ -108,7 +97,7 @@ addpart(struct dtrace_reader *r, const char *s, size_t n, int inl,
 	if (inl)	/* a JVM type signature's "L" */
 		while (n > 0 && *s == 'L')
 			s++, n--;
-	b = r->part = grow(r->part, &r->partbufcap, n + 8, 1);
+	b = r->part = fold_grow(r->part, &r->partbufcap, n + 8, 1);
 	for (i = 0; i < n; i++)
 		b[o++] = s[i] == ';' ? ':' : s[i];
 	if (index > 0) {
@@ -117,7 +106,7 @@ addpart(struct dtrace_reader *r, const char *s, size_t n, int inl,
 	}
 	if (o == 0)
 		b[o++] = '-';
-	r->parts = grow(r->parts, &r->partcap, r->nparts + 1,
+	r->parts = fold_grow(r->parts, &r->partcap, r->nparts + 1,
 	    sizeof *r->parts);
 	r->parts[r->nparts++] = fold_intern(r->frames, b, o);
 }
@@ -151,7 +140,7 @@ clean(struct dtrace_reader *r, const char *s, size_t n)
 		if (q > p + 2)
 			tn = q - 1 - s;
 	}
-	r->buf = grow(r->buf, &r->bufcap, 2 * n + 8, 1);
+	r->buf = fold_grow(r->buf, &r->bufcap, 2 * n + 8, 1);
 	t = r->buf;
 	memcpy(t, s, tn);
 	/* a Rust name after the module's '`' */
@@ -235,7 +224,7 @@ endstack(struct dtrace_reader *r, struct fold_in *in, const char *s,
 			return overflow(r, in, r->lineno);
 		return 0;
 	}
-	r->ids = grow(r->ids, &r->idcap, d, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, d, sizeof *r->ids);
 	for (i = 0; i < d; i++)
 		r->ids[i] = r->stack[d - 1 - i];
 	if (r->opt.includeoffset) {
@@ -266,7 +255,8 @@ frameline(struct dtrace_reader *r, const char *s, size_t n)
 	}
 	raw = fold_intern(r->raw, s, n);
 	if (raw >= r->nri) {
-		r->ri = grow(r->ri, &r->ricap, (size_t)raw + 1, sizeof *r->ri);
+		r->ri = fold_grow(r->ri, &r->ricap, (size_t)raw + 1,
+		    sizeof *r->ri);
 		ri = &r->ri[raw];
 		ri->off = r->nparts;
 		clean(r, s, n);
@@ -274,7 +264,7 @@ frameline(struct dtrace_reader *r, const char *s, size_t n)
 		r->nri = (size_t)raw + 1;
 	}
 	ri = &r->ri[raw];
-	r->stack = grow(r->stack, &r->stackcap, r->depth + ri->n,
+	r->stack = fold_grow(r->stack, &r->stackcap, r->depth + ri->n,
 	    sizeof *r->stack);
 	memcpy(r->stack + r->depth, r->parts + ri->off,
 	    ri->n * sizeof *r->stack);

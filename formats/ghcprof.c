@@ -205,20 +205,14 @@ row(struct ghcprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	}
 
 	len = mn + 1 + nn;
-	if (len > r->namecap) {
-		r->namecap = len * 2;
-		r->name = fold_realloc(r->name, r->namecap);
-	}
+	r->name = fold_grow(r->name, &r->namecap, len, 1);
 	memcpy(r->name, mod, mn);
 	r->name[mn] = '.';
 	memcpy(r->name + mn + 1, name, nn);
 	for (i = 0; i < len; i++)
 		if (r->name[i] == ';' || (unsigned char)r->name[i] < ' ')
 			r->name[i] = '_';
-	if (r->depth + 1 > r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 64;
-		r->ids = fold_reallocarray(r->ids, r->cap, sizeof *r->ids);
-	}
+	r->ids = fold_grow(r->ids, &r->cap, r->depth + 1, sizeof *r->ids);
 	r->ids[r->depth++] = fold_intern(r->frames, r->name, len);
 	c = fold_count_u64(val);
 	if (fold_stacks_add(r->st, r->ids, r->depth, &c) < 0)

@@ -307,17 +307,6 @@ header(const char *line, size_t len, size_t *namelen)
 	return 1;
 }
 
-static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 16;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
 /* Event types with stacks, most frequent first, then by name. */
 static int
 before(const struct jfr_reader *r, uint32_t x, uint32_t y)
@@ -351,13 +340,13 @@ jfr_other_events(struct jfr_reader *r, size_t max)
 	r->hint[0] = 0;
 	for (i = 0; i < k && i < max; i++) {
 		name = fold_intern_str(r->types, ids[i], &nl);
-		r->hint = grow(r->hint, &cap, len + nl + 32, 1);
+		r->hint = fold_grow(r->hint, &cap, len + nl + 32, 1);
 		len += snprintf(r->hint + len, cap - len, "%s%.*s%s (%llu)",
 		    i ? ", " : "", FOLD_CUT(name, nl),
 		    (unsigned long long)r->tinfo[ids[i]].events);
 	}
 	if (i < k) {
-		r->hint = grow(r->hint, &cap, len + 64, 1);
+		r->hint = fold_grow(r->hint, &cap, len + 64, 1);
 		snprintf(r->hint + len, cap - len, " and %zu more", k - i);
 	}
 	free(ids);
@@ -371,7 +360,7 @@ begin(struct jfr_reader *r, const char *name, size_t n, uint64_t line)
 
 	if (t >= r->tcap) {
 		size_t old = r->tcap;
-		r->tinfo = grow(r->tinfo, &r->tcap, (size_t)t + 1,
+		r->tinfo = fold_grow(r->tinfo, &r->tcap, (size_t)t + 1,
 		    sizeof *r->tinfo);
 		memset(r->tinfo + old, 0, (r->tcap - old) * sizeof *r->tinfo);
 	}
@@ -472,7 +461,7 @@ finish(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 		r->in_dcut++;
 	r->in_stacks++;
 	n = r->nids + 1;
-	r->ids = grow(r->ids, &r->idcap, 2 * n, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, 2 * n, sizeof *r->ids);
 	ids = r->ids + n;
 	n = 0;
 	if (r->opt.threads && r->thread != FOLD_NOFRAME)
@@ -498,7 +487,7 @@ intern_clean(struct jfr_reader *r, const char *s, size_t n)
 			break;
 	if (i == n)
 		return fold_intern(r->frames, s, n);
-	r->scratch = grow(r->scratch, &r->scratchcap, n, 1);
+	r->scratch = fold_grow(r->scratch, &r->scratchcap, n, 1);
 	for (i = 0; i < n; i++)
 		r->scratch[i] = s[i] == ';' || (unsigned char)s[i] < ' ' ?
 		    '_' : s[i];
@@ -528,14 +517,14 @@ frame(struct jfr_reader *r, const char *t, size_t n)
 			keep = open - t;
 	}
 	if (r->opt.lines && llen) {
-		r->name = grow(r->name, &r->namecap, keep + 1 + llen, 1);
+		r->name = fold_grow(r->name, &r->namecap, keep + 1 + llen, 1);
 		memcpy(r->name, t, keep);
 		r->name[keep] = ':';
 		memcpy(r->name + keep + 1, t + lstart, llen);
 		t = r->name;
 		keep += 1 + llen;
 	}
-	r->ids = grow(r->ids, &r->idcap, r->nids + 1, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, r->nids + 1, sizeof *r->ids);
 	r->ids[r->nids++] = intern_clean(r, t, keep);
 }
 
@@ -660,7 +649,7 @@ end_input(struct jfr_reader *r, struct fold_in *in)
 	if (n == 0)
 		return;
 	r->stats.cut += n;
-	r->cuts = grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
+	r->cuts = fold_grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
 	c = &r->cuts[r->ncuts++];
 	c->name = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
 	c->cut = n;

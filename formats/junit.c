@@ -28,10 +28,7 @@ hit(void *arg, const struct fold_gatehit *h)
 	size_t vlen;
 	char *v;
 
-	if (hs->n == hs->cap) {
-		hs->cap = hs->cap * 2 + 8;
-		hs->f = fold_reallocarray(hs->f, hs->cap, sizeof *hs->f);
-	}
+	hs->f = fold_grow(hs->f, &hs->cap, hs->n + 1, sizeof *hs->f);
 	f = &hs->f[hs->n++];
 	/* shown as in the report line, then valid XML (U+FFFE, U+FFFF) */
 	v = fold_visdup(h->name, h->namelen, &vlen);

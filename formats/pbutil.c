@@ -65,11 +65,8 @@ arena_alloc(void *arg, size_t n)
 		return p;
 	}
 	if ((p = pb_cap_alloc(ar->ca, n))) {
-		if (ar->nbig == ar->capbig) {
-			ar->capbig = ar->capbig ? 2 * ar->capbig : 64;
-			ar->big = fold_reallocarray(ar->big, ar->capbig,
-			    sizeof *ar->big);
-		}
+		ar->big = fold_grow(ar->big, &ar->capbig, ar->nbig + 1,
+		    sizeof *ar->big);
 		ar->big[ar->nbig++] = p;
 	}
 	return p;

@@ -276,10 +276,7 @@ event(struct perf_reader *r, const char *name, size_t len)
 		if (r->ev[i].len == len && memcmp(r->ev[i].name, name, len) == 0)
 			break;
 	if (i == r->nev) {
-		if (r->nev == r->capev) {
-			r->capev = r->capev ? r->capev * 2 : 4;
-			r->ev = fold_reallocarray(r->ev, r->capev, sizeof *r->ev);
-		}
+		r->ev = fold_grow(r->ev, &r->capev, r->nev + 1, sizeof *r->ev);
 		e = &r->ev[r->nev++];
 		e->name = fold_strndup(name, len);
 		e->len = len;
@@ -301,10 +298,8 @@ event(struct perf_reader *r, const char *name, size_t len)
 static inline void
 pushid(struct perf_reader *r, uint32_t id)
 {
-	if (r->nfr == r->capfr) {
-		r->capfr = r->capfr ? r->capfr * 2 : 256;
-		r->fr = fold_reallocarray(r->fr, r->capfr, sizeof *r->fr);
-	}
+	if (r->nfr == r->capfr)	/* a frame at a time: the call is rare */
+		r->fr = fold_grow(r->fr, &r->capfr, r->nfr + 1, sizeof *r->fr);
 	r->fr[r->nfr++] = id;
 }
 
@@ -332,11 +327,9 @@ endsample(struct perf_reader *r)
 	flushpending(r);
 	if (r->insample && r->keep) {
 		n = r->nfr + 1;
-		if (n > r->capids) {
-			r->capids = n * 2;
-			r->ids = fold_reallocarray(r->ids, r->capids,
+		if (n > r->capids)	/* a sample at a time: the call is rare */
+			r->ids = fold_grow(r->ids, &r->capids, n,
 			    sizeof *r->ids);
-		}
 		r->ids[0] = r->pname;
 		for (i = 0; i < r->nfr; i++)
 			r->ids[n - 1 - i] = r->fr[i];
@@ -729,10 +722,7 @@ static void
 defer(struct perf_reader *r, const char *f, size_t flen, const char *suf,
     int pendsrc)
 {
-	if (flen + 5 > r->pendcap) {
-		r->pendcap = (flen + 5) * 2;
-		r->pend = fold_realloc(r->pend, r->pendcap);
-	}
+	r->pend = fold_grow(r->pend, &r->pendcap, flen + 5, 1);
 	memcpy(r->pend, f, flen);
 	if (suf)
 		memcpy(r->pend + flen, suf, 4), flen += 4;
@@ -766,11 +756,8 @@ next_arrow(const char *f, size_t n, size_t i)
 static void
 pushouter(struct perf_reader *r, uint32_t id)
 {
-	if (r->nouter == r->capouter) {
-		r->capouter = r->capouter ? r->capouter * 2 : 16;
-		r->outer = fold_reallocarray(r->outer, r->capouter,
-		    sizeof *r->outer);
-	}
+	r->outer = fold_grow(r->outer, &r->capouter, r->nouter + 1,
+	    sizeof *r->outer);
 	r->outer[r->nouter++] = id;
 }
 
@@ -842,11 +829,8 @@ arrows(struct perf_reader *r, char *t, const char *f, size_t flen, size_t cut,
 	if (r->pending) {
 		r->nafter = 0;
 		for (k = r->nouter; k-- > 0;) {
-			if (r->nafter == r->capafter) {
-				r->capafter = r->capafter ? r->capafter * 2 : 16;
-				r->after = fold_reallocarray(r->after,
-				    r->capafter, sizeof *r->after);
-			}
+			r->after = fold_grow(r->after, &r->capafter,
+			    r->nafter + 1, sizeof *r->after);
 			r->after[r->nafter++] = r->outer[k];
 		}
 		return 1;
@@ -970,10 +954,8 @@ markinlined(struct perf_reader *r)
 		return;
 	if (r->pending) {
 		if (!fold_contains(r->pend, r->pendlen, "_[i]")) {
-			if (r->pendlen + 5 > r->pendcap) {
-				r->pendcap = (r->pendlen + 5) * 2;
-				r->pend = fold_realloc(r->pend, r->pendcap);
-			}
+			r->pend = fold_grow(r->pend, &r->pendcap, r->pendlen + 5,
+			    1);
 			memcpy(r->pend + r->pendlen, "_[i]", 4);
 			r->pendlen += 4;
 		}
@@ -1005,10 +987,7 @@ srcline(struct perf_reader *r, const char *s, size_t n)
 	if (!r->pending || !r->pendsrc)
 		return;
 	start = r->pendlen;
-	if (r->pendcap < start + n + 2) {
-		r->pendcap = (start + n + 2) * 2;
-		r->pend = fold_realloc(r->pend, r->pendcap);
-	}
+	r->pend = fold_grow(r->pend, &r->pendcap, start + n + 2, 1);
 	r->pend[start] = ':';
 	for (i = 0, j = start + 1; i < n; i++) {
 		const char *close;

@@ -47,18 +47,6 @@ struct buf {
 	size_t len, cap;
 };
 
-/* Makes room for n more bytes. */
-static void
-buf_grow(struct buf *b, size_t n)
-{
-	size_t cap = b->cap ? b->cap : 256;
-
-	while (cap - b->len < n)
-		cap *= 2;
-	b->p = fold_realloc(b->p, cap);
-	b->cap = cap;
-}
-
 static inline void
 buf_add(struct buf *b, const void *s, size_t n)
 {
@@ -68,7 +56,7 @@ buf_add(struct buf *b, const void *s, size_t n)
 	if (n == 0)	/* b->p may still be NULL */
 		return;
 	if (n > b->cap - b->len)
-		buf_grow(b, n);
+		b->p = fold_grow(b->p, &b->cap, b->len + n, 1);
 	d = b->p + b->len;
 	b->len += n;
 	if (n > 8) {
@@ -142,10 +130,7 @@ struct vec {
 static void
 vec_push(struct vec *v, void *x)
 {
-	if (v->n == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 64;
-		v->p = fold_reallocarray(v->p, v->cap, sizeof *v->p);
-	}
+	v->p = fold_grow(v->p, &v->cap, v->n + 1, sizeof *v->p);
 	v->p[v->n++] = x;
 }
 
@@ -420,11 +405,8 @@ read_tables(struct prof *pf)
 			vec_push(&pf->funcs, m);
 			break;
 		case F_STRING_TABLE:
-			if (pf->nstrs == pf->capstrs) {
-				pf->capstrs = pf->capstrs ? 2 * pf->capstrs : 256;
-				pf->strs = fold_reallocarray(pf->strs,
-				    pf->capstrs, sizeof *pf->strs);
-			}
+			pf->strs = fold_grow(pf->strs, &pf->capstrs,
+			    pf->nstrs + 1, sizeof *pf->strs);
 			pf->strs[pf->nstrs].p = (const char *)f.data;
 			pf->strs[pf->nstrs++].n = f.len;
 			break;
@@ -1306,10 +1288,7 @@ pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 		const uint8_t *end = k + ENT_LEN(e);
 		struct fold_count c = fold_count_u64(e->count);
 		for (n = 0; k < end; n++) {
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				ids = fold_reallocarray(ids, cap, sizeof *ids);
-			}
+			ids = fold_grow(ids, &cap, n + 1, sizeof *ids);
 			ids[n] = map[getvar(&k)];
 		}
 		if (fold_stacks_add(st, ids, n, &c) < 0)

@@ -29,13 +29,7 @@ struct buf {
 static void
 buf_add(struct buf *b, const void *s, size_t n)
 {
-	if (n > b->cap - b->len) {
-		size_t cap = b->cap ? b->cap : 4096;
-		while (cap - b->len < n)
-			cap *= 2;
-		b->p = fold_realloc(b->p, cap);
-		b->cap = cap;
-	}
+	b->p = fold_grow(b->p, &b->cap, b->len + n, 1);
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
 }
@@ -97,14 +91,6 @@ struct mloc {
 	protobuf_c_boolean folded;
 	size_t line0, nline;
 };
-
-/* A growable array of n elements of size bytes. */
-#define GROW(p, n, cap) do { \
-	if ((n) >= (cap)) { \
-		(cap) = (cap) ? 2 * (cap) : 256; \
-		(p) = fold_reallocarray((p), (cap), sizeof *(p)); \
-	} \
-} while (0)
 
 /*
  * The merged samples, the merger's memory for a fleet: each an entry of
@@ -375,7 +361,8 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 	n = fold_intern_count(m->fkeys);
 	k = fold_intern(m->fkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
-		GROW(m->funcs, k, m->capfuncs);
+		m->funcs = fold_grow(m->funcs, &m->capfuncs, (size_t)k + 1,
+		    sizeof *m->funcs);
 		m->funcs[k] = mf;
 	}
 	return s->fmap[i] = k + 1;
@@ -403,7 +390,8 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 	k = fold_intern(m->mkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
 		struct mmapping *mm;
-		GROW(m->maps, k, m->capmaps);
+		m->maps = fold_grow(m->maps, &m->capmaps, (size_t)k + 1,
+		    sizeof *m->maps);
 		mm = &m->maps[k];
 		mm->start = x->memory_start;
 		mm->limit = x->memory_limit;
@@ -439,7 +427,8 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 	/* the lines go at the end of the merged lines; kept if new */
 	line0 = m->nlines;
 	for (j = 0; j < l->n_line; j++) {
-		GROW(m->lines, m->nlines, m->caplines);
+		m->lines = fold_grow(m->lines, &m->caplines, m->nlines + 1,
+		    sizeof *m->lines);
 		ml = &m->lines[m->nlines++];
 		ml->func = l->line[j]->function_id ?
 		    map_function(m, s, l->line[j]->function_id) : 0;
@@ -458,7 +447,8 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 	n = fold_intern_count(m->lkeys);
 	k = fold_intern(m->lkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
-		GROW(m->locs, k, m->caplocs);
+		m->locs = fold_grow(m->locs, &m->caplocs, (size_t)k + 1,
+		    sizeof *m->locs);
 		m->locs[k].mapping = mapping;
 		m->locs[k].address = addr;
 		m->locs[k].folded = l->is_folded;
@@ -694,13 +684,7 @@ put_message(struct buf *b, unsigned num, const ProtobufCMessage *x)
 
 	buf_varint(b, (uint64_t)num << 3 | 2);
 	buf_varint(b, n);
-	if (n > b->cap - b->len) {
-		size_t cap = b->cap ? b->cap : 4096;
-		while (cap - b->len < n)
-			cap *= 2;
-		b->p = fold_realloc(b->p, cap);
-		b->cap = cap;
-	}
+	b->p = fold_grow(b->p, &b->cap, b->len + n, 1);
 	protobuf_c_message_pack(x, b->p + b->len);
 	b->len += n;
 }

@@ -63,17 +63,6 @@ struct sample_reader {
 	uint64_t dropped;	/* own samples of tainted functions */
 };
 
-static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
 static int
 isblank_(int c)
 {
@@ -236,7 +225,7 @@ clean(struct sample_reader *r, const char *s, size_t n, struct rawinfo *ri)
 		if (strlen(idle[i]) == (size_t)(fe - f) &&
 		    memcmp(idle[i], f, fe - f) == 0)
 			ri->idle = 1;
-	b = r->buf = grow(r->buf, &r->bufcap, n + 2, 1);
+	b = r->buf = fold_grow(r->buf, &r->bufcap, n + 2, 1);
 	o = 0;
 	if (mod && me > mod) {
 		memcpy(b, mod, me - mod);
@@ -305,7 +294,8 @@ graphline(struct sample_reader *r, struct fold_in *in, const char *s,
 	}
 	raw = fold_intern(r->raw, p, e - p);
 	if (raw >= r->nri) {
-		r->ri = grow(r->ri, &r->ricap, (size_t)raw + 1, sizeof *r->ri);
+		r->ri = fold_grow(r->ri, &r->ricap, (size_t)raw + 1,
+		    sizeof *r->ri);
 		clean(r, p, e - p, &r->ri[raw]);
 		r->nri = (size_t)raw + 1;
 	}
@@ -317,8 +307,8 @@ graphline(struct sample_reader *r, struct fold_in *in, const char *s,
 			return fatal(r, in, r->lineno);
 		}
 	}
-	r->nodes = grow(r->nodes, &r->cap, r->depth + 1, sizeof *r->nodes);
-	r->ids = grow(r->ids, &r->idcap, r->depth + 1, sizeof *r->ids);
+	r->nodes = fold_grow(r->nodes, &r->cap, r->depth + 1, sizeof *r->nodes);
+	r->ids = fold_grow(r->ids, &r->idcap, r->depth + 1, sizeof *r->ids);
 	nd = &r->nodes[r->depth];
 	nd->count = c.v.u;
 	nd->callees = 0;

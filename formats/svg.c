@@ -131,11 +131,8 @@ chart_line(struct fold_svg *g, const struct fold_count *c)
 {
 	struct chartline *cl;
 
-	if (g->nlines == g->caplines) {
-		g->caplines = g->caplines * 2 + 256;
-		g->lines = fold_reallocarray(g->lines, g->caplines,
-		    sizeof *g->lines);
-	}
+	g->lines = fold_grow(g->lines, &g->caplines, g->nlines + 1,
+	    sizeof *g->lines);
 	cl = &g->lines[g->nlines++];
 	cl->off = g->nids;
 	cl->c[0] = c[0];
@@ -160,10 +157,7 @@ chart_ids(struct fold_svg *g, const uint32_t *ids, size_t n,
 {
 	struct chartline *cl = chart_line(g, c);
 
-	if (n > g->capids - g->nids) {
-		g->capids = 2 * (g->nids + n);
-		g->ids = fold_reallocarray(g->ids, g->capids, sizeof *g->ids);
-	}
+	g->ids = fold_grow(g->ids, &g->capids, g->nids + n, sizeof *g->ids);
 	memcpy(g->ids + g->nids, ids, n * sizeof *ids);
 	g->nids += n;
 	cl->n = n;
@@ -223,10 +217,7 @@ fold_svg_add(struct fold_svg *g, const struct fold_stacks *st)
 		const struct fold_count *c =
 		    fold_stacks_counts((struct fold_stacks *)st, i);
 		struct fold_count two[2];
-		if (n > cap) {
-			cap = 2 * n;
-			ids = fold_reallocarray(ids, cap, sizeof *ids);
-		}
+		ids = fold_grow(ids, &cap, n, sizeof *ids);
 		for (j = 0; j < n; j++) {
 			size_t len;
 			const char *s = fold_intern_str(from, src[j], &len);
@@ -270,10 +261,7 @@ reverse_stacks(struct fold_svg *g)
 
 	for (i = 0; i < fold_stacks_len(g->st); i++) {
 		const uint32_t *ids = fold_stacks_ids(g->st, i, &n);
-		if (n > cap) {
-			cap = n * 2;
-			buf = fold_reallocarray(buf, cap, sizeof *buf);
-		}
+		buf = fold_grow(buf, &cap, n, sizeof *buf);
 		memcpy(buf, ids, n * sizeof *buf);
 		reverse_ids(buf, n);
 		if (fold_stacks_add(rev, buf, n, fold_stacks_counts(g->st, i)) < 0) {
@@ -320,10 +308,8 @@ chart_tree(struct fold_svg *g, double min_total, double **startp)
 		if (k && (len < k || fold_tree_node(t, len - 1)->depth != cl->n ||
 		    fold_tree_node(t, len - 1)->frame != ids[cl->n - 1]))
 			ok = 0;	/* not the tree we expect: lay out by order */
-		if (ok && len > cap) {
-			cap = len * 2;
-			start = fold_reallocarray(start, cap, sizeof *start);
-		}
+		if (ok)
+			start = fold_grow(start, &cap, len, sizeof *start);
 		for (j = len - k; ok && j < len; j++)
 			start[j] = now;
 		now += fold_count_val(&cl->c[1]);

@@ -110,17 +110,6 @@ struct svgread_reader {
 };
 
 static void *
-grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	return fold_reallocarray(p, *cap, size);
-}
-
-static void *
 svgread_open(const void *optp, struct fold_stacks *st)
 {
 	const struct svgread_opt *opt = optp;
@@ -242,7 +231,7 @@ rowof(struct svgread_reader *r, double y, int add)
 		return lo;
 	if (!add || r->nrow == ROWS_MAX)
 		return -1;
-	r->rows = grow(r->rows, &r->rowcap, r->nrow + 1, sizeof *r->rows);
+	r->rows = fold_grow(r->rows, &r->rowcap, r->nrow + 1, sizeof *r->rows);
 	memmove(r->rows + lo + 1, r->rows + lo,
 	    (r->nrow - lo) * sizeof *r->rows);
 	r->rows[lo].y = y;
@@ -451,7 +440,7 @@ endframe(struct svgread_reader *r)
 		xmlStopParser(r->ctxt);
 		return;
 	}
-	r->recs = grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
+	r->recs = fold_grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
 	rc = &r->recs[r->nrec];
 	rc->x = x;
 	rc->w = w;
@@ -551,7 +540,7 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 			size_t n = a[4] - a[3];
 			if (a[1] || !attreq(a[0], "onmouseover"))
 				continue;
-			r->mouse = grow(r->mouse, &r->mcap, n + 1, 1);
+			r->mouse = fold_grow(r->mouse, &r->mcap, n + 1, 1);
 			memcpy(r->mouse, a[3], n);
 			r->mlen = n;
 			r->hasmouse = 1;
@@ -571,7 +560,8 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 			int dec;
 			if (!a[1] && alone && attreq(a[0], "onmouseover")) {
 				size_t n = a[4] - a[3];
-				r->mouse = grow(r->mouse, &r->mcap, n + 1, 1);
+				r->mouse = fold_grow(r->mouse, &r->mcap, n + 1,
+				    1);
 				memcpy(r->mouse, a[3], n);
 				r->mlen = n;
 				r->hasmouse = 1;
@@ -629,7 +619,7 @@ onchars(void *ctx, const xmlChar *s, int n)
 		n = TITLE_MAX - r->tlen;
 		r->tcut = 1;
 	}
-	r->title = grow(r->title, &r->tcap, r->tlen + n + 1, 1);
+	r->title = fold_grow(r->title, &r->tcap, r->tlen + n + 1, 1);
 	memcpy(r->title + r->tlen, s, n);
 	r->tlen += n;
 }
@@ -741,7 +731,7 @@ closetop(struct svgread_reader *r)
 {
 	size_t i, n = r->nstk;
 
-	r->ids = grow(r->ids, &r->idcap, n, sizeof *r->ids);
+	r->ids = fold_grow(r->ids, &r->idcap, n, sizeof *r->ids);
 	for (i = 0; i < n; i++)
 		r->ids[i] = r->stk[i].name;
 	r->nstk--;
@@ -806,7 +796,7 @@ walkone(struct svgread_reader *r, const struct rec *rc, int emit)
 	}
 	if (d == 0 && emit && fold_count_add(&r->drawn, &rc->n) < 0)
 		return -2;
-	r->stk = grow(r->stk, &r->stkcap, d + 1, sizeof *r->stk);
+	r->stk = fold_grow(r->stk, &r->stkcap, d + 1, sizeof *r->stk);
 	o = &r->stk[r->nstk++];
 	o->name = rc->name;
 	o->x = rc->x;
@@ -862,7 +852,7 @@ cmpplace(const void *pa, const void *pb, void *arg)
 static int
 takeall(struct svgread_reader *r, const struct rec *rc, int arg)
 {
-	r->all_ = grow(r->all_, &r->allcap, r->nall + 1, sizeof *r->all_);
+	r->all_ = fold_grow(r->all_, &r->allcap, r->nall + 1, sizeof *r->all_);
 	r->all_[r->nall] = *rc;
 	r->all_[r->nall].y = depthof(r, rc->y);
 	r->nall++;
@@ -1025,7 +1015,7 @@ byplace(struct svgread_reader *r)
 		if (a[i].y < 0)
 			continue;
 		d = a[i].y;
-		r->ids = grow(r->ids, &r->idcap, d + 1, sizeof *r->ids);
+		r->ids = fold_grow(r->ids, &r->idcap, d + 1, sizeof *r->ids);
 		for (k = i, j = d + 1; k >= 0 && j > 0; k = up[k])
 			r->ids[--j] = a[k].name;
 		if ((ret = addstack(r, r->ids, d + 1, &a[i].n, &kids[i],

@@ -207,10 +207,7 @@ row(struct vsprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	} else if (level < r->len && up(r, in, level) < 0)
 		return -2;
 
-	if (fn->n > r->namecap) {
-		r->namecap = fn->n * 2;
-		r->name = fold_realloc(r->name, r->namecap);
-	}
+	r->name = fold_grow(r->name, &r->namecap, fn->n, 1);
 	for (i = 0; i < fn->n; i++) {
 		unsigned char c = fn->s[i];
 		r->name[i] = c == ';' || c < ' ' ? '_' : c;
@@ -243,10 +240,7 @@ vsprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 			len--;
 		if (len == 0)
 			continue;
-		if (len > r->bufcap) {
-			r->bufcap = len * 2;
-			r->buf = fold_realloc(r->buf, r->bufcap);
-		}
+		r->buf = fold_grow(r->buf, &r->bufcap, len, 1);
 		if (first) {
 			first = 0;
 			if (header(r, line, len) < 0) {

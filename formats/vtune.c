@@ -217,10 +217,7 @@ row(struct vtune_reader *r, struct fold_in *in, const char *s, size_t n,
 		mlen = fm->n;
 	}
 	len = mlen + 1 + fn->n;
-	if (len > r->namecap) {
-		r->namecap = len * 2;
-		r->name = fold_realloc(r->name, r->namecap);
-	}
+	r->name = fold_grow(r->name, &r->namecap, len, 1);
 	len = 0;
 	if (mlen) {
 		memcpy(r->name, mod, mlen);
@@ -233,10 +230,7 @@ row(struct vtune_reader *r, struct fold_in *in, const char *s, size_t n,
 		if (r->name[i] == ';' || (unsigned char)r->name[i] < ' ')
 			r->name[i] = '_';
 
-	if (r->depth + 1 > r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 64;
-		r->ids = fold_reallocarray(r->ids, r->cap, sizeof *r->ids);
-	}
+	r->ids = fold_grow(r->ids, &r->cap, r->depth + 1, sizeof *r->ids);
 	r->ids[r->depth++] = fold_intern(r->frames, r->name, len);
 	if (ms == 0)
 		return 0;
@@ -265,10 +259,7 @@ vtune_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		if (len == 0)
 			continue;
 		content = 1;
-		if (len > r->bufcap) {
-			r->bufcap = len * 2;
-			r->buf = fold_realloc(r->buf, r->bufcap);
-		}
+		r->buf = fold_grow(r->buf, &r->bufcap, len, 1);
 		if (!intree) {
 			if (!isheader(line, len))
 				continue;

@@ -72,6 +72,22 @@ fold_reallocarray(void *p, size_t nmemb, size_t size)
 	return fold_realloc(p, nmemb * size);
 }
 
+void *
+fold_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t n;
+
+	if (need <= *cap)
+		return p;
+	n = *cap ? *cap : 32;
+	n = n > SIZE_MAX / 2 ? SIZE_MAX : 2 * n;
+	if (n < need)
+		n = need;
+	p = fold_reallocarray(p, n, size);
+	*cap = n;
+	return p;
+}
+
 char *
 fold_strndup(const char *s, size_t n)
 {

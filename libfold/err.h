@@ -38,6 +38,16 @@ void *fold_calloc(size_t nmemb, size_t size);
 void *fold_realloc(void *p, size_t n);
 /* realloc to nmemb elements of size bytes, failing on multiplication overflow */
 void *fold_reallocarray(void *p, size_t nmemb, size_t size);
+
+/*
+ * Makes room for need elements of size bytes in the array p of *cap
+ * elements (p NULL and *cap 0 at first): returns p itself when need <=
+ * *cap, else p reallocated to twice *cap elements (64 at first), or to
+ * need when that is more, and *cap set to that. The elements kept keep
+ * their values; the new ones are not initialised. Appending one element
+ * at a time so costs amortised constant time.
+ */
+void *fold_grow(void *p, size_t *cap, size_t need, size_t size);
 char *fold_strndup(const char *s, size_t n);
 void fold_set_oom_handler(void (*handler)(void));
 

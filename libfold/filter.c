@@ -135,10 +135,7 @@ fold_filter_add(struct fold_filter *f, enum fold_step kind,
 	s.stat.label = s.label;
 	s.stat.selects = kind == FOLD_STEP_GREP || kind == FOLD_STEP_FOCUS ||
 	    kind == FOLD_STEP_ROOT_AT;
-	if (f->n == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 8;
-		f->steps = fold_reallocarray(f->steps, f->cap, sizeof *f->steps);
-	}
+	f->steps = fold_grow(f->steps, &f->cap, f->n + 1, sizeof *f->steps);
 	f->steps[f->n++] = s;
 	return 0;
 }
@@ -203,10 +200,7 @@ map_grow(struct step *s, const struct fold_intern *fr, uint32_t id)
 static void
 pool_add(struct step *s, uint32_t id)
 {
-	if (s->npool == s->cappool) {
-		s->cappool = s->cappool ? s->cappool * 2 : 256;
-		s->pool = fold_reallocarray(s->pool, s->cappool, sizeof *s->pool);
-	}
+	s->pool = fold_grow(s->pool, &s->cappool, s->npool + 1, sizeof *s->pool);
 	s->pool[s->npool++] = id;
 }
 
@@ -317,12 +311,8 @@ rewrite(struct fold_filter *f, struct step *s, struct fold_intern *fr,
 static uint32_t *
 work(struct fold_filter *f, int w, size_t n)
 {
-	if (n > f->capwork[w]) {
-		f->capwork[w] = n * 2 + 64;
-		f->work[w] = fold_reallocarray(f->work[w], f->capwork[w],
-		    sizeof *f->work[w]);
-	}
-	return f->work[w];
+	return f->work[w] = fold_grow(f->work[w], &f->capwork[w], n,
+	    sizeof *f->work[w]);
 }
 
 /*

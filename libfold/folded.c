@@ -186,10 +186,8 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 			__builtin_prefetch(next + 16);
 		}
 		o = fold_intern_join(fr, ids, n, &line, &cap, 0);
-		if (o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1 > cap) {
-			cap = o + ncols * (FOLD_COUNT_BUFSZ + 1) + 64;
-			line = fold_realloc(line, cap);
-		}
+		line = fold_grow(line, &cap, o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1,
+		    1);
 		for (c = 0; c < ncols; c++) {
 			line[o++] = ' ';
 			o += fold_count_fmt(&cnt[c], line + o);

@@ -156,10 +156,7 @@ add(struct fold_intern *t, size_t i, const char *s, size_t n, uint32_t h)
 		return t->slots[i].id;
 	if (n > UINT32_MAX - 16 || t->len >= UINT32_MAX - 1)
 		return fold_malloc(SIZE_MAX), FOLD_NOFRAME;	/* out of ids */
-	if (t->len == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->names = fold_reallocarray(t->names, t->cap, sizeof *t->names);
-	}
+	t->names = fold_grow(t->names, &t->cap, t->len + 1, sizeof *t->names);
 	t->names[t->len].s = store(t, s, n);
 	t->names[t->len].len = n;
 	t->slots[i].id = t->len;
@@ -237,10 +234,7 @@ fold_intern_stack(struct fold_intern *t, const char *s, size_t n,
 			off = e + 1;
 		}
 	}
-	if (k + nf > *cap) {
-		*cap = (k + nf) * 2 + 64;
-		*ids = fold_reallocarray(*ids, *cap, sizeof **ids);
-	}
+	*ids = fold_grow(*ids, cap, k + nf, sizeof **ids);
 	for (i = 0; i < nf; i++) {
 		const struct slot *sl = &t->slots[sp[i].hash & t->mask];
 		if (sl->id != FOLD_NOFRAME)
@@ -266,10 +260,7 @@ fold_intern_join(const struct fold_intern *t, const uint32_t *ids, size_t n,
 
 	for (i = 0; i < n; i++)
 		need += t->names[ids[i]].len + 1;
-	if (need > *cap) {
-		*cap = need * 2;
-		*buf = fold_realloc(*buf, *cap);
-	}
+	*buf = fold_grow(*buf, cap, need, 1);
 	d = *buf + off;
 	for (i = 0; i < n; i++) {
 		const struct name *nm = &t->names[ids[i]];

@@ -135,10 +135,7 @@ tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c)
 		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
 			return fold_count_add(&e->cnt, c);
 	}
-	if (t->len == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 4096;
-		t->ents = fold_reallocarray(t->ents, t->cap, sizeof *t->ents);
-	}
+	t->ents = fold_grow(t->ents, &t->cap, t->len + 1, sizeof *t->ents);
 	t->ents[t->len].s = tt_store(t, s, n);
 	t->ents[t->len].len = n;
 	t->ents[t->len].hash = h;
@@ -373,10 +370,7 @@ setkey(struct stream *s, const char *stack, size_t n)
 {
 	size_t rl = s->root ? strlen(s->root) + 1 : 0;
 
-	if (rl + n + 1 > s->keycap) {
-		s->keycap = (rl + n + 1) * 2;
-		s->key = fold_realloc(s->key, s->keycap);
-	}
+	s->key = fold_grow(s->key, &s->keycap, rl + n + 1, 1);
 	if (rl) {
 		memcpy(s->key, s->root, rl - 1);
 		s->key[rl - 1] = ';';
@@ -515,10 +509,7 @@ kway(struct merger *m, struct stream *s, size_t n, struct sink *k)
 		if (c > 0) {
 			if (have && emit(m, k, cur, curlen, acc) < 0)
 				goto fail;
-			if (top->keylen + 1 > curcap) {
-				curcap = (top->keylen + 1) * 2;
-				cur = fold_realloc(cur, curcap);
-			}
+			cur = fold_grow(cur, &curcap, top->keylen + 1, 1);
 			memcpy(cur, top->key, top->keylen);
 			curlen = top->keylen;
 			acc = top->cnt;
@@ -584,10 +575,7 @@ scan(struct merger *m, const char *path, struct fold_count *total,
 			sorted = 0;	/* the table pass will report it */
 			break;
 		}
-		if (slen + 1 > pcap) {
-			pcap = (slen + 1) * 2;
-			prev = fold_realloc(prev, pcap);
-		}
+		prev = fold_grow(prev, &pcap, slen + 1, 1);
 		memcpy(prev, line, slen);
 		plen = slen;
 		have = 1;

@@ -24,10 +24,7 @@ striphex(void *arg, const char *s, size_t *n)
 
 	if (!fold_has_hex(s, *n))
 		return s;
-	if (FOLD_STRIP_HEX_MAX(*n) > sh->cap) {
-		sh->cap = FOLD_STRIP_HEX_MAX(*n) * 2;
-		sh->buf = fold_realloc(sh->buf, sh->cap);
-	}
+	sh->buf = fold_grow(sh->buf, &sh->cap, FOLD_STRIP_HEX_MAX(*n), 1);
 	*n = fold_strip_hex(s, *n, sh->buf);
 	return sh->buf;
 }
@@ -97,10 +94,7 @@ line_printf(struct line *l, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return;
-	if (l->len + n + 1 > l->cap) {
-		l->cap = (l->len + n + 1) * 2;
-		l->s = fold_realloc(l->s, l->cap);
-	}
+	l->s = fold_grow(l->s, &l->cap, l->len + n + 1, 1);
 	va_start(ap, fmt);
 	vsnprintf(l->s + l->len, l->cap - l->len, fmt, ap);
 	va_end(ap);

@@ -168,10 +168,7 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	}
 	if (n > UINT32_MAX || st->len >= UINT32_MAX - 1)
 		return fold_seterr("too many stacks or frames");
-	if (st->nids + n > st->capids) {
-		st->capids = st->capids * 2 + n + 4096;
-		st->ids = fold_reallocarray(st->ids, st->capids, sizeof *st->ids);
-	}
+	st->ids = fold_grow(st->ids, &st->capids, st->nids + n, sizeof *st->ids);
 	if (st->len == st->cap) {
 		st->cap = st->cap ? st->cap * 2 : 1024;
 		st->ents = fold_reallocarray(st->ents, st->cap, sizeof *st->ents);
@@ -466,11 +463,8 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 				;
 			/* equal keys that do not end the stacks: look deeper */
 			if (j - i > 1 && (ks[i].key & last)) {
-				if (ntodo == cap) {
-					cap *= 2;
-					todo = fold_reallocarray(todo, cap,
-					    sizeof *todo);
-				}
+				todo = fold_grow(todo, &cap, ntodo + 1,
+				    sizeof *todo);
 				todo[ntodo++] = (struct seg){ i, j,
 				    sg.depth + per };
 			}

@@ -44,10 +44,7 @@ newnode(struct fold_tree *t, uint32_t frame, uint32_t parent, uint32_t depth)
 {
 	struct fold_node *n;
 
-	if (t->len == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->nodes = fold_reallocarray(t->nodes, t->cap, sizeof *t->nodes);
-	}
+	t->nodes = fold_grow(t->nodes, &t->cap, t->len + 1, sizeof *t->nodes);
 	n = &t->nodes[t->len];
 	memset(n, 0, sizeof *n);
 	n->frame = frame;
@@ -117,10 +114,7 @@ fold_tree_add(struct fold_tree *t, const uint32_t *ids, size_t n,
 	while (t->npath > k + 1)
 		if (closetop(t) < 0)
 			return -1;
-	if (n + 1 > t->cappath) {
-		t->cappath = n + 1 + t->cappath;
-		t->path = fold_reallocarray(t->path, t->cappath, sizeof *t->path);
-	}
+	t->path = fold_grow(t->path, &t->cappath, n + 1, sizeof *t->path);
 	for (d = k; d < n; d++) {
 		struct level *up = &t->path[d], *lv = &t->path[d + 1];
 		if (t->len >= UINT32_MAX)
