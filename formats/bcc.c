@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +5,7 @@
 #include "libfold/err.h"
 #include "libfold/folded.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/bcc.h"
 
 enum { NONE, BLOCK, BPFTRACE, SKIP };
@@ -68,27 +68,9 @@ struct bcc_reader {
 };
 
 static int
-isdigit_(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isxdigit_(int c)
-{
-	return isdigit_(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int
 hexval(int c)
 {
-	return isdigit_(c) ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
-static int
-isblank_(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+	return fold_isdigit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
 /* A count line: digits, maybe signed or with a fraction (refused later). */
@@ -99,10 +81,10 @@ countlike(const char *s, size_t n)
 
 	if (n > 1 && (s[0] == '-' || s[0] == '+'))
 		i = 1;
-	if (i == n || !isdigit_(s[i]))
+	if (i == n || !fold_isdigit(s[i]))
 		return 0;
 	for (; i < n; i++)
-		if (!isdigit_(s[i]) && s[i] != '.')
+		if (!fold_isdigit(s[i]) && s[i] != '.')
 			return 0;
 	return 1;
 }
@@ -160,8 +142,8 @@ pybytes(const char *s, size_t n, char *out)
 		i++;
 		switch (s[i]) {
 		case 'x':
-			if (i + 2 < n + 0 && isxdigit_(s[i + 1]) &&
-			    isxdigit_(s[i + 2])) {
+			if (i + 2 < n + 0 && fold_isxdigit(s[i + 1]) &&
+			    fold_isxdigit(s[i + 2])) {
 				out[o++] = (char)(hexval(s[i + 1]) * 16 +
 				    hexval(s[i + 2]));
 				i += 2;
@@ -190,7 +172,7 @@ perfmod(const char *s, size_t n)
 {
 	size_t i;
 
-	while (n > 0 && isblank_(*s))
+	while (n > 0 && fold_isspace(*s))
 		s++, n--;
 	if (n < 4 || s[n - 1] != ')')
 		return 0;
@@ -209,15 +191,15 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 	int haveaddr = 0;
 
 	*kernel = -1;
-	while (n > 0 && isblank_(*s))
+	while (n > 0 && fold_isspace(*s))
 		s++, n--;
-	while (n > 0 && isblank_(s[n - 1]))
+	while (n > 0 && fold_isspace(s[n - 1]))
 		n--;
 	/* libbpf-tools -v: "#3  0x00007f... name+0x4f (dso+0x8f)" */
-	if (n > 1 && s[0] == '#' && isdigit_(s[1])) {
-		for (i = 1; i < n && isdigit_(s[i]); i++)
+	if (n > 1 && s[0] == '#' && fold_isdigit(s[1])) {
+		for (i = 1; i < n && fold_isdigit(s[i]); i++)
 			;
-		while (i < n && isblank_(s[i]))
+		while (i < n && fold_isspace(s[i]))
 			i++;
 		s += i;
 		n -= i;
@@ -226,9 +208,9 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 	p = s;
 	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		p = s + 2;
-	for (e = p; e < s + n && isxdigit_(*e); e++)
+	for (e = p; e < s + n && fold_isxdigit(*e); e++)
 		;
-	if (e < s + n && isblank_(*e) && (e - p >= 8 ||
+	if (e < s + n && fold_isspace(*e) && (e - p >= 8 ||
 	    (p > s && e > p) || (e > p && perfmod(e, s + n - e)))) {
 		for (; p < e && e - p > 16; p++)
 			;
@@ -236,7 +218,7 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 			addr = addr << 4 | hexval(*p);
 		haveaddr = 1;
 		*kernel = addr >= 0xffff800000000000ULL;
-		while (e < s + n && isblank_(*e))
+		while (e < s + n && fold_isspace(*e))
 			e++;
 		n -= e - s;
 		s = e;
@@ -264,13 +246,13 @@ bcc_frame(const char *s, size_t n, char *buf, int *kernel)
 		o = n;
 	}
 	/* "+0x1f" or "+31" offset */
-	for (i = o; i > 0 && isxdigit_(buf[i - 1]); i--)
+	for (i = o; i > 0 && fold_isxdigit(buf[i - 1]); i--)
 		;
 	if (i < o && i > 1 && buf[i - 1] == 'x' && buf[i - 2] == '0' &&
 	    i > 2 && buf[i - 3] == '+')
 		o = i - 3;
 	else if (i < o && i > 0 && buf[i - 1] == '+') {
-		for (k = i; k < o && isdigit_(buf[k]); k++)
+		for (k = i; k < o && fold_isdigit(buf[k]); k++)
 			;
 		if (k == o && i > 1)
 			o = i - 1;
@@ -512,7 +494,7 @@ splitcomm(const char *s, size_t n, const char **pid, size_t *pn, size_t *cn,
 	if (open) {
 		if (n < 4 || s[n - 1] != close)
 			return;
-		for (i = n - 1; i > 0 && isdigit_(s[i - 1]); i--)
+		for (i = n - 1; i > 0 && fold_isdigit(s[i - 1]); i--)
 			;
 		if (i == n - 1 || i < 2 || s[i - 1] != open ||
 		    s[i - 2] != ' ')
@@ -521,7 +503,7 @@ splitcomm(const char *s, size_t n, const char **pid, size_t *pn, size_t *cn,
 		*pn = n - 1 - i;
 		*cn = i - 2;
 	} else {
-		for (i = n; i > 0 && isdigit_(s[i - 1]); i--)
+		for (i = n; i > 0 && fold_isdigit(s[i - 1]); i--)
 			;
 		if (i == n || i < 2 || s[i - 1] != ' ')
 			return;
@@ -535,7 +517,7 @@ splitcomm(const char *s, size_t n, const char **pid, size_t *pn, size_t *cn,
 static const char *
 skipblank(const char *s, const char *e)
 {
-	while (s < e && isblank_(*s))
+	while (s < e && fold_isspace(*s))
 		s++;
 	return s;
 }
@@ -663,11 +645,11 @@ finish_block(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 		else if (tn == 1 && t[0] == '-')
 			addtext(r, t, tn, F_DASH);
 		else if (tn > 2 && t[0] == '-' && t[1] == '-' &&
-		    isblank_(t[2]) && tn >= 4 && t[tn - 1] == '-' &&
+		    fold_isspace(t[2]) && tn >= 4 && t[tn - 1] == '-' &&
 		    t[tn - 2] == '-') {
 			addtext(r, "--", 2, F_SEP);
 			sep = r->nitem - 1;
-		} else if (tn > 2 && t[0] == '-' && isblank_(t[1])) {
+		} else if (tn > 2 && t[0] == '-' && fold_isspace(t[1])) {
 			/* "-                comm (pid)" */
 			t = skipblank(t + 1, t + tn);
 			tn = r->txt + r->recs[i].off + r->recs[i].len - t;
@@ -870,7 +852,7 @@ bt_line(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 	}
 	glue(r, s, end - s);
 	p = end + 3;
-	while (p < s + n && isblank_(*p))
+	while (p < s + n && fold_isspace(*p))
 		p++;
 	if (p == s + n) {
 		/* "@[...]: " then a histogram: not a count */
@@ -975,7 +957,7 @@ toplevel(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 	}
 	if (banner(s, n))
 		return 0;
-	if ((n > 0 && isdigit_(s[n - 1]) && memchr(s, ' ', n)) ||
+	if ((n > 0 && fold_isdigit(s[n - 1]) && memchr(s, ' ', n)) ||
 	    memchr(s, ';', n))
 		return folded(r, in, s, n, diag);
 	r->stats.bad++;
@@ -1016,7 +998,7 @@ bcc_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		raw = e;
 		while (raw > t && raw[-1] == '\r')
 			raw--;
-		while (e > t && isblank_(e[-1]))
+		while (e > t && fold_isspace(e[-1]))
 			e--;
 		tn = e - t;
 		ind = t - line;
@@ -1147,8 +1129,8 @@ bcc_detect(const char *head, size_t n, int eof)
 
 	while (fold_head_line(&p, end, eof, &s, &len)) {
 		if (len > 1 && s[0] == '@') {
-			for (i = 1; i < len && (isalnum((unsigned char)s[i]) ||
-			    s[i] == '_'); i++)
+			for (i = 1; i < len && fold_isident(s[i]);
+			    i++)
 				;
 			if (i < len && (s[i] == '[' || (s[i] == ':' &&
 			    i + 1 < len && s[i + 1] == ' ')))
@@ -1157,9 +1139,9 @@ bcc_detect(const char *head, size_t n, int eof)
 		}
 		if (STARTS(s, len, "Tracing ") || STARTS(s, len, "Sampling at ") ||
 		    (STARTS(s, len, "Attaching ") && len > 10 &&
-		    isdigit((unsigned char)s[10])))
+		    fold_isdigit(s[10])))
 			return 2;
-		for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		for (i = 0; i < len && fold_isblank(s[i]); i++)
 			;
 		if (i == 0)
 			continue;
@@ -1169,7 +1151,7 @@ bcc_detect(const char *head, size_t n, int eof)
 		    s[0] == '-'))
 			return 2;
 		/* "-                swapper/1 (0)" */
-		if (len > 4 && s[0] == '-' && (s[1] == ' ' || s[1] == '\t') &&
+		if (len > 4 && s[0] == '-' && fold_isblank(s[1]) &&
 		    s[len - 1] == ')' && memchr(s, '(', len))
 			return 2;
 	}

@@ -7,6 +7,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/chrome.h"
 
 #define NONE UINT32_MAX
@@ -256,15 +257,15 @@ fastint(struct chrome_reader *r, int64_t *v)
 
 	if (q < r->end && *q == '-')
 		neg = 1, q++;
-	if (q == r->end || *q < '0' || *q > '9')
+	if (q == r->end || !fold_isdigit(*q))
 		return 0;
 	d = q;
 	if (*q == '0')
 		q++;
 	else
-		while (q < r->end && *q >= '0' && *q <= '9' && q - d < 18)
+		while (q < r->end && fold_isdigit(*q) && q - d < 18)
 			x = x * 10 + (*q++ - '0');
-	if (q < r->end && ((*q >= '0' && *q <= '9') || *q == '.' ||
+	if (q < r->end && (fold_isdigit(*q) || *q == '.' ||
 	    *q == 'e' || *q == 'E'))
 		return 0;
 	*v = neg ? -(int64_t)x : (int64_t)x;

@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "libfold/str.h"
 #include "formats/csv.h"
 
 int
@@ -84,7 +85,7 @@ csv_column(const struct csv_field *f, int nf, const char *name)
 	for (i = 0; i < nf; i++) {
 		s = f[i].s;
 		n = f[i].n;
-		while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		while (n > 0 && fold_isblank(s[n - 1]))
 			n--;
 		if (n == len && memcmp(s, name, n) == 0)
 			return i;

@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/dtrace.h"
 #include "formats/rustname.h"
 
@@ -44,18 +45,6 @@ struct dtrace_reader {
 	uint64_t empty;		/* counts without frames, dropped */
 	struct fold_count emptytotal;
 };
-
-static int
-isblank_(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static int
-isdigit_(int c)
-{
-	return c >= '0' && c <= '9';
-}
 
 static void *
 dtrace_open(const void *optp, struct fold_stacks *st)
@@ -156,7 +145,7 @@ clean(struct dtrace_reader *r, const char *s, size_t n)
 			on = f + fn - p;	/* "+0x1c" */
 			fn = p - f;
 		}
-		while (fn > 0 && isblank_(f[fn - 1]))
+		while (fn > 0 && fold_isspace(f[fn - 1]))
 			fn--;
 		k = rustname_fix(f, fn, out);
 		if (k != (size_t)-1) {
@@ -165,7 +154,7 @@ clean(struct dtrace_reader *r, const char *s, size_t n)
 			tn = m + k + on;
 		}
 	}
-	while (tn > 0 && isblank_(t[tn - 1]))
+	while (tn > 0 && fold_isspace(t[tn - 1]))
 		tn--;
 	if (tn == 0) {
 		t[0] = '-';
@@ -280,9 +269,9 @@ line(struct dtrace_reader *r, struct fold_in *in, const char *s, size_t n,
 	const char *e = s + n;
 	size_t i;
 
-	while (s < e && isblank_(*s))
+	while (s < e && fold_isspace(*s))
 		s++;
-	while (e > s && isblank_(e[-1]))
+	while (e > s && fold_isspace(e[-1]))
 		e--;
 	n = e - s;
 	if (n == 0) {
@@ -291,8 +280,8 @@ line(struct dtrace_reader *r, struct fold_in *in, const char *s, size_t n,
 	}
 	if (r->inhead)
 		return 0;
-	if (isdigit_(s[0])) {
-		for (i = 1; i < n && isdigit_(s[i]); i++)
+	if (fold_isdigit(s[0])) {
+		for (i = 1; i < n && fold_isdigit(s[i]); i++)
 			;
 		if (i == n)
 			return endstack(r, in, s, n, diag);
@@ -361,10 +350,10 @@ nextline(const char *s, size_t n, size_t *off, int eof, const char **t,
 	}
 	*off = nl + 1 - s;
 	e = nl;
-	*indent = p < e && isblank_(*p);
-	while (p < e && isblank_(*p))
+	*indent = p < e && fold_isspace(*p);
+	while (p < e && fold_isspace(*p))
 		p++;
-	while (e > p && isblank_(e[-1]))
+	while (e > p && fold_isspace(e[-1]))
 		e--;
 	*t = p;
 	*tn = e - p;
@@ -380,8 +369,7 @@ hexaddr(const char *s, size_t n)
 	if (n < 3 || s[0] != '0' || s[1] != 'x')
 		return 0;
 	for (i = 2; i < n; i++)
-		if (!isdigit_(s[i]) && !((s[i] | 0x20) >= 'a' &&
-		    (s[i] | 0x20) <= 'f'))
+		if (!fold_isxdigit(s[i]))
 			return 0;
 	return 1;
 }
@@ -411,7 +399,7 @@ dtrace_detect(const char *head, size_t n, int eof)
 		}
 		if (!indent)
 			return 0;
-		for (i = 0; i < tn && isdigit_(t[i]); i++)
+		for (i = 0; i < tn && fold_isdigit(t[i]); i++)
 			;
 		if (i == tn)	/* the first entry's count */
 			return strong ? 2 : 0;

@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/ghcprof.h"
 
 enum { HEAD, GAP, TREE };
@@ -48,22 +49,16 @@ ghcprof_close(void *rp)
 	free(r);
 }
 
-static int
-blank(int c)
-{
-	return c == ' ' || c == '\t';
-}
-
 /* The next blank-separated token of s[*i..n); 0 at the end. */
 static size_t
 token(const char *s, size_t n, size_t *i, const char **t)
 {
 	size_t k;
 
-	while (*i < n && blank(s[*i]))
+	while (*i < n && fold_isblank(s[*i]))
 		(*i)++;
 	k = *i;
-	while (*i < n && !blank(s[*i]))
+	while (*i < n && !fold_isblank(s[*i]))
 		(*i)++;
 	*t = s + k;
 	return *i - k;
@@ -128,7 +123,7 @@ value(struct ghcprof_reader *r, const char *s, size_t n, uint64_t *v)
 	int digits = 0;
 
 	*v = 0;
-	for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+	for (i = 0; i < n && fold_isdigit(s[i]); i++, digits++) {
 		if (*v > (UINT64_MAX - 9) / 100)
 			return -1;
 		*v = *v * 10 + (s[i] - '0');
@@ -137,9 +132,9 @@ value(struct ghcprof_reader *r, const char *s, size_t n, uint64_t *v)
 		return i == n && digits ? 0 : -1;
 	*v *= 10;
 	if (i < n && s[i] == '.') {
-		if (++i < n && s[i] >= '0' && s[i] <= '9')
+		if (++i < n && fold_isdigit(s[i]))
 			*v += s[i] - '0';
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++)
+		for (; i < n && fold_isdigit(s[i]); i++, digits++)
 			;
 	}
 	return i == n && digits ? 0 : -1;
@@ -180,14 +175,14 @@ row(struct ghcprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	e = s + n;
 	for (k = 1; k <= r->ntail; k++) {
 		const char *t = e;
-		while (t > s + i && !blank(t[-1]))
+		while (t > s + i && !fold_isblank(t[-1]))
 			t--;
 		if (t == e)
 			break;
 		if (k == r->pos)
 			v = t, vn = e - t;
 		e = t;
-		while (e > s + i && blank(e[-1]))
+		while (e > s + i && fold_isblank(e[-1]))
 			e--;
 	}
 	if (mn == 0 || k <= r->ntail)
@@ -232,7 +227,7 @@ ghcprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 
 	r->state = HEAD;
 	while ((rc = fold_in_line(in, &line, &len)) > 0) {
-		while (len > 0 && (blank(line[len - 1]) ||
+		while (len > 0 && (fold_isblank(line[len - 1]) ||
 		    line[len - 1] == '\r'))
 			len--;
 		if (len == 0) {

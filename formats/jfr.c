@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +5,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/jfr.h"
 
 struct jfr_type {
@@ -112,18 +112,6 @@ static const struct {
 	{ "EiB", 1ULL << 60 },
 };
 
-static int
-isdigit_(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isspace_(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
 /* One "NUMBER [UNIT]" term at s[*i..n); adds it to *v. */
 static int
 term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
@@ -132,25 +120,25 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
 	size_t p = *i, u, k;
 	int fdigits = 0, found;
 
-	if (p >= n || !isdigit_(s[p]))
+	if (p >= n || !fold_isdigit(s[p]))
 		return -1;
-	for (; p < n && isdigit_(s[p]); p++) {
+	for (; p < n && fold_isdigit(s[p]); p++) {
 		if (ip > (UINT64_MAX - 9) / 10)
 			return fold_seterr("value out of range: %.*s", (int)n, s);
 		ip = ip * 10 + (s[p] - '0');
 	}
-	if (p + 1 < n && (s[p] == '.' || s[p] == ',') && isdigit_(s[p + 1])) {
-		for (p++; p < n && isdigit_(s[p]); p++)
+	if (p + 1 < n && (s[p] == '.' || s[p] == ',') && fold_isdigit(s[p + 1])) {
+		for (p++; p < n && fold_isdigit(s[p]); p++)
 			if (fdigits < 18) {
 				fnum = fnum * 10 + (s[p] - '0');
 				fden *= 10;
 				fdigits++;
 			}
 	}
-	while (p < n && isspace_(s[p]))
+	while (p < n && fold_isspace(s[p]))
 		p++;
 	u = p;
-	while (p < n && !isspace_(s[p]))
+	while (p < n && !fold_isspace(s[p]))
 		p++;
 	*unitless = u == p;
 	if (u < p) {
@@ -180,7 +168,7 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
 	if (add > UINT64_MAX - *v)
 		return fold_seterr("value out of range: %.*s", (int)n, s);
 	*v += add;
-	while (p < n && isspace_(s[p]))
+	while (p < n && fold_isspace(s[p]))
 		p++;
 	*i = p;
 	return 0;
@@ -192,9 +180,9 @@ jfr_value(const char *s, size_t n, uint64_t *v)
 	size_t i = 0;
 	int unitless = 0, terms = 0;
 
-	while (n > 0 && isspace_(s[n - 1]))
+	while (n > 0 && fold_isspace(s[n - 1]))
 		n--;
-	while (i < n && isspace_(s[i]))
+	while (i < n && fold_isspace(s[i]))
 		i++;
 	s += i;
 	n -= i;
@@ -299,8 +287,7 @@ header(const char *line, size_t len, size_t *namelen)
 		return 0;
 	for (i = 0; i < len - 2; i++) {
 		char c = line[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    isdigit_(c) || c == '.' || c == '_' || c == '$'))
+		if (!(fold_isident(c) || c == '.' || c == '$'))
 			return 0;
 	}
 	*namelen = len - 2;
@@ -502,7 +489,7 @@ frame(struct jfr_reader *r, const char *t, size_t n)
 	const char *open;
 
 	/* " line: N" at the end */
-	for (i = n; i > 0 && isdigit_(t[i - 1]); i--)
+	for (i = n; i > 0 && fold_isdigit(t[i - 1]); i--)
 		;
 	if (i < n && i >= 7 && memcmp(t + i - 7, " line: ", 7) == 0) {
 		lstart = i;
@@ -676,7 +663,7 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 				    fold_in_name(in), line[0] == '{' ? "--json" :
 				    "--xml"), -2;
 		}
-		if (line[0] != ' ' && line[0] != '\t') {
+		if (!fold_isblank(line[0])) {
 			if (line[0] == '}' && len == 1) {
 				if (r->inev) {
 					if (r->want && r->depth != 1 && !r->bad) {
@@ -727,7 +714,7 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 			continue;
 		}
 		if (!r->inev) {
-			for (t = line; t < line + len && isspace_(*t); t++)
+			for (t = line; t < line + len && fold_isspace(*t); t++)
 				;
 			if (t < line + len && warn(r, diag, in,
 			    fold_in_lineno(in), "line outside an event: "
@@ -741,9 +728,9 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 				r->tinfo[r->type].stacks = 1;
 			continue;
 		}
-		for (t = line, n = len; n > 0 && isspace_(*t); t++, n--)
+		for (t = line, n = len; n > 0 && fold_isspace(*t); t++, n--)
 			;
-		while (n > 0 && isspace_(t[n - 1]))
+		while (n > 0 && fold_isspace(t[n - 1]))
 			n--;
 		if (r->depth == 1 && n == 14 && memcmp(t, "stackTrace = [",
 		    14) == 0)
@@ -826,7 +813,8 @@ jfr_detect(const char *head, size_t n, int eof)
 	int open = 0;
 
 	/* jfr print --json and --xml: the reader says to print text */
-	for (i = 0; i < n && isspace((unsigned char)head[i]); i++)
+	for (i = 0; i < n && (fold_isspace(head[i]) ||
+	    head[i] == '\n'); i++)
 		;
 	if (i < n && (head[i] == '{' || head[i] == '<') &&
 	    memmem(head, n, "recording", 9))
@@ -837,14 +825,14 @@ jfr_detect(const char *head, size_t n, int eof)
 			for (i = 0; i < len && s[i] == ' '; i++)
 				;
 			if (i >= 2 && i < len && memchr(s + i, '=', len - i) &&
-			    (isalpha((unsigned char)s[i]) || s[i] == '_'))
+			    (fold_isalpha(s[i]) || s[i] == '_'))
 				return 2;
 			open = 0;
 		}
 		if (len > 2 && memcmp(s + len - 2, " {", 2) == 0 &&
-		    isalpha((unsigned char)s[0])) {
-			for (i = 0; i < len - 2 && (isalnum((unsigned char)s[i]) ||
-			    s[i] == '.' || s[i] == '_' || s[i] == '$'); i++)
+		    fold_isalpha(s[0])) {
+			for (i = 0; i < len - 2 && (fold_isident(s[i]) ||
+			    s[i] == '.' || s[i] == '$'); i++)
 				;
 			open = i == len - 2 && memchr(s, '.', len);
 		}

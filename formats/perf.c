@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,24 +102,6 @@ struct perf_reader {
 	struct fold_diag *diag;
 };
 
-static inline int
-isws(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static inline int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static inline int
-ishex(int c)
-{
-	return isdig(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /*
  * The first blank at or after s[i], or n; and the first byte that is not
  * a blank. Header fields and the indentation of frames are short runs of
@@ -141,7 +122,7 @@ toblank(const char *s, size_t i, size_t n)
 				break;
 			}
 		}
-	while (i < n && !isws(s[i]))
+	while (i < n && !fold_isspace(s[i]))
 		i++;
 	return i;
 }
@@ -157,7 +138,7 @@ skipblank(const char *s, size_t i, size_t n)
 				break;
 			}
 		}
-	while (i < n && isws(s[i]))
+	while (i < n && fold_isspace(s[i]))
 		i++;
 	return i;
 }
@@ -401,8 +382,7 @@ cutargs(const char *f, size_t n)
 	for (i = 0; i < n; i++) {
 		char c = f[i];
 		if (c == 'o' && fold_startswith(f + i, n - i, "operator") &&
-		    (i == 0 || !(isdig(f[i - 1]) || f[i - 1] == '_' ||
-		    (f[i - 1] | 0x20) - 'a' < 26u))) {
+		    (i == 0 || !fold_isident(f[i - 1]))) {
 			i += 8;
 			if (fold_startswith(f + i, n - i, "()"))
 				i += 2;
@@ -468,7 +448,7 @@ alldig(const char *s, size_t n)
 	if (n == 0)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (!isdig(s[i]))
+		if (!fold_isdigit(s[i]))
 			return 0;
 	return 1;
 }
@@ -505,7 +485,7 @@ isuser(const char *m, size_t n)
 		return 0;
 	for (p = m; (p = memmem(p, m + n - p, "perf-", 5)) != NULL; p++) {
 		const char *d = p + 5;
-		while (d < m + n && isdig(*d))
+		while (d < m + n && fold_isdigit(*d))
 			d++;
 		if (d > p + 5 && d + 4 <= m + n && d[1] == 'm' && d[2] == 'a' &&
 		    d[3] == 'p')
@@ -594,7 +574,7 @@ split_symbol(const char *s, size_t n, int hasdso, const char **f,
 {
 	size_t i, w;
 
-	for (w = 0; w < n && isws(s[w]); w++)
+	for (w = 0; w < n && fold_isspace(s[w]); w++)
 		;
 	if (w < n) {
 		*f = s + w;
@@ -606,8 +586,8 @@ split_symbol(const char *s, size_t n, int hasdso, const char **f,
 		*f = "[unknown]";
 		*flen = 9;
 	}
-	for (i = *flen; i > 0 && (isdig((*f)[i - 1]) || ((*f)[i - 1] >= 'a' &&
-	    (*f)[i - 1] <= 'f')); i--)
+	for (i = *flen; i > 0 && (fold_isdigit((*f)[i - 1]) ||
+	    ((*f)[i - 1] >= 'a' && (*f)[i - 1] <= 'f')); i--)
 		;
 	if (i < *flen && i >= 3 && (*f)[i - 1] == 'x' && (*f)[i - 2] == '0' &&
 	    (*f)[i - 3] == '+')
@@ -860,13 +840,13 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 	long len;
 	char *t;
 
-	while (tn > 0 && isws(s[tn - 1]))
+	while (tn > 0 && fold_isspace(s[tn - 1]))
 		tn--;
 	if (cache_hit(r, s, tn, hash, &e))
 		return 1;
-	for (alen = 0; alen < n && ishex(s[alen]); alen++)
+	for (alen = 0; alen < n && fold_isxdigit(s[alen]); alen++)
 		;
-	if (alen == 0 || alen == n || !isws(s[alen]))
+	if (alen == 0 || alen == n || !fold_isspace(s[alen]))
 		return 0;
 	flushpending(r);
 	/*
@@ -934,7 +914,7 @@ inlinedsrc(const char *s, size_t *n)
 {
 	size_t m = *n;
 
-	while (m > 0 && isws(s[m - 1]))
+	while (m > 0 && fold_isspace(s[m - 1]))
 		m--;
 	if (!fold_endswith(s, m, "(inlined)"))
 		return 0;
@@ -997,10 +977,10 @@ srcline(struct perf_reader *r, const char *s, size_t n)
 		}
 		r->pend[j++] = s[i] == ';' ? ':' : s[i];
 	}
-	while (j > start + 1 && isws(r->pend[j - 1]))
+	while (j > start + 1 && fold_isspace(r->pend[j - 1]))
 		j--;
 	i = start + 1;
-	while (i < j && isws(r->pend[i]))
+	while (i < j && fold_isspace(r->pend[i]))
 		i++;
 	if (i < j) {
 		memmove(r->pend + start + 1, r->pend + i, j - i);
@@ -1029,7 +1009,7 @@ istime(const char *t, size_t n)
 	if (n < 2 || t[n - 1] != ':')
 		return 0;
 	for (i = 0; i < n - 1; i++) {
-		if (isdig(t[i]))
+		if (fold_isdigit(t[i]))
 			dig = 1;
 		else if (t[i] != '.')
 			return 0;
@@ -1076,23 +1056,23 @@ header(struct perf_reader *r, const char *s, size_t n, struct hdr *h)
 		}
 	}
 	for (k = 2; k < n; k++) {
-		if (!isws(s[k]))
+		if (!fold_isspace(s[k]))
 			continue;
-		for (j = k; j < n && isws(s[j]); j++)
+		for (j = k; j < n && fold_isspace(s[j]); j++)
 			;
 		/* perf prints -1 for the pid of an exiting task */
-		p = j + (j + 1 < n && s[j] == '-' && isdig(s[j + 1]));
-		if (p < n && isdig(s[p])) {
-			for (; p < n && isdig(s[p]); p++)
+		p = j + (j + 1 < n && s[j] == '-' && fold_isdigit(s[j + 1]));
+		if (p < n && fold_isdigit(s[p])) {
+			for (; p < n && fold_isdigit(s[p]); p++)
 				;
 			size_t pe = p;
 			while (p < n && s[p] == '/')
 				p++;
-			t = p + (p + 1 < n && s[p] == '-' && isdig(s[p + 1]));
-			for (; t < n && isdig(s[t]); t++)
+			t = p + (p + 1 < n && s[p] == '-' && fold_isdigit(s[p + 1]));
+			for (; t < n && fold_isdigit(s[t]); t++)
 				;
 			te = t;
-			if (te < n && isws(s[te])) {
+			if (te < n && fold_isspace(s[te])) {
 				h->pid = s + j;
 				h->pidlen = pe - j;
 				if (te > p) {
@@ -1107,14 +1087,14 @@ header(struct perf_reader *r, const char *s, size_t n, struct hdr *h)
 	}
 	/* -F without pid and tid: the comm ends before the time */
 	for (a = 0; a < (found ? k : n); a = b) {
-		while (a < n && !isws(s[a]))
+		while (a < n && !fold_isspace(s[a]))
 			a++;
-		while (a < n && isws(s[a]))
+		while (a < n && fold_isspace(s[a]))
 			a++;
-		for (b = a; b < n && !isws(s[b]); b++)
+		for (b = a; b < n && !fold_isspace(s[b]); b++)
 			;
 		if (a > 0 && b > a && istime(s + a, b - a)) {
-			for (k = a; k > 0 && isws(s[k - 1]); k--)
+			for (k = a; k > 0 && fold_isspace(s[k - 1]); k--)
 				;
 			h->pid = h->tid = NULL;
 			h->pidlen = h->tidlen = 0;
@@ -1158,8 +1138,8 @@ fields:
 		 * signed or broken number ("-5", "12x"), which is reported
 		 * if an event follows.
 		 */
-		if (isdig(tok[0]) || (tl > 1 && (tok[0] == '-' ||
-		    tok[0] == '+') && isdig(tok[1]))) {
+		if (fold_isdigit(tok[0]) || (tl > 1 && (tok[0] == '-' ||
+		    tok[0] == '+') && fold_isdigit(tok[1]))) {
 			prev = a;
 			prevlen = tl;
 			continue;
@@ -1187,7 +1167,7 @@ fields:
 				}
 				h->period = v;
 			}
-			while (b < n && isws(s[b]))
+			while (b < n && fold_isspace(s[b]))
 				b++;
 			h->rest = s + b;
 			h->restlen = n - b;
@@ -1332,7 +1312,7 @@ lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
 	pl->hashed = 0;
 	if (pl->ws == 0 || !r->cache)
 		return;
-	for (tn = n; tn > pl->ws && isws(s[tn - 1]); tn--)
+	for (tn = n; tn > pl->ws && fold_isspace(s[tn - 1]); tn--)
 		;
 	tn -= pl->ws;
 	if (tn > 0 && tn <= TEXTMAX) {
@@ -1546,12 +1526,12 @@ has_timestamp(const char *s, size_t n)
 	size_t i, j;
 
 	for (i = 0; i + 8 < n; i++) {
-		if (s[i] != '.' || (i > 0 && !isdigit((unsigned char)s[i - 1])))
+		if (s[i] != '.' || (i > 0 && !fold_isdigit(s[i - 1])))
 			continue;
-		for (j = i + 1; j < n && isdigit((unsigned char)s[j]); j++)
+		for (j = i + 1; j < n && fold_isdigit(s[j]); j++)
 			;
 		if (j - i == 7 && j < n && s[j] == ':' &&
-		    (j + 1 == n || s[j + 1] == ' ' || s[j + 1] == '\t'))
+		    (j + 1 == n || fold_isblank(s[j + 1])))
 			return 1;
 	}
 	return 0;
@@ -1564,15 +1544,15 @@ has_pid(const char *s, size_t n)
 	size_t i = 0, j, k;
 
 	while (i < n) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		while (i < n && fold_isblank(s[i]))
 			i++;
-		for (j = i; j < n && s[j] != ' ' && s[j] != '\t'; j++)
+		for (j = i; j < n && !fold_isblank(s[j]); j++)
 			;
 		/* by length, not strspn: s is a peeked head, not a string */
-		for (k = i; k < j && (isdigit((unsigned char)s[k]) ||
+		for (k = i; k < j && (fold_isdigit(s[k]) ||
 		    s[k] == '/'); k++)
 			;
-		if (i > 0 && j > i && k == j && isdigit((unsigned char)s[i]))
+		if (i > 0 && j > i && k == j && fold_isdigit(s[i]))
 			return 1;
 		i = j;
 	}
@@ -1588,9 +1568,9 @@ is_frame(const char *s, size_t n)
 {
 	size_t i = 0, j;
 
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+	while (i < n && fold_isblank(s[i]))
 		i++;
-	for (j = i; j < n && isxdigit((unsigned char)s[j]); j++)
+	for (j = i; j < n && fold_isxdigit(s[j]); j++)
 		;
 	return j > i && j < n && s[j] == ' ' &&
 	    (i > 0 || (s[n - 1] == ')' && memchr(s + j, '(', n - j)));
@@ -1614,8 +1594,8 @@ perf_detect(const char *head, size_t n, int eof)
 			return prev;
 		/* a header ends in its event's ':' unless -F left it out */
 		prev = 0;
-		if (s[0] != ' ' && s[0] != '\t' && has_pid(s, len)) {
-			while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		if (!fold_isblank(s[0]) && has_pid(s, len)) {
+			while (len > 0 && fold_isblank(s[len - 1]))
 				len--;
 			prev = s[len - 1] == ':' ? 2 : 1;
 		}

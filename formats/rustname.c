@@ -1,15 +1,9 @@
 #include <string.h>
 
+#include "libfold/str.h"
 #include "formats/rustname.h"
 
 #define HASHLEN 17	/* "h" and 16 hex digits */
-
-static int
-ishex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
 
 static const struct {
 	const char *esc;
@@ -31,7 +25,7 @@ rustname_fix(const char *s, size_t n, char *out)
 	if (n < HASHLEN || s[n - HASHLEN] != 'h')
 		return (size_t)-1;
 	for (i = n - HASHLEN + 1; i < n; i++)
-		if (!ishex((unsigned char)s[i]))
+		if (!fold_isxdigit((unsigned char)s[i]))
 			return (size_t)-1;
 	n -= HASHLEN;
 	if (n >= 2 && s[n - 1] == ':' && s[n - 2] == ':')

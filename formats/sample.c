@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/rustname.h"
 #include "formats/sample.h"
 
@@ -62,12 +63,6 @@ struct sample_reader {
 	struct fold_count idletotal;
 	uint64_t dropped;	/* own samples of tainted functions */
 };
-
-static int
-isblank_(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
 
 static int
 isindent(int c)
@@ -205,9 +200,9 @@ clean(struct sample_reader *r, const char *s, size_t n, struct rawinfo *ri)
 	fe = memchr(s, '(', n);
 	if (!fe)
 		fe = s + n;
-	while (f < fe && isblank_(*f))
+	while (f < fe && fold_isspace(*f))
 		f++;
-	while (fe > f && isblank_(fe[-1]))
+	while (fe > f && fold_isspace(fe[-1]))
 		fe--;
 	if (!r->opt.no_modules) {
 		/* the last "(in module)" */
@@ -323,7 +318,7 @@ static int
 line(struct sample_reader *r, struct fold_in *in, const char *s, size_t n,
     struct fold_diag *diag)
 {
-	while (n > 0 && isblank_(s[n - 1]))
+	while (n > 0 && fold_isspace(s[n - 1]))
 		n--;
 	if (prefix(s, n, START, sizeof START - 1)) {
 		if (flush(r, in, diag) < 0)
@@ -400,7 +395,7 @@ sample_detect(const char *head, size_t n, int eof)
 		if (graph && nl > p) {
 			/* the first thread: "    825 Thread_..." */
 			if (prefix(p, nl - p, "    ", 4) && nl - p > 4 &&
-			    p[4] >= '0' && p[4] <= '9')
+			    fold_isdigit(p[4]))
 				return 2;
 			return 0;
 		}

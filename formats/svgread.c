@@ -12,6 +12,7 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/output.h"
+#include "libfold/str.h"
 #include "formats/svgread.h"
 
 enum {
@@ -242,12 +243,6 @@ rowof(struct svgread_reader *r, double y, int add)
 	return lo;
 }
 
-static int
-isdigit_(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* The last "a" followed by "b" in s[0..n): its offset, or -1. */
 static long
 lastpair(const char *s, size_t n, char a, char b)
@@ -275,7 +270,7 @@ number(const char *s, size_t n, double *d)
 	if (n > 0 && (s[0] == '-' || s[0] == '+'))
 		neg = s[i++] == '-';
 	for (; i < n; i++) {
-		if (isdigit_(s[i])) {
+		if (fold_isdigit(s[i])) {
 			if (m >= ((uint64_t)1 << 53) / 10)
 				goto slow;
 			m = m * 10 + (s[i] - '0');
@@ -298,7 +293,7 @@ slow:
 		return -1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	if (!isdigit_(buf[n - 1]) && buf[n - 1] != '.')
+	if (!fold_isdigit(buf[n - 1]) && buf[n - 1] != '.')
 		return -1;
 	*d = strtod(buf, &end);
 	if (end != buf + n || !isfinite(*d))
@@ -346,7 +341,7 @@ parse_title(struct svgread_reader *r, const char *s, size_t n,
 		return -1;
 	sp = u - in;
 	for (i = k = 0; i < (size_t)sp; i++) {
-		if (in[i] == ',' && i > 0 && isdigit_(in[i - 1]))
+		if (in[i] == ',' && i > 0 && fold_isdigit(in[i - 1]))
 			continue;
 		if (k == sizeof digits)
 			return -1;

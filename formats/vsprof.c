@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/csv.h"
 #include "formats/vsprof.h"
 
@@ -99,7 +100,7 @@ number(const char *s, size_t n, uint64_t *v)
 	for (i = 0; i < n; i++) {
 		if (s[i] == ',' && i > 0 && i + 1 < n)
 			continue;
-		if (s[i] < '0' || s[i] > '9' || *v > (UINT64_MAX - 9) / 10)
+		if (!fold_isdigit(s[i]) || *v > (UINT64_MAX - 9) / 10)
 			return -1;
 		*v = *v * 10 + (s[i] - '0');
 		digits++;

@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
+#include "libfold/str.h"
 #include "formats/csv.h"
 #include "formats/vtune.h"
 
@@ -122,9 +123,9 @@ millis(const char *s, size_t n, uint64_t *ms)
 	size_t i = 0, k;
 	int digits = 0, d;
 
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+	while (n > 0 && fold_isblank(s[n - 1]))
 		n--;
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+	for (; i < n && fold_isdigit(s[i]); i++, digits++) {
 		if (v > (UINT64_MAX - 9) / 10)
 			return -1;
 		v = v * 10 + (s[i] - '0');
@@ -134,7 +135,7 @@ millis(const char *s, size_t n, uint64_t *ms)
 	v *= 1000;
 	if (i < n && s[i] == '.') {
 		i++;
-		for (k = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++, k++) {
+		for (k = 0; i < n && fold_isdigit(s[i]); i++, k++) {
 			d = s[i] - '0';
 			digits++;
 			if (k < 3)

@@ -3,6 +3,7 @@
 
 #include "libfold/diag.h"
 #include "libfold/err.h"
+#include "libfold/str.h"
 #include "formats/xml.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD in UTF-8 */
@@ -136,7 +137,7 @@ fold_xml_comment(struct fold_out *out, const char *prefix, const char *s)
 static int
 namestart(int c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+	return fold_isalpha(c) || c == '_';
 }
 
 int
@@ -147,8 +148,7 @@ fold_xml_isname(const char *s)
 	if (!namestart(*s))
 		return 0;
 	for (p = s + 1; *p; p++)
-		if (!(namestart(*p) || *p == '-' || *p == '.' || *p == ':' ||
-		    (*p >= '0' && *p <= '9')))
+		if (!(fold_isident(*p) || *p == '-' || *p == '.' || *p == ':'))
 			return 0;
 	return 1;
 }

@@ -5,6 +5,7 @@
 #include "err.h"
 #include "funcs.h"
 #include "intern.h"
+#include "str.h"
 
 typedef unsigned __int128 u128;
 
@@ -40,7 +41,7 @@ fold_owners_read(struct fold_in *in, struct fold_diag *diag)
 	o->services = fold_intern_new();
 	o->teams = fold_intern_new();
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
-		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		while (len && fold_isblank(line[len - 1]))
 			len--;
 		if (len == 0 || line[0] == '#')
 			continue;

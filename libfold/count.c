@@ -5,6 +5,7 @@
 
 #include "count.h"
 #include "err.h"
+#include "str.h"
 
 /* Quotes at most a few bytes of bad input in a message, safely. */
 static const char *
@@ -36,7 +37,7 @@ fold_count_parse(const char *s, size_t n, struct fold_count *c)
 		return fold_seterr("missing count");
 	for (i = 0; i < n; i++) {
 		unsigned char ch = s[i];
-		if (ch >= '0' && ch <= '9')
+		if (fold_isdigit(ch))
 			continue;
 		if (ch == '.' && point == n && i > 0 && i + 1 < n) {
 			point = i;
@@ -160,7 +161,7 @@ fmt_double(double d, char *buf)
 	/* e is "D.DDDDe[+-]XX" */
 	char *p = e;
 	while (*p && *p != 'e') {
-		if (*p >= '0' && *p <= '9')
+		if (fold_isdigit(*p))
 			digits[nd++] = *p;
 		p++;
 	}

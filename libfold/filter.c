@@ -7,6 +7,7 @@
 #include "folded.h"
 #include "intern.h"
 #include "filter.h"
+#include "str.h"
 
 /* What a step remembers of each frame id it has seen. */
 enum { UNKNOWN = 0, MATCH = 1, NOMATCH = 2 };
@@ -612,20 +613,13 @@ fold_filter_run(struct fold_filter *f, struct fold_stacks **st)
 	return 0;
 }
 
-static int
-ishex(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 int
 fold_has_hex(const char *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i + 2 < n; i++)
-		if (s[i] == '0' && s[i + 1] == 'x' && ishex(s[i + 2]))
+		if (s[i] == '0' && s[i + 1] == 'x' && fold_isxdigit(s[i + 2]))
 			return 1;
 	return 0;
 }
@@ -637,10 +631,10 @@ fold_strip_hex(const char *s, size_t n, char *out)
 
 	while (i < n) {
 		if (i + 2 < n && s[i] == '0' && s[i + 1] == 'x' &&
-		    ishex(s[i + 2])) {
+		    fold_isxdigit(s[i + 2])) {
 			memcpy(out + o, "0x...", 5);
 			o += 5;
-			for (i += 2; i < n && ishex(s[i]); i++)
+			for (i += 2; i < n && fold_isxdigit(s[i]); i++)
 				;
 		} else {
 			out[o++] = s[i++];

@@ -3,12 +3,7 @@
 
 #include "err.h"
 #include "folded.h"
-
-static int
-isblank_(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
+#include "str.h"
 
 /*
  * The count is the last field and one blank separates it from the stack,
@@ -26,11 +21,11 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 
 	if (maxcols > FOLD_MAXCOLS)
 		maxcols = FOLD_MAXCOLS;
-	while (end > 0 && isblank_(line[end - 1]))
+	while (end > 0 && fold_isspace(line[end - 1]))
 		end--;
 	if (end == 0)
 		return 0;
-	for (b = end; b > 0 && !isblank_(line[b - 1]); b--)
+	for (b = end; b > 0 && !fold_isspace(line[b - 1]); b--)
 		;
 	if (b == 0)
 		return fold_seterr("no count after the stack");
@@ -41,11 +36,11 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 	while (k < maxcols) {
 		/* only digits and points can be a count: look no further back */
 		size_t b2;
-		for (b2 = end; b2 > 0 && ((line[b2 - 1] >= '0' &&
-		    line[b2 - 1] <= '9') || line[b2 - 1] == '.'); b2--)
+		for (b2 = end; b2 > 0 && (fold_isdigit(line[b2 - 1]) ||
+		    line[b2 - 1] == '.'); b2--)
 			;
 		/* and a blank and a stack before it: "5 6" is the stack "5" */
-		if (b2 < 2 || b2 == end || !isblank_(line[b2 - 1]) ||
+		if (b2 < 2 || b2 == end || !fold_isspace(line[b2 - 1]) ||
 		    fold_count_parse(line + b2, end - b2, &c[k]) < 0)
 			break;
 		k++;
@@ -95,7 +90,7 @@ fold_detect(const char *head, size_t n, int eof)
 	while (fold_head_line(&p, end, eof, &s, &len)) {
 		if ((k = fold_parse_line(s, len, &slen, c, FOLD_MAXCOLS)) == 0)
 			continue;
-		if (k < 0 || s[0] == ' ' || s[0] == '\t')
+		if (k < 0 || fold_isblank(s[0]))
 			bad++;
 		else
 			good++;

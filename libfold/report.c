@@ -11,6 +11,7 @@
 #include "funcs.h"
 #include "report.h"
 #include "stats.h"
+#include "str.h"
 
 struct striphex {
 	char *buf;
@@ -431,7 +432,7 @@ fold_gate_parse(const char *s, int units_mode, struct fold_gate *g)
 	double v;
 
 	for (p = (char *)s; *p; p++) {
-		if (*p == ' ' || *p == '\t')
+		if (fold_isblank(*p))
 			continue;
 		if (n + 1 >= sizeof buf)
 			return fold_seterr("gate too long: %s", s);
