@@ -603,13 +603,13 @@ emit(struct bcc_reader *r, struct fold_in *in, const size_t *order, size_t n,
 	if (k == 0) {
 		r->stats.empty++;
 		if (fold_count_add(&r->stats.emptytotal, c) < 0)
-			return fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)r->start, fold_err()), -2;
+			return fold_seterr_at(fold_in_name(in), r->start, "%s",
+			    fold_err()), -2;
 		return 0;
 	}
 	if (fold_stacks_add(r->st, r->ids, k, c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)r->start, fold_err()), -2;
+		return fold_seterr_at(fold_in_name(in), r->start, "%s",
+		    fold_err()), -2;
 	r->stats.stacks++;
 	return 0;
 }
@@ -935,8 +935,8 @@ folded(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 		    "empty frame in a folded line: line skipped");
 	}
 	if (fold_stacks_add_text(r->st, s, slen, &c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)fold_in_lineno(in), fold_err()), -2;
+		return fold_seterr_at(fold_in_name(in), fold_in_lineno(in),
+		    "%s", fold_err()), -2;
 	r->stats.folded++;
 	r->stats.stacks++;
 	return 0;
@@ -1066,10 +1066,9 @@ bcc_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 					r->stats.empty++;
 					if (fold_count_add(&r->stats.emptytotal,
 					    &c) < 0)
-						return fold_seterr("%s:%llu: %s",
+						return fold_seterr_at(
 						    fold_in_name(in),
-						    (unsigned long long)
-						    fold_in_lineno(in),
+						    fold_in_lineno(in), "%s",
 						    fold_err()), -2;
 				}
 				continue;

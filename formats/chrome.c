@@ -212,8 +212,7 @@ warn(struct chrome_reader *r, uint64_t line, const char *fmt, ...)
 static int
 bad(struct chrome_reader *r, const char *at, const char *what)
 {
-	return fold_seterr("%s:%llu: %s", r->file,
-	    (unsigned long long)lineof(r, at), what);
+	return fold_seterr_at(r->file, lineof(r, at), "%s", what);
 }
 
 static void
@@ -872,15 +871,15 @@ check_head(struct chrome_reader *r, const char *p, size_t n)
 	if (p == e)
 		return 0;
 	if (*p != '{')
-		return fold_seterr("%s:%llu: not a .cpuprofile: a JSON object "
-		    "expected", r->file, line);
+		return fold_seterr_at(r->file, line, "not a .cpuprofile: a "
+		    "JSON object expected");
 	for (; p < e; p++) {
 		unsigned char c = (unsigned char)*p;
 		if (c >= 0x20 || c == '\t' || c == '\r')
 			continue;
 		if (c != '\n')
-			return fold_seterr("%s:%llu: not valid JSON: control "
-			    "byte 0x%02x", r->file, line, c);
+			return fold_seterr_at(r->file, line, "not valid JSON: "
+			    "control byte 0x%02x", c);
 		line++;
 	}
 	return 0;

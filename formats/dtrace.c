@@ -185,8 +185,7 @@ clean(struct dtrace_reader *r, const char *s, size_t n)
 static int
 overflow(struct dtrace_reader *r, struct fold_in *in, uint64_t line)
 {
-	fold_seterr("%s:%llu: %s", fold_in_name(in), (unsigned long long)line,
-	    fold_err());
+	fold_seterr_at(fold_in_name(in), line, "%s", fold_err());
 	return -2;
 }
 

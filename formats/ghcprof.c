@@ -211,8 +211,8 @@ row(struct ghcprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	r->ids[r->depth++] = fold_intern(r->frames, r->name, len);
 	c = fold_count_u64(val);
 	if (fold_stacks_add(r->st, r->ids, r->depth, &c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)fold_in_lineno(in), fold_err()), -2;
+		return fold_seterr_at(fold_in_name(in), fold_in_lineno(in),
+		    "%s", fold_err()), -2;
 	r->stacks++;
 	return 0;
 }
@@ -242,9 +242,8 @@ ghcprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 				continue;
 			if ((rc = header(r, line, len)) < 0) {
 				r->errors++;
-				return fold_seterr("%s:%llu: %s", fold_in_name(in),
-				    (unsigned long long)fold_in_lineno(in),
-				    fold_err()), -1;
+				return fold_seterr_at(fold_in_name(in),
+				    fold_in_lineno(in), "%s", fold_err());
 			}
 			if (rc == 1) {
 				r->state = GAP;

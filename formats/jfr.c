@@ -457,8 +457,8 @@ finish(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 		ids[n++] = r->ids[i - 1];
 	c = fold_count_u64(r->weight ? r->weightval : 1);
 	if (fold_stacks_add(r->st, ids, n, &c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)r->evline, fold_err());
+		return fold_seterr_at(fold_in_name(in), r->evline, "%s",
+		    fold_err());
 	r->stats.stacks++;
 	return 0;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
@@ -23,8 +24,8 @@ nameattr_line(struct fold_nameattr *na, const char *file, uint64_t lineno,
 	uint32_t id;
 
 	if (!tab)
-		return fold_seterr("%s:%llu: expected NAME<tab>KEY=VALUE...",
-		    file, (unsigned long long)lineno);
+		return fold_seterr_at(file, lineno,
+		    "expected NAME<tab>KEY=VALUE...");
 	id = fold_intern(na->names, line, tab - line);
 	if (id >= na->nattrs) {
 		na->attrs = fold_reallocarray(na->attrs, id + 1,
@@ -44,8 +45,8 @@ nameattr_line(struct fold_nameattr *na, const char *file, uint64_t lineno,
 			continue;
 		eq = memchr(f, '=', e - f);
 		if (!eq)
-			return fold_seterr("%s:%llu: expected KEY=VALUE",
-			    file, (unsigned long long)lineno);
+			return fold_seterr_at(file, lineno,
+			    "expected KEY=VALUE");
 		key = fold_strndup(f, eq - f);
 		val = fold_strndup(eq + 1, e - eq - 1);
 		if (strcmp(key, "title") == 0) {
@@ -59,8 +60,8 @@ nameattr_line(struct fold_nameattr *na, const char *file, uint64_t lineno,
 			a->target = val;
 		} else if (!fold_xml_isname(key) || strcmp(key, "id") == 0 ||
 		    strcmp(key, "g_extra") == 0 || strcmp(key, "a_extra") == 0) {
-			fold_seterr("%s:%llu: attribute not supported: %s",
-			    file, (unsigned long long)lineno, key);
+			fold_seterr_at(file, lineno,
+			    "attribute not supported: %s", key);
 			free(key);
 			free(val);
 			return -1;

@@ -316,8 +316,8 @@ endsample(struct perf_reader *r)
 			r->ids[n - 1 - i] = r->fr[i];
 		c = fold_count_u64(r->opt.samples ? 1 : r->period);
 		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
-			return fold_seterr("%s:%llu: %s", r->fname,
-			    (unsigned long long)r->hdrline, fold_err());
+			return fold_seterr_at(r->fname, r->hdrline, "%s",
+			    fold_err());
 	}
 	r->insample = r->keep = r->multiline = r->flat = 0;
 	r->nfr = 0;

@@ -110,8 +110,7 @@ static int bad(struct sample_reader *r, struct fold_in *in,
 static int
 fatal(struct sample_reader *r, struct fold_in *in, uint64_t line)
 {
-	fold_seterr("%s:%llu: %s", fold_in_name(in), (unsigned long long)line,
-	    fold_err());
+	fold_seterr_at(fold_in_name(in), line, "%s", fold_err());
 	return -2;
 }
 

@@ -423,9 +423,8 @@ endframe(struct svgread_reader *r)
 		if (p[i] == ';' || p[i] == '\n' || p[i] == '\r')
 			p[i] = '_';
 	if ((row = rowof(r, r->y, 1)) < 0) {
-		fold_seterr("%s:%llu: more than %d rows of frames",
-		    fold_in_name(r->in), (unsigned long long)r->gline,
-		    ROWS_MAX);
+		fold_seterr_at(fold_in_name(r->in), r->gline,
+		    "more than %d rows of frames", ROWS_MAX);
 		r->stop = -1;
 		xmlStopParser(r->ctxt);
 		return;
@@ -966,12 +965,10 @@ byplace(struct svgread_reader *r)
 				}
 				name = fold_intern_str(r->frames, a[j].name,
 				    &len);
-				fold_seterr("%s:%llu: which frame below holds "
-				    "%.*s%s cannot be told: too many frames for "
-				    "the rounding of their coordinates",
-				    fold_in_name(r->in),
-				    (unsigned long long)a[j].line,
-				    FOLD_CUT(name, len));
+				fold_seterr_at(fold_in_name(r->in), a[j].line,
+				    "which frame below holds %.*s%s cannot be "
+				    "told: too many frames for the rounding of "
+				    "their coordinates", FOLD_CUT(name, len));
 				ret = -1;
 				goto done;
 			}
@@ -1139,9 +1136,7 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	}
 	if (rc < 0 || perr || !r->ctxt->wellFormed) {
 		char msg[512];
-		if (rc < 0)
-			snprintf(msg, sizeof msg, "%s", fold_err());
-		else {
+		if (rc >= 0) {
 			const xmlError *e = xmlCtxtGetLastError(r->ctxt);
 			const char *m = e && e->message ? e->message :
 			    "malformed XML";
@@ -1149,9 +1144,11 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 			while (mlen > 0 && (m[mlen - 1] == '\n' ||
 			    m[mlen - 1] == ' '))
 				mlen--;
-			snprintf(msg, sizeof msg, "%s:%d: not a well-formed SVG: "
-			    "%.*s", fold_in_name(in), e ? e->line : 0, mlen, m);
+			fold_seterr_at(fold_in_name(in), e && e->line > 0 ?
+			    e->line : 0, "not a well-formed SVG: %.*s", mlen,
+			    m);
 		}
+		snprintf(msg, sizeof msg, "%s", fold_err());
 		/* what was read before the fault is kept; the fault, not what
 		   its frames lack, is the error */
 		if ((ret = rebuild(r)) != -2) {

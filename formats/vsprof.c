@@ -117,8 +117,8 @@ emit(struct vsprof_reader *r, struct fold_in *in)
 		return 0;
 	c = fold_count_u64(r->calls[r->len - 1]);
 	if (fold_stacks_add(r->st, r->ids, r->len, &c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)fold_in_lineno(in), fold_err()), -2;
+		return fold_seterr_at(fold_in_name(in), fold_in_lineno(in),
+		    "%s", fold_err()), -2;
 	r->stacks++;
 	return 0;
 }
@@ -246,11 +246,11 @@ vsprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 			first = 0;
 			if (header(r, line, len) < 0) {
 				r->errors++;
-				return fold_seterr("%s:%llu: not a Visual "
-				    "Studio call tree: the first line is not a "
-				    "header naming Level, Function Name and "
-				    "Number of Calls", fold_in_name(in),
-				    (unsigned long long)fold_in_lineno(in));
+				return fold_seterr_at(fold_in_name(in),
+				    fold_in_lineno(in), "not a Visual Studio "
+				    "call tree: the first line is not a header "
+				    "naming Level, Function Name and Number of "
+				    "Calls");
 			}
 			continue;
 		}

@@ -157,9 +157,8 @@ bad(struct vtune_reader *r, struct fold_in *in, struct fold_diag *diag,
 	/* a report with other columns follows */
 	if (isheader(r->line, r->len)) {
 		if (header(r, r->line, r->len) < 0)
-			return fold_seterr("%s:%llu: %s", fold_in_name(in),
-			    (unsigned long long)fold_in_lineno(in),
-			    fold_err()), -1;
+			return fold_seterr_at(fold_in_name(in),
+			    fold_in_lineno(in), "%s", fold_err());
 		return 0;
 	}
 	if (depth > r->depth)
@@ -237,8 +236,8 @@ row(struct vtune_reader *r, struct fold_in *in, const char *s, size_t n,
 		return 0;
 	c = fold_count_u64(ms);
 	if (fold_stacks_add(r->st, r->ids, r->depth, &c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)fold_in_lineno(in), fold_err()), -2;
+		return fold_seterr_at(fold_in_name(in), fold_in_lineno(in),
+		    "%s", fold_err()), -2;
 	r->stacks++;
 	return 0;
 }
@@ -266,9 +265,8 @@ vtune_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 				continue;
 			if (header(r, line, len) < 0) {
 				r->errors++;
-				return fold_seterr("%s:%llu: %s", fold_in_name(in),
-				    (unsigned long long)fold_in_lineno(in),
-				    fold_err()), -1;
+				return fold_seterr_at(fold_in_name(in),
+				    fold_in_lineno(in), "%s", fold_err());
 			}
 			intree = 1;
 			continue;

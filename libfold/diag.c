@@ -5,21 +5,48 @@
 #include "diag.h"
 #include "err.h"
 
+/*
+ * Writes "file:line: " (line 0: "file: ") to msg; returns its length,
+ * cut to what msg holds.
+ */
+static size_t
+at(char *msg, size_t size, const char *file, uint64_t line)
+{
+	int n;
+
+	if (line)
+		n = snprintf(msg, size, "%s:%llu: ", file,
+		    (unsigned long long)line);
+	else
+		n = snprintf(msg, size, "%s: ", file);
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+int
+fold_seterr_at(const char *file, uint64_t line, const char *fmt, ...)
+{
+	char msg[1024];
+	size_t k = at(msg, sizeof msg, file, line);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg + k, sizeof msg - k, fmt, ap);
+	va_end(ap);
+	return fold_seterr("%s", msg);
+}
+
 int
 fold_warn(struct fold_diag *d, const char *file, uint64_t line,
     const char *fmt, ...)
 {
 	char text[768], msg[1024];
+	size_t k = at(msg, sizeof msg, file, line);
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	if (line)
-		snprintf(msg, sizeof msg, "%s:%llu: %s", file,
-		    (unsigned long long)line, text);
-	else
-		snprintf(msg, sizeof msg, "%s: %s", file, text);
+	snprintf(msg + k, sizeof msg - k, "%s", text);
 	d->count++;
 	if (d->strict)
 		return fold_seterr("%s", msg);

@@ -39,6 +39,15 @@ int fold_warn(struct fold_diag *d, const char *file, uint64_t line,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /*
+ * Sets the error "file:line: message" ("file: message" when line is 0),
+ * the message in printf format, and returns -1: an input that fails at
+ * a place, worded as fold_warn words a warning. fold_err() may be among
+ * the arguments (a failure below, given the place).
+ */
+int fold_seterr_at(const char *file, uint64_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
  * Bytes of the input made safe to show, as vis(3) does: on a terminal, in
  * a CI log, in a table cell or in a message. Printable ASCII and valid
  * UTF-8 are kept; any other byte is written "\xHH" (two lowercase hex

@@ -4,7 +4,8 @@
  * libfold never prints and never exits: a function that fails returns -1
  * (or NULL) and leaves a message that the caller fetches with fold_err().
  * Messages name the file and line where there is one ("a.folded:12: count
- * is not a number"); the command adds its own name in front.
+ * is not a number", as fold_seterr_at and fold_warn in diag.h word them);
+ * the command adds its own name in front.
  */
 #ifndef FOLD_ERR_H
 #define FOLD_ERR_H

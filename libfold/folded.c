@@ -68,8 +68,8 @@ flush(struct fold_in *in, struct fold_stacks *st, struct pending *p)
 {
 	if (p->lineno && fold_stacks_add_hashed(st, p->ids, p->n, p->hash,
 	    p->c) < 0)
-		return fold_seterr("%s:%llu: %s", fold_in_name(in),
-		    (unsigned long long)p->lineno, fold_err());
+		return fold_seterr_at(fold_in_name(in), p->lineno, "%s",
+		    fold_err());
 	p->lineno = 0;
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "diag.h"
 #include "err.h"
 #include "input.h"
 
@@ -291,8 +292,8 @@ makeroom(struct fold_in *in, size_t max)
 			return 0;
 	}
 	if (max && in->cap >= max)
-		return fold_seterr("%s:%llu: line longer than %zu bytes",
-		    in->name, (unsigned long long)in->lineno + 1, max);
+		return fold_seterr_at(in->name, in->lineno + 1,
+		    "line longer than %zu bytes", max);
 	want = in->cap > SIZE_MAX / 4 ? SIZE_MAX / 2 : in->cap * 2;
 	if (!max && in->limit && want > in->limit + 2)
 		want = in->limit + 2;

@@ -610,8 +610,7 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 		setkey(tmp, line, slen);
 	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
 	    slen, &c) < 0) {
-		fold_seterr("%s:%llu: %s", name, (unsigned long long)lineno,
-		    fold_err());
+		fold_seterr_at(name, lineno, "%s", fold_err());
 		return 1;
 	}
 	return 0;
