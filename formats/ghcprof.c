@@ -194,8 +194,8 @@ row(struct ghcprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	if (value(r, v, vn, &val) < 0) {
 		val = 0;
 		if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
-		    "cost is not a number: '%.*s': counted 0",
-		    (int)(vn > 64 ? 64 : vn), v) < 0)
+		    "cost is not a number: '%.*s%s': counted 0",
+		    FOLD_CUT(v, vn)) < 0)
 			return -2;
 	}
 

@@ -174,12 +174,16 @@ svgread_totals(const struct svgread_reader *r, struct fold_count *drawn,
 	*unwritten = r->rootself;
 }
 
-/* Counts a warning; a strict one stops the parse. */
+/*
+ * Counts the warning "what: NAME" about a frame named s[0..n) (cut as
+ * FOLD_CUT cuts); a strict one stops the parse.
+ */
 static int
-warn(struct svgread_reader *r, uint64_t line, const char *fmt,
-    const char *a, int alen)
+warn(struct svgread_reader *r, uint64_t line, const char *what,
+    const char *s, size_t n)
 {
-	if (fold_warn(r->diag, fold_in_name(r->in), line, fmt, alen, a) < 0) {
+	if (fold_warn(r->diag, fold_in_name(r->in), line, "%s: %.*s%s", what,
+	    FOLD_CUT(s, n)) < 0) {
 		r->stop = -2;
 		if (r->ctxt)
 			xmlStopParser(r->ctxt);
@@ -395,26 +399,21 @@ endframe(struct svgread_reader *r)
 		tn = r->mlen - 5;
 	} else
 		return;		/* not a frame: a group of something else */
-	if (r->tcut && warn(r, r->gline, "title cut at 1 MiB: %.*s", t,
-	    60) < 0)
+	if (r->tcut && warn(r, r->gline, "title cut at 1 MiB", t, tn) < 0)
 		return;
 	x = r->hasfgx ? r->fgx : r->x;
 	w = r->hasfgw ? r->fgw : r->w;
 	if (!r->hasrect || !(r->hasx || r->hasfgx) ||
 	    !(r->hasw || r->hasfgw) || !r->hasy || w < 0) {
-		warn(r, r->gline, "frame without a rectangle: %.*s", t,
-		    tn > 60 ? 60 : (int)tn);
+		warn(r, r->gline, "frame without a rectangle", t, tn);
 		return;
 	}
 	if (parse_title(r, t, tn, &namelen, &c, &pct, &delta, &why) < 0) {
-		char msg[80];
-		snprintf(msg, sizeof msg, "%s: %%.*s", why);
-		warn(r, r->gline, msg, t, tn > 60 ? 60 : (int)tn);
+		warn(r, r->gline, why, t, tn);
 		return;
 	}
 	if (namelen == 0) {
-		warn(r, r->gline, "frame without a name: %.*s", t,
-		    tn > 60 ? 60 : (int)tn);
+		warn(r, r->gline, "frame without a name", t, tn);
 		return;
 	}
 	/* what the folded format cannot hold in a name */
@@ -981,8 +980,7 @@ byplace(struct svgread_reader *r)
 				name = fold_intern_str(r->frames, a[j].name,
 				    &len);
 				if (warn(r, a[j].line, "frame not within the "
-				    "frame below it: %.*s", name, len > 60 ? 60 :
-				    (int)len) < 0) {
+				    "frame below it", name, len) < 0) {
 					ret = -2;
 					goto done;
 				}

@@ -195,9 +195,9 @@ row(struct vsprof_reader *r, struct fold_in *in, const char *s, size_t n,
 	if (number(r->f[r->ccalls].s, r->f[r->ccalls].n, &calls) < 0) {
 		calls = 0;
 		if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
-		    "number of calls is not a whole number: '%.*s': "
-		    "counted 0", (int)(r->f[r->ccalls].n > 64 ? 64 :
-		    r->f[r->ccalls].n), r->f[r->ccalls].s) < 0)
+		    "number of calls is not a whole number: '%.*s%s': "
+		    "counted 0", FOLD_CUT(r->f[r->ccalls].s,
+		    r->f[r->ccalls].n)) < 0)
 			return -2;
 	}
 

@@ -203,9 +203,8 @@ row(struct vtune_reader *r, struct fold_in *in, const char *s, size_t n,
 	ms = 0;
 	if (millis(r->f[r->ctime].s, r->f[r->ctime].n, &ms) < 0 &&
 	    fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
-	    "CPU Time:Self is not a number of seconds: '%.*s': its self time "
-	    "dropped", (int)(r->f[r->ctime].n > 64 ? 64 : r->f[r->ctime].n),
-	    r->f[r->ctime].s) < 0)
+	    "CPU Time:Self is not a number of seconds: '%.*s%s': its self "
+	    "time dropped", FOLD_CUT(r->f[r->ctime].s, r->f[r->ctime].n)) < 0)
 		return -2;
 
 	/* "module`function" */

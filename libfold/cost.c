@@ -16,11 +16,11 @@ struct fold_owners {
 };
 
 /*
- * A name in a message: its first CUT bytes (as FOLD_CUT cuts), shown by
- * fold_vis into q (FOLD_VIS_MAX(CUT) bytes). The caller adds "..." when
- * the name is longer.
+ * A name in a message: its first FOLD_CUT_MAX bytes (as FOLD_CUT cuts),
+ * shown by fold_vis into q (FOLD_VIS_MAX(CUT) bytes). The caller adds
+ * "..." when the name is longer.
  */
-#define CUT 60
+#define CUT FOLD_CUT_MAX
 static const char *
 cut(char *q, const char *s, size_t n)
 {

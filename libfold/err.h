@@ -23,10 +23,13 @@ int fold_seterr(const char *fmt, ...)
 const char *fold_err(void);
 
 /*
- * A name or pattern in a message, s[0..n) cut to its first 60 bytes and
- * "..." (a hostile name may be 100 MB long): the arguments of "%.*s%s".
+ * A name or pattern in a message, s[0..n) cut to its first FOLD_CUT_MAX
+ * bytes and "..." (a hostile name may be 100 MB long): the arguments of
+ * "%.*s%s".
  */
-#define FOLD_CUT(s, n) (int)((n) > 60 ? 60 : (n)), (s), (n) > 60 ? "..." : ""
+#define FOLD_CUT_MAX 60
+#define FOLD_CUT(s, n) (int)((n) > FOLD_CUT_MAX ? FOLD_CUT_MAX : (n)), (s), \
+	(n) > FOLD_CUT_MAX ? "..." : ""
 
 /*
  * Allocation. Running out of memory is the one failure libfold does not

@@ -515,8 +515,8 @@ kway(struct merger *m, struct stream *s, size_t n, struct sink *k)
 			acc = top->cnt;
 			have = 1;
 		} else if (fold_count_add(&acc, &top->cnt) < 0) {
-			rc = fold_seterr("%.*s: %s", (int)(curlen > 200 ? 200 :
-			    curlen), cur, fold_err());
+			rc = fold_seterr("%.*s%s: %s", FOLD_CUT(cur, curlen),
+			    fold_err());
 			goto fail;
 		}
 		if ((r = advance(m, top)) < 0)
