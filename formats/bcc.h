@@ -46,7 +46,7 @@ struct bcc_opt {
 				   "@" for the unnamed map); NULL: all */
 };
 
-#define BCC_OPT_INIT { 0, 0, NULL }
+#define BCC_OPT_INIT { 0 }
 
 /* What was read, for the command's summary. */
 struct bcc_stats {

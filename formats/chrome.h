@@ -76,7 +76,7 @@ struct chrome_opt {
 	uint64_t max_size;	/* cap on an input (0: CHROME_MAX_SIZE) */
 };
 
-#define CHROME_OPT_INIT { 0, 0, 0 }
+#define CHROME_OPT_INIT { 0 }
 
 /* What was read, over every input so far. */
 struct chrome_stats {

@@ -34,7 +34,7 @@ struct fold_diffwriteopt {
 					   its flame graph and top tables */
 };
 
-#define FOLD_DIFFWRITEOPT_INIT { FOLD_FORMAT_TEXT, 0, NULL, 0, NULL }
+#define FOLD_DIFFWRITEOPT_INIT { .format = FOLD_FORMAT_TEXT }
 
 /*
  * Writes the report r in opt->format. Returns 0, or -1 with a message

@@ -36,7 +36,7 @@ struct ghcprof_opt {
 	int source;		/* the column counted: an enum ghcprof_source */
 };
 
-#define GHCPROF_OPT_INIT { GHCPROF_TIME }
+#define GHCPROF_OPT_INIT { .source = GHCPROF_TIME }
 
 struct ghcprof_reader;
 

@@ -34,7 +34,7 @@ struct fold_html_opt {
 	size_t top;		/* rows of each top table, 0 for all */
 };
 
-#define FOLD_HTML_OPT_INIT { "Profile comparison", NULL, 0, 0, NULL, 20 }
+#define FOLD_HTML_OPT_INIT { .title = "Profile comparison", .top = 20 }
 
 /*
  * Writes the page. Returns 0, or -1 with a message when the graph or a

@@ -48,7 +48,7 @@ struct jfr_opt {
 	int threads;		/* root frame: the thread name */
 };
 
-#define JFR_OPT_INIT { NULL, NULL, 0, 0, 0 }
+#define JFR_OPT_INIT { 0 }
 
 /* What was read, for the command's summary. */
 struct jfr_stats {

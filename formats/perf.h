@@ -33,7 +33,7 @@ struct perf_opt {
 	const char *event;	/* keep this event only (NULL: the first seen) */
 };
 
-#define PERF_OPT_INIT { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL }
+#define PERF_OPT_INIT { 0 }
 
 /* One event seen in the input, in order of first appearance. */
 struct perf_event {

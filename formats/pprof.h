@@ -68,7 +68,7 @@ enum {
 	PPROF_NEG_KEEP
 };
 
-#define PPROF_READOPT_INIT { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+#define PPROF_READOPT_INIT { 0 }
 
 struct pprof_reader;
 
@@ -149,7 +149,7 @@ struct pprof_writeopt {
 	int64_t period;
 };
 
-#define PPROF_WRITEOPT_INIT { "samples", "count", 0, 0, 0 }
+#define PPROF_WRITEOPT_INIT { .type = "samples", .unit = "count" }
 
 /*
  * Writes st as a gzipped pprof profile: one Function and one Location

@@ -69,9 +69,10 @@ struct fold_svg_opt {
 				   element alone, to inline in an HTML page */
 };
 
-#define FOLD_SVG_OPT_INIT { NULL, NULL, NULL, 1200, 16, "Verdana", 12, \
-	0.59, 0.1, 0, "samples", "Function:", NULL, 0, 1, FOLD_PALETTE_HOT, \
-	NULL, 0, 0, NULL, 0, 0, 0, 0, 1, 0, 0 }
+#define FOLD_SVG_OPT_INIT { .width = 1200, .frameheight = 16, \
+	.fonttype = "Verdana", .fontsize = 12, .fontwidth = 0.59, \
+	.minwidth = 0.1, .countname = "samples", .nametype = "Function:", \
+	.factor = 1, .colors = FOLD_PALETTE_HOT, .javascript = 1 }
 
 /* What fold_svg_write found, for the caller to report. */
 struct fold_svg_info {

@@ -47,7 +47,7 @@ struct svgread_opt {
 				   the same throughout an input */
 };
 
-#define SVGREAD_OPT_INIT { NULL }
+#define SVGREAD_OPT_INIT { 0 }
 
 struct svgread_reader;
 

@@ -140,8 +140,7 @@ struct fold_table {
 	size_t ngroups;
 };
 
-#define FOLD_TABLE_INIT { 0, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL, NULL, \
-	0, NULL, NULL, 0 }
+#define FOLD_TABLE_INIT { 0 }
 
 /* Frees what t holds (the caption, the props, arg by t->free). */
 void fold_table_release(struct fold_table *t);
@@ -168,7 +167,7 @@ struct fold_topopt {
 	int col;		/* the count column tabled */
 };
 
-#define FOLD_TOPOPT_INIT { FOLD_FORMAT_TEXT, 0, 0, 0 }
+#define FOLD_TOPOPT_INIT { .format = FOLD_FORMAT_TEXT }
 
 /*
  * The top table of a column of st (fold_top_compute): flat, flat%, sum%,

@@ -66,8 +66,8 @@ struct fold_costopt {
 	const char *unit;	/* of the counts, as named: "ns" */
 };
 
-#define FOLD_COSTOPT_INIT { FOLD_COST_SERVICE, 0, 1000000000, 0, 0, 0, 0, \
-	0, NULL, 0, "ns" }
+#define FOLD_COSTOPT_INIT { .by = FOLD_COST_SERVICE, \
+	.per_second = 1000000000, .unit = "ns" }
 
 /*
  * A duration: a whole number with a unit s, m, h, d or w ("90m", "7d";

@@ -30,7 +30,7 @@ struct fold_count {
 	unsigned char frac;
 };
 
-#define FOLD_COUNT_INIT { { 0 }, 0 }
+#define FOLD_COUNT_INIT { 0 }
 
 /* Enough for any count printed by fold_count_fmt(), with the NUL. */
 #define FOLD_COUNT_BUFSZ 400

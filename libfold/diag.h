@@ -29,7 +29,7 @@ struct fold_diag {
 typedef void fold_say_fn(void *arg, const char *msg);
 
 #define FOLD_DIAG_LIMIT 5
-#define FOLD_DIAG_INIT { 0, 0, FOLD_DIAG_LIMIT, 0, 0 }
+#define FOLD_DIAG_INIT { .limit = FOLD_DIAG_LIMIT }
 
 /*
  * Counts a warning about file:line (line 0: none). Returns 0, or under

@@ -56,7 +56,7 @@ struct fold_readopt {
 	void *arg;
 };
 
-#define FOLD_READOPT_INIT { -1, NULL, NULL }
+#define FOLD_READOPT_INIT { .col = -1 }
 
 /*
  * Reads every line of in into st. A line without a valid count or with an

@@ -81,7 +81,7 @@ struct fold_top {
 	size_t nstacks;			/* stacks with a count in the column */
 };
 
-#define FOLD_TOP_INIT { NULL, 0, FOLD_COUNT_INIT, 0 }
+#define FOLD_TOP_INIT { 0 }
 
 /*
  * Fills t (FOLD_TOP_INIT or released) with the top table of column col

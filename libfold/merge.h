@@ -54,7 +54,7 @@ struct fold_merge_opt {
 	void (*opened)(void *arg, struct fold_in *in);
 };
 
-#define FOLD_MERGE_OPT_INIT { 1, 1, 0, 0, 0, FOLD_COUNT_INIT, 0, 0, 0 }
+#define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }
 
 /*
  * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0;

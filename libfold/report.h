@@ -52,8 +52,8 @@ struct fold_diffopt {
 				   profile is then a failure, not a note */
 };
 
-#define FOLD_DIFFOPT_INIT { { 0, 0 }, { 0, 0 }, 0.05, 0.01, \
-	{ "before", "after" }, 0 }
+#define FOLD_DIFFOPT_INIT { .alpha = 0.05, .floor = 0.01, \
+	.names = { "before", "after" } }
 
 struct fold_diffreport;
 
