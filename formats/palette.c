@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "libfold/err.h"
+#include "libfold/hash.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
 #include "libfold/output.h"
@@ -278,7 +279,7 @@ shades(struct fold_palette *p, const char *s, size_t n, double v[3])
 		v[1] = v[2] = namehash(rev, n);
 		free(rev);
 	} else {
-		uint64_t h = fold_palette_hash(FOLD_PALETTE_HASH_INIT, s, n);
+		uint64_t h = fold_fnv1a(FOLD_FNV1A_INIT, s, n);
 		h ^= h >> 29;
 		h *= 0xbf58476d1ce4e5b9ULL;
 		h ^= h >> 32;

@@ -5,7 +5,7 @@
  * of hues chosen by what the name looks like (a Java package, a Perl
  * module, a kernel frame "_[k]" ...), and a shade within it from a hash
  * of the name, so the same name gets the same colour in every graph. The
- * hash is FNV-1a, or flamegraph.pl's own name hash (--hash); only
+ * hash is FNV-1a (fold_fnv1a), or flamegraph.pl's own name hash (--hash); only
  * --random draws shades from a random source. A palette map file (--cp)
  * keeps colours consistent across graphs: names found in it keep their
  * colour, new names are added. A differential graph colours each frame
@@ -98,25 +98,5 @@ int fold_palette_save(struct fold_palette *p, const char *path);
  * "rgb(r,g,b)" to buf (FOLD_COLOR_BUFSZ bytes).
  */
 void fold_palette_delta(double delta, double max, int negate, char *buf);
-
-/* The start of an FNV-1a hash (fold_palette_hash). */
-#define FOLD_PALETTE_HASH_INIT 0xcbf29ce484222325ULL
-
-/*
- * FNV-1a of p[0..n) continued from h: the hash of names that colours
- * are derived from, also the SVG writer's for its document id. Both
- * must stay as they are: a colour or id changes with any other hash.
- */
-static inline uint64_t
-fold_palette_hash(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	while (n--) {
-		h ^= *s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 #endif

@@ -8,6 +8,7 @@
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/folded.h"
+#include "libfold/hash.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
@@ -702,8 +703,7 @@ static void
 make_id(struct layout *L, const char *title)
 {
 	size_t i, n = fold_tree_len(L->t);
-	uint64_t h = fold_palette_hash(FOLD_PALETTE_HASH_INIT, title,
-	    strlen(title));
+	uint64_t h = fold_fnv1a(FOLD_FNV1A_INIT, title, strlen(title));
 
 	for (i = 0; i < n; i++) {
 		const struct fold_node *nd = fold_tree_node(L->t, i);
@@ -715,10 +715,10 @@ make_id(struct layout *L, const char *title)
 		s = i ? fold_intern_str(L->g->frames, nd->frame, &len) : "";
 		len = i ? len : 0;
 		v = fold_count_val(&nd->total[1]);
-		h = fold_palette_hash(h, s, len + 1);
-		h = fold_palette_hash(h, &nd->depth, sizeof nd->depth);
-		h = fold_palette_hash(h, &v, sizeof v);
-		h = fold_palette_hash(h, &L->x[i], sizeof L->x[i]);
+		h = fold_fnv1a(h, s, len + 1);
+		h = fold_fnv1a(h, &nd->depth, sizeof nd->depth);
+		h = fold_fnv1a(h, &v, sizeof v);
+		h = fold_fnv1a(h, &L->x[i], sizeof L->x[i]);
 	}
 	snprintf(L->id, sizeof L->id, "fg%012llx",
 	    (unsigned long long)(h >> 16));

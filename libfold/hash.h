@@ -75,6 +75,28 @@ fold_hash(const void *p, size_t n)
 	    fold_mix(fold_load64(s + n - 16) ^ k3, fold_load64(s + n - 8) ^ k4 ^ h);
 }
 
+/* The start of an FNV-1a hash (fold_fnv1a). */
+#define FOLD_FNV1A_INIT 0xcbf29ce484222325ULL
+
+/*
+ * The 64-bit FNV-1a hash of p[0..n) continued from h (FOLD_FNV1A_INIT
+ * to begin): a byte at a time, slower than fold_hash, but fixed. The
+ * palettes derive a frame's colour from it and the SVG writer its
+ * document id: both must stay as they are, and change with any other
+ * hash.
+ */
+static inline uint64_t
+fold_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	while (n--) {
+		h ^= *s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
 /* a[0..n) == b[0..n), a word at a time; reads nothing outside them */
 static inline int
 fold_same(const void *pa, const void *pb, size_t n)
