@@ -46,6 +46,7 @@ LIBFOLD = \
 # One object per external format; depends on libfold only.
 FORMATS = \
 	formats/bcc.o \
+	formats/calltree.o \
 	formats/chrome.o \
 	formats/collapse.o \
 	formats/csv.o \

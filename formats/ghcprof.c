@@ -5,6 +5,7 @@
 #include "libfold/err.h"
 #include "libfold/intern.h"
 #include "libfold/str.h"
+#include "formats/calltree.h"
 #include "formats/ghcprof.h"
 
 enum { HEAD, GAP, TREE };
@@ -304,13 +305,8 @@ static int
 ghcprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
 	const struct ghcprof_reader *r = rp;
-	char msg[128];
 
-	if (r->under) {
-		snprintf(msg, sizeof msg, "%llu line%s under bad lines dropped",
-		    (unsigned long long)r->under, r->under == 1 ? "" : "s");
-		say(arg, msg);
-	}
+	calltree_say_under(r->under, say, arg);
 	return 0;
 }
 
