@@ -48,18 +48,6 @@ struct bcc_opt {
 
 #define BCC_OPT_INIT { 0 }
 
-/* What was read, for the command's summary. */
-struct bcc_stats {
-	uint64_t stacks;	/* stacks added */
-	uint64_t empty;		/* dropped: entries without any frame */
-	struct fold_count emptytotal;	/* their counts */
-	uint64_t nostack;	/* dropped: bpftrace entries whose key holds
-				   no stack (other maps, @[]) */
-	uint64_t bad;		/* dropped with a warning */
-	uint64_t multiline, folded, bpftrace;	/* entries of each form */
-	char toolwarn[256];	/* the first "WARNING: ..." line of the input */
-};
-
 struct bcc_reader;
 
 /*
@@ -70,36 +58,5 @@ struct bcc_reader;
  * kept); -2 with a message on a strict warning or a count overflow.
  */
 extern const struct format bcc_format;
-
-/* Totals over every input read so far. */
-const struct bcc_stats *bcc_reader_stats(const struct bcc_reader *r);
-
-/*
- * FOLD_DETECT_SURE (2) when head[0..n) shows a form only these tools print:
- * a bpftrace map entry ("@name[" or "@name: "), their banners ("Tracing
- * ...", "Attaching N probes..."), python bytes frames (b'...'), the "-
- * comm (pid)", "--", "target:" or "waker:" lines of the multi-line form;
- * else 0 (bcc's -f output is folded stacks, read as such).
- */
-int bcc_detect(const char *head, size_t n, int eof);
-
-/*
- * Cleans one frame as printed by any of the tools into buf (at least
- * n + 16 bytes): leading addresses and "#N", "+0x1f"/"+31" offsets and
- * perf-mode " (module)" are dropped, b'...' is decoded, ';' and control
- * bytes become '_', an unknown symbol becomes "[unknown]" or "[module]".
- * Returns the length; *kernel is set to 1 or 0 when an address or module
- * tells, -1 otherwise.
- */
-size_t bcc_frame(const char *s, size_t n, char *buf, int *kernel);
-
-/*
- * 1 when name is a function that only the kernel has: system call and
- * interrupt entry code (entry_SYSCALL_64, asm_sysvec_*, el0t_64_sync),
- * the scheduler (schedule, __schedule), kernel thread roots (kthread,
- * ret_from_fork) and BPF trampolines. Stacks that show no address are
- * split into user and kernel frames by these.
- */
-int bcc_kernel_name(const char *name, size_t n);
 
 #endif

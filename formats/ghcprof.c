@@ -277,7 +277,11 @@ ghcprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-int
+/*
+ * 2 when head[0..n) starts with GHC's report title ("... Profiling
+ * Report") or holds the call tree's header line, 0 otherwise.
+ */
+static int
 ghcprof_detect(const char *head, size_t n, int eof)
 {
 	const char *p = head, *e = head + n, *nl;

@@ -50,10 +50,4 @@ struct ghcprof_reader;
  */
 extern const struct format ghcprof_format;
 
-/*
- * 2 when head[0..n) starts with GHC's report title ("... Profiling
- * Report") or holds the call tree's header line, 0 otherwise.
- */
-int ghcprof_detect(const char *head, size_t n, int eof);
-
 #endif

@@ -6,7 +6,7 @@
  * it): the page opens from a CI artifact or a mail attachment. The tables
  * are those of table.h (fold_diff_table, fold_top_table), the names in
  * them and in the verdict shown as in the text report (fold_vis), and
- * every text is escaped as fold_svg_escape does; the only script is the
+ * every text is escaped as fold_xml_escape does; the only script is the
  * flame graph's, scoped to its own element.
  *
  *	struct fold_html_opt o = FOLD_HTML_OPT_INIT;

@@ -13,6 +13,21 @@ struct jfr_type {
 	int stacks;		/* a block of this type had a stackTrace */
 };
 
+/* What was read, over every input. */
+struct jfr_stats {
+	uint64_t events;	/* events of the chosen type */
+	uint64_t stacks;	/* of those, added to the table */
+	uint64_t nostack;	/* dropped: no stack trace or an empty one */
+	uint64_t zero;		/* weight 0 (not added; nothing is lost) */
+	uint64_t bad;		/* dropped with a warning */
+	uint64_t cut;		/* stacks cut short: ending in "..." or, in
+				   an input no deeper, JFR_PRINT_DEPTH deep;
+				   either not reaching a thread's entry
+				   point (Thread.run, main, ...) */
+	uint64_t deepest;	/* most frames in one stack */
+	uint64_t others;	/* events of other types */
+};
+
 struct jfr_reader {
 	struct jfr_opt opt;
 	const char *event;	/* full name, or simple name when simple */
@@ -66,7 +81,14 @@ static const struct {
 	{ "jdk.ThreadSleep", "duration" },
 };
 
-const char *
+/*
+ * The field that weighs an event type by default: "weight" for
+ * jdk.ObjectAllocationSample, "allocationSize" for
+ * jdk.ObjectAllocationInNewTLAB and jdk.ObjectAllocationOutsideTLAB,
+ * "duration" for jdk.JavaMonitorEnter, jdk.JavaMonitorWait,
+ * jdk.ThreadPark and jdk.ThreadSleep, NULL (1 per event) for the others.
+ */
+static const char *
 jfr_event_weight(const char *event)
 {
 	const char *dot;
@@ -174,7 +196,16 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
 	return 0;
 }
 
-int
+/*
+ * Parses a value as `jfr print` prints it into integer base units:
+ * nanoseconds for durations ("0.000450 ms", "20.1 ms", "1.86 s",
+ * "1 m 5 s", "2 h 3 m", "1 d 2 h", "0.031639532 s" from --exact), bytes
+ * for sizes ("1 byte", "512 bytes", "253.9 kB", ... up to "EB", powers of
+ * 1024), or a plain integer. A decimal comma is accepted (a locale's
+ * printf). Rounds to the nearest unit. Returns 0, or -1 with a message
+ * ("N/A", a negative value, an unknown unit, overflow).
+ */
+static int
 jfr_value(const char *s, size_t n, uint64_t *v)
 {
 	size_t i = 0;
@@ -255,7 +286,8 @@ jfr_close(void *rp)
 	free(r);
 }
 
-const struct jfr_stats *
+/* Totals over every input read so far. */
+static const struct jfr_stats *
 jfr_reader_stats(const struct jfr_reader *r)
 {
 	return &r->stats;
@@ -304,7 +336,13 @@ before(const struct jfr_reader *r, uint32_t x, uint32_t y)
 	    fold_intern_str(r->types, y, NULL)) < 0;
 }
 
-const char *
+/*
+ * The event types seen that carry stack traces, most frequent first (then
+ * in byte order of name), as "jdk.ObjectAllocationSample (650),
+ * jdk.ThreadPark (64)"; past max of them, " and N more". Owned by r,
+ * valid until the next call; "" when none.
+ */
+static const char *
 jfr_other_events(struct jfr_reader *r, size_t max)
 {
 	size_t n = fold_intern_count(r->types), i, k = 0, len = 0, cap = 64;
@@ -805,7 +843,11 @@ jfr_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 	return 0;
 }
 
-int
+/*
+ * FOLD_DETECT_SURE (2) when head[0..n) looks like `jfr print` text: an
+ * event line "jdk.Name {" followed by an indented "field = value"; else 0.
+ */
+static int
 jfr_detect(const char *head, size_t n, int eof)
 {
 	const char *p = head, *end = head + n, *s;

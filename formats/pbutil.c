@@ -10,17 +10,7 @@
 
 #define HDR 16	/* size header, keeping malloc's alignment */
 
-void
-pb_capalloc_init(struct pb_capalloc *c, uint64_t cap)
-{
-	memset(c, 0, sizeof *c);
-	c->a.alloc = pb_cap_alloc;
-	c->a.free = pb_cap_free;
-	c->a.allocator_data = c;
-	c->cap = cap;
-}
-
-void *
+static void *
 pb_cap_alloc(void *arg, size_t n)
 {
 	struct pb_capalloc *c = arg;
@@ -36,7 +26,7 @@ pb_cap_alloc(void *arg, size_t n)
 	return p + HDR;
 }
 
-void
+static void
 pb_cap_free(void *arg, void *p)
 {
 	struct pb_capalloc *c = arg;
@@ -48,6 +38,16 @@ pb_cap_free(void *arg, void *p)
 	memcpy(&n, p, sizeof n);
 	c->used -= n + HDR;
 	free(p);
+}
+
+void
+pb_capalloc_init(struct pb_capalloc *c, uint64_t cap)
+{
+	memset(c, 0, sizeof *c);
+	c->a.alloc = pb_cap_alloc;
+	c->a.free = pb_cap_free;
+	c->a.allocator_data = c;
+	c->cap = cap;
 }
 
 enum { ARENA_MIN = 64 << 10, ARENA_MAX = 4 << 20 };

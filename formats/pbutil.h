@@ -33,8 +33,6 @@ struct pb_capalloc {
 
 /* Starts c with a budget of cap bytes. */
 void pb_capalloc_init(struct pb_capalloc *c, uint64_t cap);
-void *pb_cap_alloc(void *c, size_t n);
-void pb_cap_free(void *c, void *p);
 
 /*
  * A bump arena for protobuf-c, emptied all at once: decoding a message

@@ -53,6 +53,13 @@ struct ev {
 	int kept;
 };
 
+/* One event seen in the input, in order of first appearance. */
+struct perf_event {
+	const char *name;	/* "cycles", "cpu-clock:ppp", "" when absent */
+	uint64_t samples;	/* samples seen, kept or not */
+	int kept;		/* its samples went into the table */
+};
+
 struct perf_reader {
 	struct perf_opt opt;
 	struct fold_stacks *st;
@@ -96,6 +103,14 @@ struct perf_reader {
 	size_t tmpcap;
 
 	int blanks;		/* this input separates samples by blank lines */
+	/*
+	 * The line of the header of a last sample that had frames but no
+	 * closing blank line, in an input whose other samples did end with
+	 * one, which was therefore not counted (the input looks cut short);
+	 * 0 when there was none. In an input without any blank line after a
+	 * sample (a single sample, or blank lines stripped), each header
+	 * ends the sample before it and the last sample is counted.
+	 */
 	uint64_t unterminated;
 	const char *fname;
 	uint64_t lineno;
@@ -187,19 +202,19 @@ perf_close(void *rp)
 	free(r);
 }
 
-uint64_t
-perf_unterminated(const struct perf_reader *r)
-{
-	return r->unterminated;
-}
-
-uint64_t
+/*
+ * The sample headers read so far, over every input, whatever their event
+ * and whether they were counted: what tells perf script output from
+ * other text.
+ */
+static uint64_t
 perf_samples(const struct perf_reader *r)
 {
 	return r->nsamples;
 }
 
-const struct perf_event *
+/* The events seen so far (valid until the next read). */
+static const struct perf_event *
 perf_events(const struct perf_reader *r, size_t *n)
 {
 	struct perf_reader *w = (struct perf_reader *)r;

@@ -35,13 +35,6 @@ struct perf_opt {
 
 #define PERF_OPT_INIT { 0 }
 
-/* One event seen in the input, in order of first appearance. */
-struct perf_event {
-	const char *name;	/* "cycles", "cpu-clock:ppp", "" when absent */
-	uint64_t samples;	/* samples seen, kept or not */
-	int kept;		/* its samples went into the table */
-};
-
 struct perf_reader;
 
 /*
@@ -54,26 +47,6 @@ struct perf_reader;
  * samples instead of the stacks.
  */
 extern const struct format perf_format;
-
-/*
- * After a read: the line of the header of a last sample that had frames
- * but no closing blank line, in an input whose other samples did end with
- * one, which was therefore not counted (the input looks cut short); 0
- * when there was none. In an input without any blank line after a sample
- * (a single sample, or blank lines stripped), each header ends the sample
- * before it and the last sample is counted.
- */
-uint64_t perf_unterminated(const struct perf_reader *r);
-
-/*
- * The sample headers read so far, over every input, whatever their event
- * and whether they were counted: what tells perf script output from
- * other text.
- */
-uint64_t perf_samples(const struct perf_reader *r);
-
-/* The events seen so far (valid until the next read). */
-const struct perf_event *perf_events(const struct perf_reader *r, size_t *n);
 
 /*
  * FOLD_DETECT_SURE (2) when head[0..n) looks like perf script output: a

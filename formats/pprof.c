@@ -1216,7 +1216,12 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 	return 0;
 }
 
-int
+/*
+ * FOLD_DETECT_SURE (2) when head[0..n) (decompressed) frames as a protobuf
+ * Profile message: every field a known number with its wire type, binary
+ * bytes among them; else 0.
+ */
+static int
 pprof_detect(const char *head, size_t n, int eof)
 {
 	const uint8_t *p = (const uint8_t *)head;
@@ -1264,7 +1269,14 @@ pprof_detect(const char *head, size_t n, int eof)
 	return pos > n && eof ? 1 : 2;
 }
 
-int
+/*
+ * Adds the stacks of every profile read, with the selected sample
+ * values, to st (interning their frames in st's table), for a caller
+ * that merges them with stacks of other formats. Returns 0, or -1 with
+ * a message when nothing was read, a count overflows, or a negative
+ * value was kept (the counts of st are unsigned).
+ */
+static int
 pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st)
 {
 	struct fold_intern *to = fold_stacks_frames(st);

@@ -119,22 +119,6 @@ int pprof_read(struct pprof_reader *r, struct fold_in *in,
 int pprof_write_folded(struct pprof_reader *r, struct fold_out *out);
 
 /*
- * FOLD_DETECT_SURE (2) when head[0..n) (decompressed) frames as a protobuf
- * Profile message: every field a known number with its wire type, binary
- * bytes among them; else 0.
- */
-int pprof_detect(const char *head, size_t n, int eof);
-
-/*
- * Adds the stacks of every profile read, with the selected sample
- * values, to st (interning their frames in st's table), for a caller
- * that merges them with stacks of other formats. Returns 0, or -1 with
- * a message when nothing was read, a count overflows, or a negative
- * value was kept (the counts of st are unsigned).
- */
-int pprof_add_stacks(struct pprof_reader *r, struct fold_stacks *st);
-
-/*
  * Writes one line per sample type: "TYPE/UNIT TOTAL", the selected one
  * followed by " (selected)". Totals are exact sums of every sample kept
  * by the tag filters. Returns 0, or -1 when nothing was read.

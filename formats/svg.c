@@ -853,17 +853,3 @@ done:
 	fold_tree_free(t);
 	return ret;
 }
-
-/* ---- former names ---- */
-
-void
-fold_svg_escape(struct fold_out *out, const char *s, size_t n)
-{
-	fold_xml_escape(out, s, n);
-}
-
-char *
-fold_svg_clean(const char *s, size_t n)
-{
-	return fold_xml_clean(s, n);
-}

@@ -119,11 +119,4 @@ int fold_svg_write(struct fold_svg *g, struct fold_out *out,
 /* Frees g and all it holds; g may be NULL. */
 void fold_svg_free(struct fold_svg *g);
 
-/*
- * The former names of fold_xml_escape and fold_xml_clean (formats/xml.h),
- * the same functions, kept while writers still call them by these.
- */
-void fold_svg_escape(struct fold_out *out, const char *s, size_t n);
-char *fold_svg_clean(const char *s, size_t n);
-
 #endif

@@ -275,7 +275,11 @@ vsprof_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-int
+/*
+ * 2 when the first line of head[0..n) is a header naming "Level",
+ * "Function Name" and "Number of Calls", 0 otherwise.
+ */
+static int
 vsprof_detect(const char *head, size_t n, int eof)
 {
 	const char *nl;

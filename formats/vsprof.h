@@ -46,10 +46,4 @@ struct vsprof_reader;
  */
 extern const struct format vsprof_format;
 
-/*
- * 2 when the first line of head[0..n) is a header naming "Level",
- * "Function Name" and "Number of Calls", 0 otherwise.
- */
-int vsprof_detect(const char *head, size_t n, int eof);
-
 #endif

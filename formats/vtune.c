@@ -295,7 +295,12 @@ vtune_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-int
+/*
+ * How sure it is that an input starting with head[0..n) is VTune CSV:
+ * 2 when a line there is a header naming "Function Stack" and "CPU
+ * Time:Self", 0 otherwise.
+ */
+static int
 vtune_detect(const char *head, size_t n, int eof)
 {
 	const char *p = head, *e = head + n, *nl;

@@ -48,11 +48,4 @@ struct vtune_reader;
  */
 extern const struct format vtune_format;
 
-/*
- * How sure it is that an input starting with head[0..n) is VTune CSV:
- * 2 when a line there is a header naming "Function Stack" and "CPU
- * Time:Self", 0 otherwise.
- */
-int vtune_detect(const char *head, size_t n, int eof);
-
 #endif

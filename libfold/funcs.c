@@ -121,12 +121,6 @@ fold_funcs_sum(const struct fold_funcs *f)
 	return f->sum;
 }
 
-size_t
-fold_funcs_nstacks(const struct fold_funcs *f)
-{
-	return f->nstacks;
-}
-
 double
 fold_funcs_mincount(const struct fold_funcs *f, int col)
 {

@@ -36,9 +36,8 @@ const struct fold_count *fold_funcs_self(const struct fold_funcs *f,
 const struct fold_count *fold_funcs_total(const struct fold_funcs *f,
     uint32_t id);
 
-/* The ncols column totals of the profile, and its number of stacks. */
+/* The ncols column totals of the profile. */
 const struct fold_count *fold_funcs_sum(const struct fold_funcs *f);
-size_t fold_funcs_nstacks(const struct fold_funcs *f);
 
 /*
  * The smallest non-zero stack count of column col, or 0 when the column

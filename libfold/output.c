@@ -158,7 +158,7 @@ fold_out_printf(struct fold_out *o, const char *fmt, ...)
 		free(p);
 }
 
-void
+static void
 fold_out_u64(struct fold_out *o, uint64_t u)
 {
 	char tmp[24];

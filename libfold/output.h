@@ -38,7 +38,6 @@ void fold_out_puts(struct fold_out *o, const char *s);
 void fold_out_putc(struct fold_out *o, int c);
 void fold_out_printf(struct fold_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void fold_out_u64(struct fold_out *o, uint64_t u);
 void fold_out_count(struct fold_out *o, const struct fold_count *c);
 
 /* 1 once a write has failed. */

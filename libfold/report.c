@@ -263,12 +263,6 @@ fold_diffreport_input(const struct fold_diffreport *r, int col)
 	return r->opt.names[col];
 }
 
-int
-fold_diffreport_units(const struct fold_diffreport *r)
-{
-	return r->units;
-}
-
 void
 fold_diffreport_fmt(const struct fold_diffreport *r,
     const struct fold_diffmetric *m, enum fold_difffig fig, int raw,

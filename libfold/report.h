@@ -116,9 +116,6 @@ const struct fold_diffrow *fold_diffreport_rows(
 /* The name of input col (0 before, 1 after), as opt->names gave it. */
 const char *fold_diffreport_input(const struct fold_diffreport *r, int col);
 
-/* 1 when functions are compared per unit of work, 0 by share. */
-int fold_diffreport_units(const struct fold_diffreport *r);
-
 /*
  * A profile without samples (its counts sum to 0: a profiler that recorded
  * nothing) tells nothing: every change against it is "new" or "gone", and

@@ -253,7 +253,8 @@ cmp_text_from(const struct fold_intern *fr, const uint32_t *a, size_t na,
 	}
 }
 
-int
+/* Compares two frame sequences in the given order. */
+static int
 fold_stacks_cmp_ids(const struct fold_intern *fr, enum fold_order order,
     const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
 {

@@ -89,10 +89,6 @@ enum fold_order {
 /* Sorts the stacks; indices change accordingly. */
 void fold_stacks_sort(struct fold_stacks *st, enum fold_order order);
 
-/* Compares two frame sequences in the given order. */
-int fold_stacks_cmp_ids(const struct fold_intern *frames, enum fold_order order,
-    const uint32_t *a, size_t na, const uint32_t *b, size_t nb);
-
 /*
  * Removes every stack for which keep(arg, st, i) returns 0 (and stacks
  * whose counts are all zero when drop_zero is set), keeping the order of

@@ -225,18 +225,6 @@ fold_tree_node(const struct fold_tree *t, size_t i)
 	return &t->nodes[i];
 }
 
-struct fold_intern *
-fold_tree_frames(const struct fold_tree *t)
-{
-	return t->frames;
-}
-
-int
-fold_tree_ncols(const struct fold_tree *t)
-{
-	return t->ncols;
-}
-
 uint32_t
 fold_tree_maxdepth(const struct fold_tree *t)
 {

@@ -71,8 +71,6 @@ struct fold_tree *fold_tree_from_stacks(struct fold_stacks *st,
 
 size_t fold_tree_len(const struct fold_tree *t);
 const struct fold_node *fold_tree_node(const struct fold_tree *t, size_t i);
-struct fold_intern *fold_tree_frames(const struct fold_tree *t);
-int fold_tree_ncols(const struct fold_tree *t);
 /* Depth of the deepest node kept. */
 uint32_t fold_tree_maxdepth(const struct fold_tree *t);
 
