@@ -79,8 +79,9 @@ void pb_idmap_free(struct pb_idmap *m);
 /*
  * gzip output, with no name and a zero time so that the same profile gives
  * the same bytes, written as it comes: a large profile need not be held
- * whole before it is compressed. pb_gzip_end returns 0, or -1 with a
- * message; write errors are left in out (fold_out_close reports them).
+ * whole before it is compressed. pb_gzip_begin and pb_gzip_end return 0,
+ * or -1 with a message (zlib failed); write errors are left in out
+ * (fold_out_close reports them).
  */
 struct pb_gzip {
 	struct fold_out *out;
@@ -122,7 +123,7 @@ struct fold_in;
 int pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
     size_t *len);
 
-/* Writes p[0..n) as one gzip stream. */
+/* Writes p[0..n) as one gzip stream; returns as pb_gzip_end does. */
 int pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n);
 
 #endif

@@ -121,7 +121,8 @@ int pprof_write_folded(struct pprof_reader *r, struct fold_out *out);
 /*
  * Writes one line per sample type: "TYPE/UNIT TOTAL", the selected one
  * followed by " (selected)". Totals are exact sums of every sample kept
- * by the tag filters. Returns 0, or -1 when nothing was read.
+ * by the tag filters. Returns 0, or -1 with a message when nothing was
+ * read.
  */
 int pprof_list(struct pprof_reader *r, struct fold_out *out);
 

@@ -1,8 +1,20 @@
 /*
  * Error messages and allocation.
  *
- * libfold never prints and never exits: a function that fails returns -1
- * (or NULL) and leaves a message that the caller fetches with fold_err().
+ * libfold and the formats never print and never exit, and their
+ * functions fail in one way: 0 (or a pointer, a count, an index) on
+ * success, -1 (or NULL) on failure with a message set by fold_seterr()
+ * that the caller fetches with fold_err() and prints. A function that
+ * needs more outcomes says what each value means in the comment above
+ * its declaration, and the values it adds are not failures unless that
+ * comment says so: a reader of struct format returns -2 when the whole
+ * run must stop, not only its input (format.h); fold_merge returns 1
+ * when some files could not be read but the others were merged; the
+ * line readers return 1 for a line and 0 at the end. Predicates answer 1
+ * or 0, and a lookup that answers "none" with -1 or NULL (csv_column,
+ * pb_idmap_find, fold_nameattr_find) sets no message: that is an answer,
+ * not a failure.
+ *
  * Messages name the file and line where there is one ("a.folded:12: count
  * is not a number", as fold_seterr_at and fold_warn in diag.h word them);
  * the command adds its own name in front.

@@ -58,7 +58,8 @@ int fold_tree_add(struct fold_tree *t, const uint32_t *ids, size_t n,
 
 /*
  * Closes every open node (totals become final, pruning applies). Call it
- * after the last fold_tree_add and before reading nodes. 0 or -1.
+ * after the last fold_tree_add and before reading nodes. Returns 0, or
+ * -1 with a message on integer overflow.
  */
 int fold_tree_finish(struct fold_tree *t);
 
