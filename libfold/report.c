@@ -119,16 +119,35 @@ struct fold_diffreport {
 
 static void make_notes(struct fold_diffreport *r);
 
+/* The size of a row's change: the larger of its self and total change. */
+static double
+size(const struct fold_diffrow *r)
+{
+	double s = fabs(r->m[0].diff), t = fabs(r->m[1].diff);
+
+	return s > t ? s : t;
+}
+
+/*
+ * Largest change first, whichever its sign: a function that got faster
+ * is as much news as one that got slower. Then the larger self change,
+ * an increase before a decrease of the same size, and the name.
+ */
 static int
 cmp_diff(const void *x, const void *y, void *arg)
 {
 	const struct fold_diffrow *a = x, *b = y;
 	const struct fold_intern *frames = arg;
-	int k;
+	double sa = size(a), sb = size(b);
 
-	for (k = 0; k < 2; k++)
-		if (a->m[k].diff != b->m[k].diff)
-			return a->m[k].diff > b->m[k].diff ? -1 : 1;
+	if (sa != sb)
+		return sa > sb ? -1 : 1;
+	if (fabs(a->m[0].diff) != fabs(b->m[0].diff))
+		return fabs(a->m[0].diff) > fabs(b->m[0].diff) ? -1 : 1;
+	if (a->m[0].diff != b->m[0].diff)
+		return a->m[0].diff > b->m[0].diff ? -1 : 1;
+	if (a->m[1].diff != b->m[1].diff)
+		return a->m[1].diff > b->m[1].diff ? -1 : 1;
 	return fold_intern_cmp(frames, a->id, b->id);
 }
 

@@ -91,8 +91,10 @@ struct fold_diffrow {
  * total over both), in units mode the binomial test of two Poisson rates,
  * both with the normal approximation for large counts (see stats.h);
  * the p-values of each metric (self, total) are adjusted across functions
- * with Benjamini-Hochberg. Rows are sorted by the change of the self
- * value, largest increase first, then of the total value, then by name.
+ * with Benjamini-Hochberg. Rows are ranked by the size of the change,
+ * increases and decreases alike: the larger of the self and total
+ * change, largest first; then the larger self change, an increase before
+ * a decrease of the same size, then by name.
  * opt is copied; the frames of st must outlive the report.
  *
  * A weight of 0 is inferred: the gcd of the column's counts when it
