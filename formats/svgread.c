@@ -105,6 +105,8 @@ struct svgread_reader {
 
 	/* over every input */
 	uint64_t frames_read;
+	uint64_t drawn_frames;	/* titled rectangles, good or bad: the
+				   records (the input is a flame graph) */
 	struct fold_count rootself;
 	struct fold_count drawn;	/* what the base rows count */
 	int differential, approx;
@@ -408,6 +410,7 @@ endframe(struct svgread_reader *r)
 		warn(r, r->gline, "frame without a rectangle", t, tn);
 		return;
 	}
+	r->drawn_frames++;
 	if (parse_title(r, t, tn, &namelen, &c, &pct, &delta, &why) < 0) {
 		warn(r, r->gline, why, t, tn);
 		return;
@@ -1236,7 +1239,7 @@ svgread_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 		    "so are approximate");
 		say(arg, msg);
 	}
-	if (r->frames_read == 0)
+	if (r->drawn_frames == 0)
 		say(arg, "no frames in the input");
 	if (!r->differential && addafter(r->dst, r->st) < 0) {
 		say(arg, fold_err());
@@ -1248,7 +1251,7 @@ svgread_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 static uint64_t
 svgread_records(const void *r)
 {
-	return fold_stacks_adds(((const struct svgread_reader *)r)->st);
+	return ((const struct svgread_reader *)r)->drawn_frames;
 }
 
 /* A differential graph is written with both its columns. */
