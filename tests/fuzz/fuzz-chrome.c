@@ -52,7 +52,8 @@ drop(struct fold_stacks *st)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct chrome_opt opts[2] = { { 0, 0 }, { 1, 1 } };
+	static const struct chrome_opt opts[2] = { { 0 },
+	    { .time = 1, .lines = 1 } };
 	struct chrome_stats s1, s2;
 	struct fold_stacks *a, *b;
 	struct fold_count c;
