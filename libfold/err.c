@@ -73,7 +73,7 @@ fold_reallocarray(void *p, size_t nmemb, size_t size)
 }
 
 void *
-fold_grow(void *p, size_t *cap, size_t need, size_t size)
+fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t n;
 

@@ -63,7 +63,18 @@ void *fold_reallocarray(void *p, size_t nmemb, size_t size);
  * their values; the new ones are not initialised. Appending one element
  * at a time so costs amortised constant time.
  */
-void *fold_grow(void *p, size_t *cap, size_t need, size_t size);
+void *fold_grow_to(void *p, size_t *cap, size_t need, size_t size);
+
+/*
+ * fold_grow_to, its test inline: the call is paid only when the array
+ * grows, not on every element appended (a call per node was 0.7% of
+ * rendering a flame graph).
+ */
+static inline void *
+fold_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	return need <= *cap ? p : fold_grow_to(p, cap, need, size);
+}
 char *fold_strndup(const char *s, size_t n);
 void fold_set_oom_handler(void (*handler)(void));
 
