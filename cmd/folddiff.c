@@ -9,6 +9,7 @@
  *	folddiff --report --fail-if 'self>+1pp' before.folded after.folded
  */
 #include <stddef.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,35 @@ fail(const char *msg)
 	return EXIT_TROUBLE;
 }
 /*
+ * A flame graph of the two columns colours each frame by its change in
+ * counts, as flamegraph.pl does: when the totals differ, that is not the
+ * change in share, and a function whose share fell can show as grown.
+ * Says so when they differ by more than 10% (without -n, which scales
+ * the before counts to the after total).
+ */
+static void
+totals(const struct fold_stacks *st)
+{
+	struct fold_count t[2];
+	char a[FOLD_COUNT_BUFSZ], b[FOLD_COUNT_BUFSZ];
+	double x, y;
+
+	if (fold_stacks_total(st, 0, &t[0]) < 0 ||
+	    fold_stacks_total(st, 1, &t[1]) < 0)
+		return;
+	x = fold_count_val(&t[0]);
+	y = fold_count_val(&t[1]);
+	if (x <= 0 || y <= 0 || fabs(y - x) <= 0.1 * (x > y ? x : y))
+		return;
+	fold_count_fmt(&t[0], a);
+	fold_count_fmt(&t[1], b);
+	cmd_warn("warning: the totals differ (%s before, %s after, %+.0f%%): "
+	    "a flame graph of this colours the change in counts, not in "
+	    "share; -n scales the before counts to the after total", a, b,
+	    100 * (y - x) / x);
+}
+
+/*
  * Compares the profiles files[0] and files[1] as d says, writing the
  * result; returns diff's status.
  */
@@ -207,6 +237,8 @@ compare(struct diff *d, char *files[], int strict)
 			    NULL);
 		}
 	} else if (status == EXIT_OK) {
+		if (!d->normalize)
+			totals(st);
 		if (d->normalize && fold_diff_normalize(st) < 0)
 			status = fail(fold_err());
 		else

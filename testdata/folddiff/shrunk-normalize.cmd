@@ -1,0 +1,1 @@
+folddiff -n shrunk-before.folded shrunk-after.folded

@@ -1,0 +1,1 @@
+folddiff shrunk-before.folded shrunk-after.folded
