@@ -178,6 +178,41 @@ rng_next(uint64_t *s)
 	return (double)(*s >> 11) / 9007199254740992.0;
 }
 
+/*
+ * A Java method as JFR and async-profiler name it, dotted: segments of
+ * identifier bytes ('$' too) up to a '(' or the end, one of them before
+ * the method a class (a capital first): java.util.HashMap.get,
+ * demo.Workload.fib(int). C names with dots (__kmalloc_reserve.isra.26)
+ * have no class segment.
+ */
+static int
+dotted_java(const char *s, size_t n)
+{
+	size_t i, seg = 0, dots = 0;
+	int cls = 0, start = 1;
+
+	for (i = 0; i < n && s[i] != '('; i++) {
+		unsigned char c = s[i];
+		if (c == '.') {
+			if (start)
+				return 0;	/* an empty segment */
+			dots++;
+			start = 1;
+			continue;
+		}
+		if (!fold_isident(c) && c != '$')
+			return 0;
+		if (start) {
+			if (c >= 'A' && c <= 'Z')
+				cls = 1 + (int)dots;	/* the segment's number */
+			seg = dots;
+			start = 0;
+		}
+	}
+	/* a class segment followed by another: Class.method */
+	return !start && dots > 0 && cls > 0 && (size_t)cls - 1 < seg;
+}
+
 /* The hues a name of that palette takes: java, perl, js by language. */
 static enum fold_palette_kind
 hues(enum fold_palette_kind kind, const char *s, size_t n)
@@ -199,7 +234,7 @@ hues(enum fold_palette_kind kind, const char *s, size_t n)
 				    memcmp(p, pk[i], strlen(pk[i])) == 0)
 					return FOLD_PALETTE_GREEN;
 		}
-		if (fold_contains(s, n, ":::"))
+		if (fold_contains(s, n, ":::") || dotted_java(s, n))
 			return FOLD_PALETTE_GREEN;
 		if (fold_contains(s, n, "::"))
 			return FOLD_PALETTE_YELLOW;
