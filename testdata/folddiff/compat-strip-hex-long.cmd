@@ -1,0 +1,1 @@
+folddiff --strip-hex hex-a.folded hex-b.folded

@@ -1,0 +1,1 @@
+foldfilter --verbose --grep '^main' --min-share 10% app.folded
