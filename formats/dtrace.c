@@ -428,8 +428,8 @@ dtrace_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 #define OFF(field) offsetof(struct dtrace_opt, field)
 
 static const struct fold_option dtrace_options[] = {
-	{ .name = "includeoffset", .kind = FOLD_OPT_FLAG, .off = OFF(includeoffset),
-	    .value = 1,
+	{ .name = "includeoffset", .kind = FOLD_OPT_FLAG,
+	    .off = OFF(includeoffset), .value = 1,
 	    .help = "keep the offset of every frame but the leaf" },
 	{ .name = NULL }
 };

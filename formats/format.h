@@ -51,8 +51,9 @@
  * A UINT or NUMBER value below min, or equal to it when above is set,
  * is a usage error ("--width: must be above 20").
  */
-enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_TEXT, FOLD_OPT_SIZE, FOLD_OPT_LIST,
-	FOLD_OPT_KEYS, FOLD_OPT_UINT, FOLD_OPT_NUMBER, FOLD_OPT_CALL };
+enum { FOLD_OPT_FLAG, FOLD_OPT_STRING, FOLD_OPT_TEXT, FOLD_OPT_SIZE,
+	FOLD_OPT_LIST, FOLD_OPT_KEYS, FOLD_OPT_UINT, FOLD_OPT_NUMBER,
+	FOLD_OPT_CALL };
 
 struct fold_option {
 	const char *name;	/* the long name; NULL ends a table */

@@ -104,7 +104,6 @@ struct svgread_reader {
 	double total, xunit, tol, wpt;
 
 	/* over every input */
-	uint64_t frames_read;
 	uint64_t drawn_frames;	/* titled rectangles, good or bad: the
 				   records (the input is a flame graph) */
 	struct fold_count rootself;
@@ -469,7 +468,6 @@ endframe(struct svgread_reader *r)
 		r->hasbase = 1;
 		r->maxw = w;
 	}
-	r->frames_read++;
 }
 
 static int
