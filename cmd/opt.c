@@ -97,7 +97,6 @@ bad(const char *operands)
 	exit(EXIT_USAGE);
 }
 
-/* Sets option o of set to value; given marks the flags set so far. */
 /* A UINT or NUMBER value v against the option's lower bound. */
 static void
 least(const struct fold_option *o, const char *name, double v)
@@ -183,6 +182,20 @@ set(const struct cmd_optset *set, const struct fold_option *o,
 	}
 }
 
+/* The operands of cmd_parse, in order. */
+struct operands {
+	char **v;
+	size_t n;
+};
+
+static void
+keep(void *arg, char *op)
+{
+	struct operands *ops = arg;
+
+	ops->v[ops->n++] = op;
+}
+
 int
 cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
     size_t n, const char *operands, void (*operand)(void *arg, char *op),
@@ -194,8 +207,9 @@ cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
 	/* "-": operands come back in order, never permuted, so that an
 	   option can take the argument after its value (--replace RE REPL)
 	   and an operand can depend on the options before it */
-	char shorts[64] = "-h", **given, **ops, *more;
-	size_t i, k, len = 2, nops = 0;
+	char shorts[64] = "-h", **given, *more;
+	struct operands ops = { NULL, 0 };
+	size_t i, k, len = 2;
 	int c;
 
 	collect(&nm, sets, n);
@@ -217,15 +231,16 @@ cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
 			;
 		given[i] = fold_calloc(o - sets[i].options + 1, 1);
 	}
-	ops = fold_calloc(argc + 1, sizeof *ops);
+	if (!operand) {		/* cmd_parse: kept, then moved to the end */
+		ops.v = fold_calloc(argc + 1, sizeof *ops.v);
+		operand = keep;
+		arg = &ops;
+	}
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
 		if (c == 'h' || c == '?' || c == ':')
 			break;
 		if (c == 1) {
-			if (operand)
-				operand(arg, optarg);
-			else
-				ops[nops++] = optarg;
+			operand(arg, optarg);
 			continue;
 		}
 		if (c < 256)	/* a short name: its long option */
@@ -256,22 +271,19 @@ cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
 	free(lo);
 	free(nm.o);
 	if (c == 'h' || c == '?' || c == ':')
-		free(ops);
+		free(ops.v);
 	if (c == 'h')
 		help(sets, n, operands);
 	if (c == '?' || c == ':')
 		bad(operands);
 	/* after "--": operands all */
 	for (; optind < argc; optind++)
-		if (operand)
-			operand(arg, argv[optind]);
-		else
-			ops[nops++] = argv[optind];
-	/* the operands at the end of argv, in order */
-	for (k = 0; k < nops; k++)
-		argv[argc - nops + k] = ops[k];
-	free(ops);
-	return argc - (int)nops;
+		operand(arg, argv[optind]);
+	/* cmd_parse's operands at the end of argv, in order */
+	for (k = 0; k < ops.n; k++)
+		argv[argc - ops.n + k] = ops.v[k];
+	free(ops.v);
+	return argc - (int)ops.n;
 }
 
 int
