@@ -213,10 +213,8 @@ fold_diffreport_new(const struct fold_stacks *st, const struct fold_diffopt *opt
 			struct fold_diffmetric *m = &row->m[k];
 			cnt = k == FOLD_METRIC_SELF ? fold_funcs_self(f, i) : tot;
 			for (c = 0; c < 2; c++) {
-				double v = fold_count_val(&cnt[c]);
 				m->count[c] = cnt[c];
-				m->v[c] = r->units ? v / opt->units[c] :
-				    total[c] > 0 ? v / total[c] : 0;
+				m->v[c] = fold_diffreport_value(r, c, &cnt[c]);
 			}
 			m->diff = m->v[1] - m->v[0];
 			m->rel = m->v[0] > 0 ? m->diff / m->v[0] :
@@ -274,6 +272,23 @@ fold_diffreport_rows(const struct fold_diffreport *r, size_t *n)
 {
 	*n = r->len;
 	return r->rows;
+}
+
+double
+fold_diffreport_value(const struct fold_diffreport *r, int col,
+    const struct fold_count *count)
+{
+	double v = fold_count_val(count), total = fold_count_val(&r->sum[col]);
+
+	if (r->units)
+		return v / r->opt.units[col];
+	return total > 0 ? v / total : 0;
+}
+
+int
+fold_diffreport_units(const struct fold_diffreport *r)
+{
+	return r->units;
 }
 
 const char *

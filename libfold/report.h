@@ -115,6 +115,20 @@ void fold_diffreport_free(struct fold_diffreport *r);
 const struct fold_diffrow *fold_diffreport_rows(
     const struct fold_diffreport *r, size_t *n);
 
+/*
+ * The value of a count of column col (0 before, 1 after) as r compares
+ * functions: its share of the column's total (a fraction, 0 when that
+ * total is 0), or in units mode the count per unit of work. A row's
+ * m[k].v[col] is this of m[k].count[col]; so is any other part of the
+ * profile measured the report's way (a frame of its flame graph), and
+ * fold_diffreport_fmt writes it and its change as the table does.
+ */
+double fold_diffreport_value(const struct fold_diffreport *r, int col,
+    const struct fold_count *count);
+
+/* 1 when r compares counts per unit of work, 0 when shares of the totals. */
+int fold_diffreport_units(const struct fold_diffreport *r);
+
 /* The name of input col (0 before, 1 after), as opt->names gave it. */
 const char *fold_diffreport_input(const struct fold_diffreport *r, int col);
 
