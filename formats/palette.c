@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,6 +373,36 @@ fold_palette_delta(double delta, double max, int negate, char *buf)
 	else if (delta < 0)
 		r = gr = (int)(210 * (max + delta) / max);
 	snprintf(buf, FOLD_COLOR_BUFSZ, "rgb(%d,%d,%d)", r, gr, b);
+}
+
+/* An sRGB component, 0..255, as linear light 0..1 (WCAG 2). */
+static double
+linear(int v)
+{
+	double c = v / 255.0;
+
+	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+int
+fold_palette_dark(const char *fill)
+{
+	int c[3], n = 0;
+	unsigned x;
+	double l;
+
+	if (ishex6(fill) && sscanf(fill + 1, "%6x", &x) == 1) {
+		c[0] = x >> 16;
+		c[1] = x >> 8 & 0xff;
+		c[2] = x & 0xff;
+	} else if (sscanf(fill, "rgb(%d,%d,%d)%n", &c[0], &c[1], &c[2],
+	    &n) != 3 || n == 0 || fill[n] != '\0')
+		return 0;
+	l = 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) +
+	    0.0722 * linear(c[2]);
+	/* the contrast ratios (L1 + 0.05) / (L2 + 0.05) against white, 1,
+	   and black, 0, are equal where (l + 0.05)^2 = 1.05 * 0.05 */
+	return (l + 0.05) * (l + 0.05) < 1.05 * 0.05;
 }
 
 /* ---- the map file ---- */

@@ -9,7 +9,9 @@
  * --random draws shades from a random source. A palette map file (--cp)
  * keeps colours consistent across graphs: names found in it keep their
  * colour, new names are added. A differential graph colours each frame
- * by its change instead (fold_palette_delta).
+ * by its change instead (fold_palette_delta), from white to saturated
+ * red or blue, and so needs white labels on the darkest
+ * (fold_palette_dark).
  *
  *	struct fold_palette *p = fold_palette_new(FOLD_PALETTE_HOT, 0, 0);
  *	fold_palette_load(p, "palette.map");	(optional)
@@ -98,5 +100,13 @@ int fold_palette_save(struct fold_palette *p, const char *path);
  * "rgb(r,g,b)" to buf (FOLD_COLOR_BUFSZ bytes).
  */
 void fold_palette_delta(double delta, double max, int negate, char *buf);
+
+/*
+ * 1 when a label on the fill colour ("rgb(r,g,b)" or "#rrggbb") reads
+ * better in white than in black: when white has the higher contrast
+ * ratio (WCAG 2's relative luminance) on it, as on saturated blue. 0
+ * for a light fill and for a colour it cannot read.
+ */
+int fold_palette_dark(const char *fill);
 
 #endif

@@ -587,6 +587,9 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	putfix(o, x1 + 3, 2);
 	fold_out_puts(o, "\" y=\"");
 	putnum(o, 3 + (y1 + y2) / 2, 2);
+	/* only where a change can darken the fill: other labels stay black */
+	if (L->diff && fold_palette_dark(color))
+		fold_out_puts(o, "\" fill=\"white");
 	fold_out_puts(o, "\">");
 	chars = (size_t)fmax(0, floor(w / (opt->fontsize * opt->fontwidth)));
 	if (chars >= 3) {
