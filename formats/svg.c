@@ -334,6 +334,66 @@ fail:
 /* ---- writing ---- */
 
 /*
+ * The change of metric k of node nd, in m as a report measures it
+ * (m->v and m->diff).
+ */
+static void
+measure(const struct fold_diffreport *r, const struct fold_node *nd,
+    enum fold_metric k, struct fold_diffmetric *m)
+{
+	int c;
+
+	memset(m, 0, sizeof *m);
+	for (c = 0; c < 2; c++) {
+		m->count[c] = k == FOLD_METRIC_TOTAL ? nd->total[c] :
+		    nd->self[c];
+		m->v[c] = fold_diffreport_value(r, c, &m->count[c]);
+	}
+	m->diff = m->v[1] - m->v[0];
+}
+
+/*
+ * The change of metric k of node nd: in counts, or as the graph's
+ * report measures it. What the report's table would write as no change
+ * ("+0.00pp") is none, so that such a frame stays white.
+ */
+static double
+change(const struct fold_svg *g, const struct fold_node *nd,
+    enum fold_metric k)
+{
+	const struct fold_count *c = k == FOLD_METRIC_TOTAL ? nd->total :
+	    nd->self;
+	struct fold_diffmetric m;
+	char buf[64];
+
+	if (!g->opt.report)
+		return fold_count_val(&c[1]) - fold_count_val(&c[0]);
+	measure(g->opt.report, nd, k, &m);
+	fold_diffreport_fmt(g->opt.report, &m, FOLD_DIFF_CHANGE, 0, buf,
+	    sizeof buf);
+	return strtod(buf, NULL) == 0 ? 0 : m.diff;
+}
+
+/* "; self +1.20pp, total +3.10pp": both changes, as the report's table. */
+static void
+report_changes(struct fold_out *o, const struct fold_diffreport *r,
+    const struct fold_node *nd)
+{
+	static const char *const what[] = { "; self ", ", total " };
+	struct fold_diffmetric m;
+	char buf[64];
+	int k;
+
+	for (k = FOLD_METRIC_SELF; k <= FOLD_METRIC_TOTAL; k++) {
+		measure(r, nd, k, &m);
+		fold_diffreport_fmt(r, &m, FOLD_DIFF_CHANGE, 0, buf,
+		    sizeof buf);
+		fold_out_puts(o, what[k]);
+		fold_out_puts(o, buf);
+	}
+}
+
+/*
  * Starts an element at nesting level: on its own indented line under
  * --pretty-xml; otherwise one line per top-level element and per frame.
  */
@@ -501,8 +561,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	char cnt[FOLD_COUNT_BUFSZ], colbuf[FOLD_COLOR_BUFSZ];
 	const char *color;
 	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
-	double delta = fold_count_val(&nd->self[1]) -
-	    fold_count_val(&nd->self[0]);
+	double delta = L->diff ? change(g, nd, opt->colorby) : 0;
 	size_t chars, k;
 
 	x1 = XPAD + L->x[i] * L->wpt;
@@ -554,7 +613,9 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			fold_out_puts(o, ", 100%");
 		else
 			fold_out_printf(o, ", %.2f%%", 100 * val / L->timemax);
-		if (L->diff && i > 0) {
+		if (L->diff && i > 0 && opt->report)
+			report_changes(o, opt->report, nd);
+		else if (L->diff && i > 0) {
 			double d = opt->negate ? -delta : delta;
 			if (d == 0)
 				d = 0;	/* no "-0.00%" */
@@ -661,6 +722,28 @@ max_delta(const struct fold_svg *g)
 			max = d;
 	}
 	return max;
+}
+
+/*
+ * The largest change that colours a drawn frame, when that is not
+ * flamegraph.pl's (max_delta): of the total, or measured by a report.
+ * In counts at least 1, as max_delta; else above 0.
+ */
+static double
+max_change(const struct layout *L)
+{
+	const struct fold_svg *g = L->g;
+	size_t i, n = fold_tree_len(L->t);
+	double d, max = g->opt.report ? 0 : 1;
+
+	for (i = 0; i < n; i++) {
+		if (!L->drawn[i])
+			continue;
+		d = fabs(change(g, fold_tree_node(L->t, i), g->opt.colorby));
+		if (d > max)
+			max = d;
+	}
+	return max > 0 ? max : 1;
 }
 
 /*
@@ -831,6 +914,8 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	L.t = t;
 	place(&L, start, min_total);
 	free(start);
+	if (L.diff && (opt->report || opt->colorby != FOLD_METRIC_SELF))
+		L.maxdelta = max_change(&L);
 	make_id(&L, title);
 
 	L.top = opt->fontsize * 3 + (opt->subtitle ? opt->fontsize * 2 : 0);

@@ -28,6 +28,7 @@
 #include "libfold/diag.h"
 #include "libfold/input.h"
 #include "libfold/output.h"
+#include "libfold/report.h"
 #include "libfold/stacks.h"
 #include "formats/palette.h"
 #include "formats/xml.h"
@@ -63,6 +64,24 @@ struct fold_svg_opt {
 	int flamechart;		/* input order, no sorting or merging of
 				   non-adjacent stacks */
 	int negate;		/* swap red and blue in differentials */
+	/*
+	 * A differential graph colours each frame by a change from before
+	 * to after, red for growth and blue for loss, the largest change
+	 * saturated; a label on a fill too dark for black is white
+	 * (fold_palette_dark). colorby says which change: of the frame's
+	 * own count (FOLD_METRIC_SELF, flamegraph.pl's) or of its total,
+	 * its callees' counts with it (FOLD_METRIC_TOTAL). Without report
+	 * the change is in counts, as flamegraph.pl takes it, and the
+	 * tooltip gives it in percent of the total after; with report it
+	 * is measured as the report measures a function
+	 * (fold_diffreport_value: the change in share of each profile's
+	 * total, or in count per unit of work), whatever the totals, and
+	 * the tooltip gives both changes as its table writes them
+	 * ("self +1.20pp, total +3.10pp"); negate then swaps the colours
+	 * only.
+	 */
+	enum fold_metric colorby;
+	const struct fold_diffreport *report;	/* must outlive the graph */
 	int javascript;		/* embed the interactive script */
 	int pretty;		/* indented, one element per line */
 	int embed;		/* no XML declaration or doctype: the <svg>
