@@ -71,6 +71,21 @@ gatefloor(void *opts, const char *value, const char *more)
 	return 0;
 }
 
+/* self or total: the change that colours the HTML report's graph */
+static int
+colorby(void *opts, const char *value, const char *more)
+{
+	enum fold_metric *m = &((struct diff *)opts)->wo.colorby;
+
+	if (strcmp(value, "self") == 0)
+		*m = FOLD_METRIC_SELF;
+	else if (strcmp(value, "total") == 0)
+		*m = FOLD_METRIC_TOTAL;
+	else
+		return fold_seterr("self or total, not '%s'", value);
+	return 0;
+}
+
 static int
 format(void *opts, const char *value, const char *more)
 {
@@ -108,6 +123,9 @@ weight(void *opts, const char *value, const char *more)
 static const struct fold_option options[] = {
 	{ .name = "alpha", .arg = "Q", .kind = FOLD_OPT_CALL, .call = alpha,
 	    .help = "the false discovery rate (default 0.05)" },
+	{ .name = "color-by", .arg = "self|total", .kind = FOLD_OPT_CALL,
+	    .call = colorby,
+	    .help = "html graph: colour by self (default) or total change" },
 	{ .name = "fail-if", .arg = "EXPR", .kind = FOLD_OPT_LIST,
 	    .off = OFF(gatetext), .countoff = OFF(ngates),
 	    .help = "exit 1 if a significant change crosses EXPR" },

@@ -14,6 +14,7 @@ fold_diff_write(struct fold_out *out, const struct fold_diffreport *r,
 		ho.ngates = opt->ngates;
 		ho.changes = opt->top;
 		ho.st = opt->st;
+		ho.colorby = opt->colorby;
 		return fold_html_report(out, r, &ho);
 	}
 	case FOLD_FORMAT_JUNIT:

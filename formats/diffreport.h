@@ -32,6 +32,8 @@ struct fold_diffwriteopt {
 	size_t ngates;
 	const struct fold_stacks *st;	/* HTML: the profile compared, for
 					   its flame graph and top tables */
+	enum fold_metric colorby;	/* HTML: the change that colours the
+					   graph, of self (default) or total */
 };
 
 #define FOLD_DIFFWRITEOPT_INIT { .format = FOLD_FORMAT_TEXT }

@@ -38,6 +38,9 @@ static const char style[] =
     ".graph { overflow-x: auto; }\n"
     ".tops { display: flex; flex-wrap: wrap; gap: 2em; }\n"
     ".caption, .legend { color: #555; margin: .3em 0; }\n"
+    ".key { padding: 0 .35em; border-radius: 2px; }\n"
+    ".grew { background: rgb(255,0,0); color: #000; }\n"
+    ".fell { background: rgb(0,0,255); color: #fff; }\n"
     "code { font-family: ui-monospace, monospace; }\n";
 
 struct verdict {
@@ -152,14 +155,32 @@ write_changes(struct fold_out *out, const struct fold_diffreport *r,
 	fold_table_release(&t);
 }
 
+/*
+ * What the graph shows, in the words of the table: its colours are not
+ * flamegraph.pl's changes in counts, and the legend says so.
+ */
 static int
-write_graph(struct fold_out *out, struct fold_svg *g)
+write_graph(struct fold_out *out, struct fold_svg *g,
+    const struct fold_diffreport *r, const struct fold_html_opt *opt)
 {
-	fold_out_puts(out, "<h2>Differential flame graph</h2>\n"
-	    "<p class=\"legend\">Width is the share of the samples after; "
-	    "red grew, blue shrank. Click a frame to zoom, Search (or "
-	    "Ctrl-F) takes a regular expression.</p>\n"
-	    "<div class=\"graph\" id=\"graph\">\n");
+	int total = opt->colorby == FOLD_METRIC_TOTAL;
+
+	fold_out_printf(out, "<h2>Differential flame graph</h2>\n"
+	    "<p class=\"legend\">Width: a frame's share of the samples "
+	    "after. Colour: the change of its <b>%s</b> %s, %s (<code>"
+	    "--color-by %s</code>): <span class=\"key grew\">red "
+	    "grew</span>, <span class=\"key fell\">blue fell</span>, the "
+	    "more the deeper, white unchanged. A frame's tooltip gives the "
+	    "change of its self and its total %s. Click a frame to zoom; "
+	    "Search (or Ctrl-F) takes a regular expression.</p>\n"
+	    "<div class=\"graph\" id=\"graph\">\n",
+	    total ? "total" : "self",
+	    fold_diffreport_units(r) ? "count per unit of work" : "share",
+	    total ? "with the functions it calls" : "its own samples",
+	    total ? "total" : "self",
+	    fold_diffreport_units(r) ? "count per unit, as in the table" :
+	    "share in points (pp), as in the table: of each profile's own "
+	    "total, whatever the totals");
 	if (fold_svg_write(g, out, NULL) < 0)
 		return -1;
 	fold_out_puts(out, "</div>\n");
@@ -214,6 +235,8 @@ fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
 		snprintf(title, n, "%s -> %s", name[0], name[1]);
 		so.title = title;
 		so.embed = 1;
+		so.report = r;
+		so.colorby = opt->colorby;
 		if (!(g = fold_svg_new(&so)) || fold_svg_add(g, opt->st) < 0)
 			goto done;
 	}
@@ -234,7 +257,7 @@ fold_html_report(struct fold_out *out, const struct fold_diffreport *r,
 	write_notes(out, r);
 	write_changes(out, r, opt->changes);
 	if (g) {
-		if (write_graph(out, g) < 0)
+		if (write_graph(out, g, r, opt) < 0)
 			goto done;
 		fold_out_puts(out, "<div class=\"tops\">\n");
 		for (col = 0; col < 2; col++)

@@ -7,7 +7,11 @@
  * are those of table.h (fold_diff_table, fold_top_table), the names in
  * them and in the verdict shown as in the text report (fold_vis), and
  * every text is escaped as fold_xml_escape does; the only script is the
- * flame graph's, scoped to its own element.
+ * flame graph's, scoped to its own element. The graph measures each
+ * frame's change as the table does a function's (in points of share,
+ * whatever the totals; or per unit of work), its colour following the
+ * change of the frame's self or total share as opt->colorby says; the
+ * legend says which.
  *
  *	struct fold_html_opt o = FOLD_HTML_OPT_INIT;
  *	o.st = st;				(the two-column profile)
@@ -32,6 +36,10 @@ struct fold_html_opt {
 					   the inputs' names) and the top
 					   tables, or NULL */
 	size_t top;		/* rows of each top table, 0 for all */
+	enum fold_metric colorby;	/* what colours the graph's frames:
+					   the change of their self or of
+					   their total share (as the table
+					   measures it) */
 };
 
 #define FOLD_HTML_OPT_INIT { .title = "Profile comparison", .top = 20 }
