@@ -17,6 +17,7 @@
 #include "libfold/folded.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
+#include "libfold/stacks.h"
 #include "formats/table.h"
 
 /* The options: the library's, then what main checks and passes on. */
@@ -166,10 +167,13 @@ run(struct cost *c, const struct cmd_common *cc, char **files, int n)
 	status = cmd_read_folded(files, n, cc, &diag, &st);
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
-	if (status == EXIT_OK &&
-	    fold_cost_write(out, st, &c->opt, c->format) < 0) {
-		cmd_warn("%s", fold_err());
-		status = EXIT_ERR;
+	if (status == EXIT_OK) {
+		/* no stack: an error, and an empty table all the same */
+		status = cmd_stacks_found(fold_stacks_adds(st));
+		if (fold_cost_write(out, st, &c->opt, c->format) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
 	}
 	cmd_folded_free(st);
 	fold_owners_free(owners);

@@ -16,6 +16,7 @@
 #include "formats/pprof.h"
 #include "libfold/err.h"
 #include "libfold/folded.h"
+#include "libfold/stacks.h"
 
 /* The options: pprof's, and the TYPE parts of TYPE/UNIT, owned. */
 struct f2p {
@@ -106,6 +107,8 @@ main(int argc, char *argv[])
 	   a file missing would mislead */
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
 	if (status == EXIT_OK) {
+		/* no stack: an error, and an empty profile all the same */
+		status = cmd_stacks_found(fold_stacks_adds(st));
 		out = cmd_stdout();
 		if (pprof_write(out, st, &f.opt) < 0) {
 			cmd_warn("%s", fold_err());

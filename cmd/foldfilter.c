@@ -284,6 +284,9 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, cc.strict);
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
 	out = cmd_stdout();
+	/* no stack read is an error; what the steps remove is not */
+	if (status == EXIT_OK)
+		status = cmd_stacks_found(fold_stacks_adds(st));
 	/* what could be read is still filtered, as the status says */
 	if (fold_filter_run(flt.f, &st) < 0) {
 		cmd_warn("%s", fold_err());

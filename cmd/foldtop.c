@@ -69,9 +69,13 @@ main(int argc, char *argv[])
 	cmd_diag_init(&diag, cc.strict);
 	status = cmd_read_folded(argv, argc, &cc, &diag, &st);
 	out = cmd_stdout();
-	if (status == EXIT_OK && fold_top_write(out, st, &t.opt) < 0) {
-		cmd_warn("%s", fold_err());
-		status = EXIT_ERR;
+	if (status == EXIT_OK) {
+		/* no stack: an error, and an empty table all the same */
+		status = cmd_stacks_found(fold_stacks_adds(st));
+		if (fold_top_write(out, st, &t.opt) < 0) {
+			cmd_warn("%s", fold_err());
+			status = EXIT_ERR;
+		}
 	}
 	cmd_folded_free(st);
 	return cmd_close(out, status);

@@ -323,6 +323,15 @@ cmd_read_folded(char **files, int n, const struct cmd_common *cc,
 	return status;
 }
 
+int
+cmd_stacks_found(uint64_t n)
+{
+	if (n > 0)
+		return EXIT_OK;
+	cmd_warn("no stacks found in the input");
+	return EXIT_ERR;
+}
+
 void
 cmd_folded_free(struct fold_stacks *st)
 {

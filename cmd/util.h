@@ -93,6 +93,16 @@ int cmd_read_folded(char **files, int n, const struct cmd_common *cc,
 void cmd_folded_free(struct fold_stacks *st);
 
 /*
+ * The status of a run whose inputs, all read, gave n stacks (counting each
+ * line of one, fold_stacks_adds): EXIT_OK, or when n is 0 (every input
+ * empty, or of blank or bad lines only) EXIT_ERR with "no stacks found in
+ * the input", as a converter fails on an input without stacks. The
+ * command still writes its empty profile or table, so that a pipeline
+ * sees well-formed output; stacks a filter removed do not make it empty.
+ */
+int cmd_stacks_found(uint64_t n);
+
+/*
  * Progress on standard error while cmd_each_input reads: the bytes read
  * of the file's size when it is known, the rate and the time elapsed,
  * redrawn a few times a second once a run takes half a second, erased
