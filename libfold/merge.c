@@ -307,6 +307,7 @@ struct merger {
 	struct fold_diag *diag;
 	struct fold_diag quiet;
 	int file_failed;
+	uint64_t stacks;	/* emitted to the final sink */
 };
 
 static void
@@ -462,6 +463,7 @@ emit(struct merger *m, struct sink *k, const char *key, size_t n,
     struct fold_count c)
 {
 	if (k->final) {
+		m->stacks++;
 		if (k->exact) {
 			if (fold_count_scale(&c, k->factor) < 0)
 				return -1;
@@ -818,7 +820,8 @@ int
 fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
 {
-	struct merger m = { opt, diag, FOLD_DIAG_INIT, 0 };
+	struct merger m = { .opt = opt, .diag = diag,
+	    .quiet = FOLD_DIAG_INIT };
 	struct ttab table = { 0 };
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct fold_count total = FOLD_COUNT_INIT, t;
@@ -867,6 +870,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	}
 	if (rounds(&m, items, &nitems, &table, &k) == 0)
 		rc = m.file_failed;
+	if (opt->stacks)
+		*opt->stacks = m.stacks;
 done:
 	for (i = 0; i < nitems; i++)
 		if (items[i].tmp)

@@ -23,6 +23,7 @@
 #define FOLD_MERGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "count.h"
 #include "diag.h"
@@ -52,6 +53,10 @@ struct fold_merge_opt {
 	/* when not NULL, called with each input opened for reading (to show
 	   its progress, fold_in_set_progress), with arg */
 	void (*opened)(void *arg, struct fold_in *in);
+	/* when not NULL, set (by a return of 0 or 1) to the number of
+	   stacks the inputs gave, once summed and before min_count drops
+	   any: 0 when every input was empty or of blank or bad lines only */
+	uint64_t *stacks;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }
