@@ -211,6 +211,7 @@ merge(struct merge *m, int strict)
 	struct fold_out *out;
 	char ***lists, **roots = NULL;
 	size_t n = 0, i;
+	uint64_t stacks = 0;
 	int status, empty = 0;
 
 	if (m->na == 0)
@@ -235,6 +236,7 @@ merge(struct merge *m, int strict)
 	}
 	m->opt.file_error = file_error;
 	m->opt.opened = cmd_progress_attach;
+	m->opt.stacks = &stacks;
 	cmd_diag_init(&diag, strict);
 	out = cmd_stdout();
 	raise_nofile();
@@ -254,6 +256,10 @@ merge(struct merge *m, int strict)
 		cmd_warn("%llu inputs with no match for --root-from-path "
 		    "(first %u shown)", (unsigned long long)nomatch.count,
 		    nomatch.limit);
+	/* every input read and none had a stack: said before the (empty)
+	   output is closed; what --min-count leaves out does not count */
+	if (status == EXIT_OK)
+		status = cmd_stacks_found(stacks);
 	for (i = 0; i < m->na; i++)
 		free(lists[i]);
 	for (i = 0; roots && i < n; i++)

@@ -1,0 +1,2 @@
+# no stack: an error
+foldmerge </dev/null
