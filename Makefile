@@ -41,7 +41,8 @@ LIBFOLD = \
 	libfold/report.o \
 	libfold/stacks.o \
 	libfold/stats.o \
-	libfold/tree.o
+	libfold/tree.o \
+	libfold/unit.o
 
 # One object per external format; depends on libfold only.
 FORMATS = \
@@ -69,6 +70,7 @@ FORMATS = \
 	formats/svg.o \
 	formats/svgread.o \
 	formats/table.o \
+	formats/unitshow.o \
 	formats/vsprof.o \
 	formats/vtune.o \
 	formats/xml.o

@@ -110,6 +110,8 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
 	    cmd_say, NULL)))
 		cmd_die(EXIT_USAGE, "%s", fold_err());
+	if (cc->unit)
+		fold_stacks_force_unit(st, cc->unit);
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
 	status = cmd_each_listed(files, n, cc->list, cc->nul, collapse_one, col,
@@ -137,7 +139,7 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	char *title;
 
 	cmd_init(argv[0]);
-	sets = fold_calloc(collapse_nformats + 4, sizeof *sets);
+	sets = fold_calloc(collapse_nformats + 5, sizeof *sets);
 	opts = fold_calloc(collapse_nformats, sizeof *opts);
 	if (!f)
 		sets[n++] = (struct cmd_optset){ NULL, front, &co };
@@ -161,6 +163,7 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	    cmd_opt_files, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_progress, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_strict, &cc };
+	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_unit, &cc };
 	first = cmd_parse(argc, argv, sets, n, "[file ...]");
 	if (co.formats)
 		status = list_formats();

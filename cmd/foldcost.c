@@ -5,6 +5,7 @@
  *	foldmerge --files-from fleet.list --root-from-path '^fleet/(\w+)/' |
  *	    foldcost --window 1h --rate 0.04 --by team --owners owners.tsv
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,9 @@
 #include "libfold/input.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
+#include "libfold/unit.h"
 #include "formats/table.h"
+#include "formats/unitshow.h"
 
 /* The options: the library's, then what main checks and passes on. */
 struct cost {
@@ -26,6 +29,7 @@ struct cost {
 	enum fold_format format;
 	const char *owners;	/* --owners FILE */
 	unsigned long long fleet_cores, hz, top;
+	int unit_given;		/* --unit: the profile's unit line is not */
 };
 
 static int
@@ -77,9 +81,30 @@ unit(void *opts, const char *value, const char *more)
 		if (strcmp(value, units[i].name) == 0) {
 			o->unit = units[i].name;
 			o->per_second = units[i].per_second;
+			((struct cost *)opts)->unit_given = 1;
 			return 0;
 		}
 	return fold_seterr("ns, us, ms, s or samples, not '%s'", value);
+}
+
+/*
+ * Without --unit, the unit the profile names: a time is used as it is; a
+ * profile that names none (samples) is taken to count nanoseconds, as
+ * before profiles named their unit; any other unit is no time.
+ */
+static void
+profile_unit(struct fold_costopt *o, const char *unit)
+{
+	int kind;
+	double scale = fold_unit_scale(unit, &kind);
+
+	if (!unit || strcmp(unit, FOLD_UNIT_SAMPLES) == 0)
+		return;
+	if (kind != 't')
+		cmd_die(EXIT_ERR, "the profile counts %s, not time: --unit "
+		    "names the unit of its counts", unit);
+	o->per_second = (uint64_t)llround(1 / scale);
+	o->unit = fold_unit_symbol(unit);
 }
 
 static int
@@ -165,6 +190,8 @@ run(struct cost *c, const struct cmd_common *cc, char **files, int n)
 		c->opt.owners = owners;
 	}
 	status = cmd_read_folded(files, n, cc, &diag, &st);
+	if (status == EXIT_OK && !c->unit_given)
+		profile_unit(&c->opt, fold_stacks_unit(st));
 	/* a cost with an input missing would be a wrong answer */
 	out = cmd_stdout();
 	if (status == EXIT_OK) {

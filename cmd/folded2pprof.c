@@ -17,6 +17,7 @@
 #include "libfold/err.h"
 #include "libfold/folded.h"
 #include "libfold/stacks.h"
+#include "libfold/unit.h"
 
 /* The options: pprof's, and the TYPE parts of TYPE/UNIT, owned. */
 struct f2p {
@@ -73,6 +74,28 @@ period(void *opts, const char *value, const char *more)
 	return 0;
 }
 
+/*
+ * The sample type of a profile in unit, when --sample-type names none:
+ * "time/nanoseconds", "space/bytes", "goroutine/count" for a count of
+ * goroutines; samples/count for samples. pprof2folded reads the unit back
+ * from it.
+ */
+static void
+sample_unit(struct pprof_writeopt *o, const char *unit)
+{
+	int kind;
+
+	if (!unit || strcmp(unit, FOLD_UNIT_SAMPLES) == 0)
+		return;
+	if (fold_unit_scale(unit, &kind) == 0) {
+		o->type = unit;
+		o->unit = "count";
+	} else {
+		o->type = kind == 't' ? "time" : "space";
+		o->unit = unit;
+	}
+}
+
 static const struct fold_option options[] = {
 	{ .name = "period", .arg = "N", .kind = FOLD_OPT_CALL, .call = period,
 	    .help = "record N as the sampling period" },
@@ -93,6 +116,7 @@ main(int argc, char *argv[])
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &f },
 		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_unit, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 	};
 	struct fold_stacks *st;
@@ -101,11 +125,13 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 3, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
 	cmd_diag_init(&diag, cc.strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
+	if (!f.type)
+		sample_unit(&f.opt, fold_stacks_unit(st));
 	if (status == EXIT_OK) {
 		/* no stack: an error, and an empty profile all the same */
 		status = cmd_stacks_found(fold_stacks_adds(st));

@@ -271,6 +271,7 @@ main(int argc, char *argv[])
 		{ NULL, options, &flt },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_unit, &cc },
 	};
 	struct fold_stacks *st;
 	struct fold_diag diag;
@@ -279,7 +280,7 @@ main(int argc, char *argv[])
 
 	cmd_init(argv[0]);
 	/* files and steps mix: the files are the operands, wherever they are */
-	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 5, "[file ...]");
 
 	cmd_diag_init(&diag, cc.strict);
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);

@@ -278,14 +278,16 @@ main(int argc, char *argv[])
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &m },
 		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_unit, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 	};
 	int status;
 
 	cmd_init(argv[0]);
 	/* --root applies to the files that follow it: operands in order */
-	cmd_parse_each(argc, argv, sets, 3, "[[--root FRAME] file ...]",
+	cmd_parse_each(argc, argv, sets, 4, "[[--root FRAME] file ...]",
 	    operand, &m);
+	m.opt.unit = cc.unit;
 	status = merge(&m, cc.strict);
 	fold_pathroot_free(m.pr);
 	free(m.a);

@@ -52,6 +52,7 @@ main(int argc, char *argv[])
 		{ NULL, options, &t },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
+		{ NULL, cmd_opt_unit, &cc },
 	};
 	struct fold_stacks *st;
 	struct fold_diag diag;
@@ -59,7 +60,7 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 3, "[file]");
+	first = cmd_parse(argc, argv, sets, 4, "[file]");
 	argc -= first;
 	argv += first;
 	if (argc > 1)

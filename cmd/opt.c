@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "libfold/err.h"
+#include "libfold/unit.h"
 #include "cmd/opt.h"
 #include "cmd/util.h"
 
@@ -331,6 +332,21 @@ const struct fold_option cmd_opt_files[] = {
 	{ .name = "files-from", .arg = "LIST", .kind = FOLD_OPT_STRING,
 	    .off = OFF(list), .reject = "", .what = "a file name",
 	    .help = "read the inputs named in LIST (\"-\": stdin)" },
+	{ .name = NULL }
+};
+
+static int
+unit(void *opts, const char *value, const char *more)
+{
+	if (!fold_unit_valid(value, strlen(value)))
+		return fold_seterr("not a unit name: '%s'", value);
+	((struct cmd_common *)opts)->unit = value;
+	return 0;
+}
+
+const struct fold_option cmd_opt_unit[] = {
+	{ .name = "unit", .arg = "NAME", .kind = FOLD_OPT_CALL, .call = unit,
+	    .help = "count in NAME, adding inputs of any unit" },
 	{ .name = NULL }
 };
 

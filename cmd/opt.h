@@ -47,15 +47,19 @@ int cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
  *   cmd_opt_progress  --progress, --no-progress (cmd_progress_opt)
  *   cmd_opt_strict    --strict: the first bad line is an error
  *   cmd_opt_files     --files-from LIST, -0 | --null
+ *   cmd_opt_unit      --unit NAME: the unit of the sum, whatever the
+ *                     inputs count (fold_stacks_force_unit)
  */
 struct cmd_common {
 	int strict;
 	const char *list;	/* --files-from */
 	int nul;
+	const char *unit;	/* --unit */
 };
 extern const struct fold_option cmd_opt_progress[];
 extern const struct fold_option cmd_opt_strict[];
 extern const struct fold_option cmd_opt_files[];
+extern const struct fold_option cmd_opt_unit[];
 
 /* Frees the arrays that FOLD_OPT_LIST and _KEYS options made. */
 void cmd_optset_release(const struct cmd_optset *sets, size_t n);

@@ -307,7 +307,10 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 static int
 read_folded(void *st, struct fold_in *in, struct fold_diag *diag)
 {
-	return fold_read(in, st, NULL, diag) < 0 ? -1 : 0;
+	int rc = fold_read(in, st, NULL, diag);
+
+	/* -2: counts of another unit were added, the sum means nothing */
+	return rc < 0 ? (rc == -2 ? -2 : -1) : 0;
 }
 
 int
@@ -317,6 +320,8 @@ cmd_read_folded(char **files, int n, const struct cmd_common *cc,
 	int status, stopped;
 
 	*st = fold_stacks_new(fold_intern_new(), 1);
+	if (cc->unit)
+		fold_stacks_force_unit(*st, cc->unit);
 	status = cmd_each_listed(files, n, cc->list, cc->nul, read_folded, *st,
 	    diag, &stopped);
 	cmd_diag_summary(diag, "line", "lines");

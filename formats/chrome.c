@@ -979,6 +979,14 @@ chrome_records(const void *r)
 
 #define OFF(field) offsetof(struct chrome_opt, field)
 
+static const char *
+chrome_unit(const void *rp)
+{
+	/* --time credits each sample its microseconds (timeDeltas) */
+	return ((const struct chrome_reader *)rp)->opt.time ? "microseconds" :
+	    NULL;
+}
+
 static const struct fold_option chrome_options[] = {
 	{ .name = "lines", .kind = FOLD_OPT_FLAG, .off = OFF(lines),
 	    .value = 1,
@@ -1010,6 +1018,7 @@ const struct format chrome_format = {
 	.defaults = &chrome_defaults,
 	.open = chrome_open,
 	.read = chrome_read,
+	.unit = chrome_unit,
 	.records = chrome_records,
 	.finish = chrome_finish,
 	.close = chrome_close,

@@ -4,6 +4,7 @@
 
 #include "libfold/err.h"
 #include "libfold/folded.h"
+#include "libfold/unit.h"
 #include "formats/collapse.h"
 #include "formats/bcc.h"
 #include "formats/chrome.h"
@@ -78,7 +79,14 @@ folded_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 
 	if (rc > 0)
 		r->inputs++;
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? (rc == -2 ? -2 : -1) : 0;
+}
+
+/* fold_read set it: the same again */
+static const char *
+folded_unit(const void *r)
+{
+	return fold_stacks_unit(((const struct folded *)r)->st);
 }
 
 static uint64_t
@@ -111,6 +119,7 @@ static const struct format folded_format = {
 	.open = folded_open,
 	.read = folded_read,
 	.records = folded_records,
+	.unit = folded_unit,
 	.finish = folded_finish,
 	.close = free,
 };
@@ -474,6 +483,20 @@ records(struct collapse *c, size_t i)
 	return f->records ? f->records(c->readers[i]) : fold_stacks_adds(c->st);
 }
 
+/* The unit of the input in just read by format f (reader i), on st. */
+static int
+set_unit(struct collapse *c, const struct format *f, size_t i,
+    struct fold_in *in)
+{
+	const char *u = f->unit ? f->unit(c->readers[i]) : NULL;
+
+	if (!u)
+		u = FOLD_UNIT_SAMPLES;
+	if (fold_stacks_set_unit(c->st, u, strlen(u)) < 0)
+		return fold_seterr_at(fold_in_name(in), 0, "%s", fold_err());
+	return 0;
+}
+
 int
 collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 {
@@ -497,6 +520,8 @@ collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 	before = records(c, i);
 	c->check.counted = f->records != NULL;
 	rc = f->read(c->readers[i], in, diag);
+	if (rc >= 0 && records(c, i) > before && set_unit(c, f, i, in) < 0)
+		rc = -2;	/* the sum would mean nothing: stop */
 	if (f->input_done)
 		f->input_done(c->readers[i], fold_in_name(in), c->say, c->arg);
 	return collapse_check_end(&c->check, f, in, diag,

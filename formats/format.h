@@ -123,6 +123,12 @@ struct format {
 	 * run must stop (a strict warning, a count overflow).
 	 */
 	int (*read)(void *r, struct fold_in *in, struct fold_diag *diag);
+	/*
+	 * NULL, or the unit of the counts of the input just read (a unit
+	 * name, see libfold/unit.h); samples when NULL or when it returns
+	 * NULL.
+	 */
+	const char *(*unit)(const void *r);
 	/* NULL, or what is said of an input once it is read (its name). */
 	void (*input_done)(void *r, const char *name, fold_say_fn *say,
 	    void *arg);

@@ -316,6 +316,16 @@ ghcprof_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 
 #define OFF(field) offsetof(struct ghcprof_opt, field)
 
+static const char *
+ghcprof_unit(const void *rp)
+{
+	/* %time is in tenths of a percent of the run's time */
+	static const char *const name[] = { [GHCPROF_TIME] = "permille",
+	    [GHCPROF_TICKS] = "ticks", [GHCPROF_BYTES] = "bytes" };
+
+	return name[((const struct ghcprof_reader *)rp)->opt.source];
+}
+
 static const struct fold_option ghcprof_options[] = {
 	{ .name = "time", .kind = FOLD_OPT_FLAG, .off = OFF(source),
 	    .value = GHCPROF_TIME,
@@ -347,6 +357,7 @@ const struct format ghcprof_format = {
 	.defaults = &ghcprof_defaults,
 	.open = ghcprof_open,
 	.read = ghcprof_read,
+	.unit = ghcprof_unit,
 	.finish = ghcprof_finish,
 	.close = ghcprof_close,
 };

@@ -6,6 +6,7 @@
 #include "libfold/err.h"
 #include "libfold/intern.h"
 #include "libfold/str.h"
+#include "libfold/unit.h"
 #include "formats/jfr.h"
 
 struct jfr_type {
@@ -50,6 +51,7 @@ struct jfr_reader {
 	char *scratch;
 	size_t scratchcap;
 	uint32_t type;		/* interned type of the current block */
+	int unitkind;		/* of the weights read: 't', 'b', 'n' none */
 
 	/* event types seen */
 	struct fold_intern *types;
@@ -107,36 +109,40 @@ jfr_event_weight(const char *event)
 static const struct {
 	const char *name;
 	uint64_t factor;
+	char kind;		/* 't' time, 'b' bytes */
 } units[] = {
-	{ "ns", 1 },
-	{ "us", 1000 },
-	{ "\xc2\xb5s", 1000 },	/* µs */
-	{ "ms", 1000000 },
-	{ "s", 1000000000 },
-	{ "m", 60000000000ULL },
-	{ "min", 60000000000ULL },
-	{ "h", 3600000000000ULL },
-	{ "d", 86400000000000ULL },
-	{ "byte", 1 },
-	{ "bytes", 1 },
-	{ "kB", 1ULL << 10 },
-	{ "KB", 1ULL << 10 },
-	{ "KiB", 1ULL << 10 },
-	{ "MB", 1ULL << 20 },
-	{ "MiB", 1ULL << 20 },
-	{ "GB", 1ULL << 30 },
-	{ "GiB", 1ULL << 30 },
-	{ "TB", 1ULL << 40 },
-	{ "TiB", 1ULL << 40 },
-	{ "PB", 1ULL << 50 },
-	{ "PiB", 1ULL << 50 },
-	{ "EB", 1ULL << 60 },
-	{ "EiB", 1ULL << 60 },
+	{ "ns", 1, 't' },
+	{ "us", 1000, 't' },
+	{ "\xc2\xb5s", 1000, 't' },	/* µs */
+	{ "ms", 1000000, 't' },
+	{ "s", 1000000000, 't' },
+	{ "m", 60000000000ULL, 't' },
+	{ "min", 60000000000ULL, 't' },
+	{ "h", 3600000000000ULL, 't' },
+	{ "d", 86400000000000ULL, 't' },
+	{ "byte", 1, 'b' },
+	{ "bytes", 1, 'b' },
+	{ "kB", 1ULL << 10, 'b' },
+	{ "KB", 1ULL << 10, 'b' },
+	{ "KiB", 1ULL << 10, 'b' },
+	{ "MB", 1ULL << 20, 'b' },
+	{ "MiB", 1ULL << 20, 'b' },
+	{ "GB", 1ULL << 30, 'b' },
+	{ "GiB", 1ULL << 30, 'b' },
+	{ "TB", 1ULL << 40, 'b' },
+	{ "TiB", 1ULL << 40, 'b' },
+	{ "PB", 1ULL << 50, 'b' },
+	{ "PiB", 1ULL << 50, 'b' },
+	{ "EB", 1ULL << 60, 'b' },
+	{ "EiB", 1ULL << 60, 'b' },
 };
 
-/* One "NUMBER [UNIT]" term at s[*i..n); adds it to *v. */
+/*
+ * One "NUMBER [UNIT]" term at s[*i..n); adds it to *v, and sets *kind to
+ * its unit's kind (0 for none).
+ */
 static int
-term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
+term(const char *s, size_t n, size_t *i, uint64_t *v, int *kind)
 {
 	uint64_t ip = 0, fnum = 0, fden = 1, factor = 1, add;
 	size_t p = *i, u, k;
@@ -162,13 +168,14 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
 	u = p;
 	while (p < n && !fold_isspace(s[p]))
 		p++;
-	*unitless = u == p;
+	*kind = 0;
 	if (u < p) {
 		found = 0;
 		for (k = 0; k < sizeof units / sizeof units[0]; k++)
 			if (strlen(units[k].name) == p - u &&
 			    memcmp(units[k].name, s + u, p - u) == 0) {
 				factor = units[k].factor;
+				*kind = units[k].kind;
 				found = 1;
 				break;
 			}
@@ -206,10 +213,10 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *unitless)
  * ("N/A", a negative value, an unknown unit, overflow).
  */
 static int
-jfr_value(const char *s, size_t n, uint64_t *v)
+jfr_value(const char *s, size_t n, uint64_t *v, int *kind)
 {
 	size_t i = 0;
-	int unitless = 0, terms = 0;
+	int terms = 0;
 
 	while (n > 0 && fold_isspace(s[n - 1]))
 		n--;
@@ -228,13 +235,13 @@ jfr_value(const char *s, size_t n, uint64_t *v)
 		return fold_seterr("negative value: %.*s", (int)n, s);
 	/* "1 m 5 s", "2 h 3 m": terms with units, summed */
 	while (i < n) {
-		if (term(s, n, &i, v, &unitless) < 0) {
+		if (term(s, n, &i, v, kind) < 0) {
 			if (!strstr(fold_err(), "value"))
 				fold_seterr("not a value: %.*s", (int)n, s);
 			return -1;
 		}
 		terms++;
-		if (unitless && (terms > 1 || i < n))
+		if (!*kind && (terms > 1 || i < n))
 			return fold_seterr("not a value: %.*s", (int)n, s);
 	}
 	return 0;
@@ -583,6 +590,7 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 	const char *eq;
 	size_t nl, vl;
 	uint64_t v;
+	int kind = 0;
 	char msg[300];
 
 	if (r->instack) {
@@ -629,7 +637,7 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 			r->thread = threadname(r, eq, vl);
 	} else if (r->weight && nl == strlen(r->weight) &&
 	    memcmp(t, r->weight, nl) == 0) {
-		if (jfr_value(eq, vl, &v) < 0) {
+		if (jfr_value(eq, vl, &v, &kind) < 0) {
 			r->bad = 1;
 			snprintf(msg, sizeof msg, "%s: %s event dropped", fold_err(),
 			    fold_intern_str(r->types, r->type, NULL));
@@ -637,6 +645,7 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 		}
 		r->weightval = v;
 		r->haveweight = 1;
+		r->unitkind = kind ? kind : 'n';
 	}
 	return 0;
 }
@@ -893,6 +902,29 @@ jfr_records(const void *r)
 
 #define OFF(field) offsetof(struct jfr_opt, field)
 
+/*
+ * The unit of the weights: nanoseconds for durations, bytes for sizes, the
+ * field's name for plain numbers; samples when events count 1.
+ */
+static const char *
+jfr_unit(const void *rp)
+{
+	const struct jfr_reader *r = rp;
+
+	if (!r->weight)
+		return NULL;
+	switch (r->unitkind) {
+	case 't':
+		return "nanoseconds";
+	case 'b':
+		return "bytes";
+	case 'n':
+		return fold_unit_valid(r->weight, strlen(r->weight)) ?
+		    r->weight : NULL;
+	}
+	return NULL;
+}
+
 static const struct fold_option jfr_options[] = {
 	{ .name = "event", .arg = "NAME", .kind = FOLD_OPT_STRING,
 	    .off = OFF(event), .reject = " \t\n{}", .what = "an event name",
@@ -931,6 +963,7 @@ const struct format jfr_format = {
 	.open = jfr_open,
 	.read = jfr_read,
 	.records = jfr_records,
+	.unit = jfr_unit,
 	.finish = jfr_finish,
 	.close = jfr_close,
 };

@@ -18,6 +18,7 @@
 #include "libfold/hash.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
+#include "libfold/unit.h"
 
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__ValueType ValueType;
@@ -174,6 +175,7 @@ struct pprof_reader {
 	size_t ntypes;
 	char **types;		/* "type/unit" of the first profile */
 	size_t index;		/* the selected sample type */
+	char unit[FOLD_UNIT_MAX + 1];	/* pprof_unit's, for a count */
 	int64_t *totals;	/* per type, for pprof_list */
 
 	/* the distinct stacks: varint-coded frame ids, root first */
@@ -1175,12 +1177,37 @@ sort_stacks(struct pprof_reader *r, size_t nfr)
 	return s;
 }
 
+/*
+ * The unit of the selected sample type's values: its unit, but for a
+ * count ("samples/count", "contentions/count") the name of what is
+ * counted; NULL (samples) when there is none or it is no unit name.
+ */
+static const char *
+pprof_unit(struct pprof_reader *r)
+{
+	const char *t, *u;
+
+	if (!r->types || r->index >= r->ntypes)
+		return NULL;
+	t = r->types[r->index];
+	if (!(u = strrchr(t, '/')))
+		return NULL;
+	if (strcmp(u + 1, "count") != 0)
+		return fold_unit_valid(u + 1, strlen(u + 1)) ? u + 1 : NULL;
+	if (!fold_unit_valid(t, (size_t)(u - t)))
+		return NULL;
+	memcpy(r->unit, t, (size_t)(u - t));
+	r->unit[u - t] = '\0';
+	return r->unit;
+}
+
 int
 pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 {
 	size_t i, nfr = fold_intern_count(r->frames);
 	struct buf *line = &r->name;
 	struct sorted *s;
+	struct fold_unit_out u;
 	char num[48];
 
 	if (r->nread == 0)
@@ -1189,6 +1216,8 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 	for (i = 0; i < nfr; i++)
 		r->names[i].p = fold_intern_str(r->frames, i, &r->names[i].n);
 	s = sort_stacks(r, nfr);
+	fold_unit_out_init(&u, pprof_unit(r),
+	    r->opt.negative == PPROF_NEG_KEEP ? 2 : 1);
 	for (i = 0; i < r->nents && !fold_out_failed(out); i++) {
 		const struct ent *e = &r->ents[s[i].ent];
 		const uint8_t *k = (const uint8_t *)r->keys.p + ENT_OFF(e);
@@ -1199,6 +1228,7 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 			buf_add(line, f->p, f->n);
 			buf_addc(line, k < end ? ';' : ' ');
 		}
+		fold_unit_out_before(&u, out, line->p, line->len - 1);
 		if (r->opt.negative != PPROF_NEG_KEEP)
 			buf_add(line, num, snprintf(num, sizeof num, "%"
 			    PRIu64 "\n", e->count));
@@ -1210,6 +1240,7 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 			    PRIu64 "\n", e->count));
 		fold_out_write(out, line->p, line->len);
 	}
+	fold_unit_out_end(&u, out);
 	free(s);
 	free(r->names);
 	r->names = NULL;
@@ -1630,6 +1661,12 @@ static const struct fold_option pprof_options[] = {
 
 #undef OFF
 
+static const char *
+pprof_rununit(const void *rp)
+{
+	return pprof_unit(((const struct pprof_run *)rp)->r);
+}
+
 static const struct pprof_readopt pprof_defaults = PPROF_READOPT_INIT;
 
 const struct format pprof_format = {
@@ -1647,6 +1684,7 @@ const struct format pprof_format = {
 	.open = pprof_open,
 	.read = pprof_runread,
 	.records = pprof_records,
+	.unit = pprof_rununit,
 	.finish = pprof_finish,
 	.output = pprof_output,
 	.close = pprof_close,

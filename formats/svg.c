@@ -12,9 +12,11 @@
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
+#include "libfold/unit.h"
 #include "formats/nameattr.h"
 #include "formats/palette.h"
 #include "formats/svg.h"
+#include "formats/unitshow.h"
 #include "formats/xml.h"
 
 /* formats/flamegraph.js as a C string, made by the Makefile */
@@ -55,6 +57,8 @@ struct layout {
 	double timemax, wpt;		/* counts and pixels per count */
 	double maxdelta;
 	int diff;
+	const char *countname;		/* the word after a title's count */
+	const char *unit;		/* to show counts scaled in, or NULL */
 	double *x;			/* start of each node, in counts */
 	unsigned char *drawn;
 	uint32_t maxdepth;
@@ -102,8 +106,8 @@ fold_svg_new(const struct fold_svg_opt *opt)
 
 	g->opt = *opt;
 	g->frames = fold_intern_new();
-	if (!opt->flamechart)
-		g->st = fold_stacks_new(g->frames, 2);
+	/* a flame chart keeps its lines in order, the table only its unit */
+	g->st = fold_stacks_new(g->frames, 2);
 	g->pal = fold_palette_new(opt->colors, opt->hash, opt->random);
 	if (opt->nameattr && !(g->attrs = fold_nameattr_load(opt->nameattr))) {
 		fold_svg_free(g);
@@ -172,9 +176,9 @@ int
 fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 {
 	struct fold_count c[2];
-	const char *line;
-	size_t len, slen;
-	int k, r;
+	const char *line, *unit;
+	size_t len, slen, ulen;
+	int k, r, u;
 
 	if (!g->opt.flamechart) {
 		if ((r = fold_read(in, g->st, NULL, diag)) == 2)
@@ -197,6 +201,14 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 			c[1] = c[0];
 			c[0] = fold_count_u64(0);
 		}
+		/* the unit line (see fold_read), not a frame of the chart */
+		if (fold_count_iszero(&c[0]) && fold_count_iszero(&c[1]) &&
+		    (u = fold_unit_line(line, slen, &unit, &ulen)) != 0) {
+			if (u > 0 && fold_stacks_set_unit(g->st, unit, ulen) < 0)
+				return fold_seterr_at(fold_in_name(in),
+				    fold_in_lineno(in), "%s", fold_err());
+			continue;
+		}
 		chart_add(g, line, slen, c);
 	}
 	return r;
@@ -213,6 +225,9 @@ fold_svg_add(struct fold_svg *g, const struct fold_stacks *st)
 
 	if (ncols == 2)
 		g->twocols = 1;
+	if (fold_stacks_unit(st) && fold_stacks_set_unit(g->st,
+	    fold_stacks_unit(st), strlen(fold_stacks_unit(st))) < 0)
+		return -1;
 	for (i = 0; i < fold_stacks_len(st); i++) {
 		const uint32_t *src = fold_stacks_ids(st, i, &n);
 		const struct fold_count *c =
@@ -257,8 +272,12 @@ static int
 reverse_stacks(struct fold_svg *g)
 {
 	struct fold_stacks *rev = fold_stacks_new(g->frames, 2);
+	const char *unit = fold_stacks_unit(g->st);
 	uint32_t *buf = NULL;
 	size_t i, n, cap = 0;
+
+	if (unit)
+		fold_stacks_force_unit(rev, unit);
 
 	for (i = 0; i < fold_stacks_len(g->st); i++) {
 		const uint32_t *ids = fold_stacks_ids(g->st, i, &n);
@@ -559,6 +578,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	struct fold_out *o = L->out;
 	const struct fold_frameattr *na = NULL;
 	char cnt[FOLD_COUNT_BUFSZ], colbuf[FOLD_COLOR_BUFSZ];
+	char shown[FOLD_UNIT_SHOWSZ];
 	const char *color;
 	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
 	double delta = L->diff ? change(g, nd, opt->colorby) : 0;
@@ -608,7 +628,10 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 		fold_xml_escape(o, name, namelen);
 		count_text(opt, &nd->total[1], cnt);
 		fold_out_printf(o, " (%s ", cnt);
-		fold_xml_puts(o, opt->countname);
+		fold_xml_puts(o, L->countname);
+		/* the exact count, then as read: "(420,000,000 ns, 420 ms" */
+		if (L->unit && fold_unit_show(&nd->total[1], L->unit, shown))
+			fold_out_printf(o, ", %s", shown);
 		if (i == 0 && val == L->timemax)
 			fold_out_puts(o, ", 100%");
 		else
@@ -883,6 +906,12 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	if (sums(g, sum) < 0)
 		return -1;
 	L.diff = g->twocols;
+	/* a count is in the profile's unit unless --countname names one;
+	   --factor makes it another, which only the user can name */
+	L.countname = opt->countname ? opt->countname :
+	    fold_unit_symbol(fold_stacks_unit(g->st));
+	if (!opt->countname && opt->factor == 1)
+		L.unit = fold_stacks_unit(g->st);
 	info->differential = L.diff;
 	info->sum = fold_count_val(&sum[1]);
 	if (L.diff)

@@ -46,7 +46,9 @@ struct fold_svg_opt {
 	double fontwidth;	/* average glyph width relative to fontsize */
 	double minwidth;	/* frames narrower are left out: pixels, or */
 	int minwidth_pct;	/*   when set, percent of the total */
-	const char *countname;	/* "samples" */
+	const char *countname;	/* the unit word of counts; NULL: the
+				   profile's ("samples", "ns"), then the
+				   count scaled too ("420 ms") */
 	const char *nametype;	/* "Function:" */
 	const char *nameattr;	/* file of per-frame attributes, or NULL */
 	double total;		/* width of the whole graph in counts; used
@@ -90,7 +92,7 @@ struct fold_svg_opt {
 
 #define FOLD_SVG_OPT_INIT { .width = 1200, .frameheight = 16, \
 	.fonttype = "Verdana", .fontsize = 12, .fontwidth = 0.59, \
-	.minwidth = 0.1, .countname = "samples", .nametype = "Function:", \
+	.minwidth = 0.1, .nametype = "Function:", \
 	.factor = 1, .colors = FOLD_PALETTE_HOT, .javascript = 1 }
 
 /* What fold_svg_write found, for the caller to report. */

@@ -14,6 +14,7 @@
 #include "libfold/output.h"
 #include "libfold/str.h"
 #include "formats/svgread.h"
+#include "formats/unitshow.h"
 
 enum {
 	TITLE_MAX = 1 << 20,	/* longer titles are cut (and warned about) */
@@ -316,7 +317,7 @@ parse_title(struct svgread_reader *r, const char *s, size_t n,
     size_t *namelen, struct fold_count *c, double *pct, double *delta,
     const char **why)
 {
-	const char *in, *u;
+	const char *in, *u, *cut;
 	char digits[64];
 	size_t m, k, i, ulen;
 	long open, semi, comma, sp;
@@ -358,6 +359,10 @@ parse_title(struct svgread_reader *r, const char *s, size_t n,
 	}
 	u++;
 	ulen = m - sp - 1;
+	/* "420,000,000 ns, 420 ms": the exact count's unit, then the count
+	   as people read it */
+	if ((cut = memmem(u, ulen, ", ", 2)))
+		ulen = cut - u;
 	if (ulen == 0)
 		return -1;
 	if (r->opt.countname) {
@@ -368,6 +373,7 @@ parse_title(struct svgread_reader *r, const char *s, size_t n,
 		}
 	} else if (!r->hasunit && ulen < sizeof r->unit) {
 		memcpy(r->unit, u, ulen);
+		r->unit[ulen] = '\0';
 		r->unitlen = ulen;
 		r->hasunit = 1;
 	} else if (!r->hasunit || ulen != r->unitlen ||
@@ -1095,12 +1101,29 @@ resetinput(struct svgread_reader *r)
 	r->nstk = 0;
 }
 
+/*
+ * The unit of the input just read: the one its titles name after the
+ * count ("ms": milliseconds), samples when they name none or no unit.
+ */
+static const char *
+svgread_unit(const void *rp)
+{
+	const struct svgread_reader *r = rp;
+	const char *u;
+	size_t n;
+
+	if (!r->hasunit || !(u = fold_unit_of_symbol(r->unit, r->unitlen, &n)))
+		return NULL;
+	return u;
+}
+
 static int
 svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct svgread_reader *r = rp;
 	xmlSAXHandler sax;
 	const char *buf;
+	const char *u;
 	size_t len;
 	int rc, perr = 0, ret = 0;
 
@@ -1157,6 +1180,11 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		goto done;
 	}
 	ret = rebuild(r);
+	/* the unit the titles name, for a differential graph's own table
+	   (the run's has it from the unit hook) */
+	if (ret == 0 && r->differential && r->hasunit && (u =
+	    svgread_unit(r)) && fold_stacks_set_unit(r->st, u, strlen(u)) < 0)
+		ret = fold_seterr_at(fold_in_name(in), 0, "%s", fold_err());
 done:
 	/* an internal DTD subset makes libxml2 start a document of its own */
 	if (r->ctxt->myDoc)
@@ -1288,6 +1316,7 @@ const struct format svgread_format = {
 	.defaults = &svgread_defaults,
 	.open = svgread_open,
 	.read = svgread_read,
+	.unit = svgread_unit,
 	.records = svgread_records,
 	.finish = svgread_finish,
 	.output = svgread_output,

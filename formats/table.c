@@ -8,7 +8,9 @@
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/funcs.h"
+#include "libfold/unit.h"
 #include "formats/table.h"
+#include "formats/unitshow.h"
 #include "formats/xml.h"
 
 static const char *const format_names[] = {
@@ -589,21 +591,31 @@ static const char *const top_head[] = { "flat", "flat%", "sum%", "cum",
 struct toptable {
 	struct fold_top top;
 	const char *pct;	/* format of a percentage */
+	const char *unit;	/* to show counts in; NULL: as numbers */
 };
+
+/* A count as the table shows it: in its unit, or as its digits. */
+static size_t
+top_count(const struct toptable *tt, const struct fold_count *c, char *buf)
+{
+	size_t n = tt->unit ? fold_unit_show(c, tt->unit, buf) : 0;
+
+	return n ? n : fold_count_fmt(c, buf);
+}
 
 static void
 top_fill(void *arg, size_t i, struct fold_row *r)
 {
 	const struct toptable *tt = arg;
 	const struct fold_toprow *row = &tt->top.rows[i];
-	char buf[FOLD_COUNT_BUFSZ];
+	char buf[FOLD_COUNT_BUFSZ + FOLD_UNIT_SHOWSZ];
 	size_t n;
 
-	n = fold_count_fmt(&row->flat, buf);
+	n = top_count(tt, &row->flat, buf);
 	fold_row_text(r, 0, FOLD_CELL_NUMBER, buf, n);
 	fold_row_set(r, 1, FOLD_CELL_NUMBER, tt->pct, row->flat_pct);
 	fold_row_set(r, 2, FOLD_CELL_NUMBER, tt->pct, row->sum_pct);
-	n = fold_count_fmt(&row->cum, buf);
+	n = top_count(tt, &row->cum, buf);
 	fold_row_text(r, 3, FOLD_CELL_NUMBER, buf, n);
 	fold_row_set(r, 4, FOLD_CELL_NUMBER, tt->pct, row->cum_pct);
 	fold_row_text(r, 5, FOLD_CELL_NAME, row->name, row->namelen);
@@ -623,7 +635,9 @@ fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
     struct fold_table *t)
 {
 	struct toptable *tt = fold_calloc(1, sizeof *tt);
-	char buf[FOLD_COUNT_BUFSZ];
+	const char *unit = fold_stacks_unit(st);
+	char buf[FOLD_COUNT_BUFSZ + FOLD_UNIT_SHOWSZ + FOLD_UNIT_MAX];
+	size_t n;
 
 	memset(t, 0, sizeof *t);
 	if (fold_top_compute(st, opt->col, opt->by_cum, &tt->top) < 0) {
@@ -639,7 +653,16 @@ fold_top_table(const struct fold_stacks *st, const struct fold_topopt *opt,
 	t->fill = top_fill;
 	t->arg = tt;
 	t->free = top_free;
-	fold_count_fmt_grouped(&tt->top.total, buf);
+	/* text and markdown are read: a time or size in its unit; tsv is
+	   parsed: the exact count */
+	if (opt->format != FOLD_FORMAT_TSV)
+		tt->unit = unit;
+	if (!tt->unit || !(n = fold_unit_show(&tt->top.total, unit, buf))) {
+		n = fold_count_fmt_grouped(&tt->top.total, buf);
+		/* samples are what a count is unless said otherwise */
+		if (unit && strcmp(unit, FOLD_UNIT_SAMPLES) != 0)
+			snprintf(buf + n, sizeof buf - n, " %s", unit);
+	}
 	t->caption = format("total %s in %zu stacks, %zu functions; showing "
 	    "%zu by %s", buf, tt->top.nstacks, tt->top.nrows, t->nrows,
 	    opt->by_cum ? "cum" : "flat");

@@ -333,6 +333,12 @@ vtune_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 
 #define OFF(field) offsetof(struct vtune_opt, field)
 
+static const char *
+vtune_unit(const void *rp)
+{
+	return "milliseconds";	/* CPU Time:Self, in ms */
+}
+
 static const struct fold_option vtune_options[] = {
 	{ .name = "no-modules", .kind = FOLD_OPT_FLAG, .off = OFF(no_modules),
 	    .value = 1,
@@ -358,6 +364,7 @@ const struct format vtune_format = {
 	.defaults = &vtune_defaults,
 	.open = vtune_open,
 	.read = vtune_read,
+	.unit = vtune_unit,
 	.finish = vtune_finish,
 	.close = vtune_close,
 };

@@ -4,6 +4,7 @@
 #include "err.h"
 #include "folded.h"
 #include "str.h"
+#include "unit.h"
 
 /*
  * The count is the last field and one blank separates it from the stack,
@@ -74,6 +75,17 @@ flush(struct fold_in *in, struct fold_stacks *st, struct pending *p)
 	return 0;
 }
 
+static int
+allzero(const struct fold_count *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!fold_count_iszero(&c[i]))
+			return 0;
+	return 1;
+}
+
 /*
  * Each stack is added to the table while the next line is read: its place
  * in the table, far away in memory in a big table, is fetched meanwhile.
@@ -110,8 +122,10 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	    *t;
 	struct fold_count c[FOLD_MAXCOLS];
 	const char *line;
-	size_t len, slen;
-	int most = 0;
+	size_t len, slen, unlen;
+	int most = 0, u;
+	char unit[FOLD_UNIT_MAX + 1] = "";
+	const char *un;
 
 	if (!opt)
 		opt = &none;
@@ -134,6 +148,23 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 				goto fail;
 			continue;
 		}
+		if (allzero(c, ncols) && (u = fold_unit_line(line, slen, &un,
+		    &unlen)) != 0) {
+			if (u < 0 || (unit[0] && (strlen(unit) != unlen ||
+			    memcmp(unit, un, unlen) != 0))) {
+				if (u > 0)
+					fold_seterr("a second unit line, "
+					    "'%.*s' after '%s'", (int)unlen,
+					    un, unit);
+				if (fold_warn(diag, fold_in_name(in),
+				    fold_in_lineno(in), "%s", fold_err()) < 0)
+					goto fail;
+				continue;
+			}
+			memcpy(unit, un, unlen);
+			unit[unlen] = '\0';
+			continue;
+		}
 		if (k > most)
 			most = k;
 		if (opt->rewrite)
@@ -153,6 +184,12 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		goto fail;
 	free(p[0].ids);
 	free(p[1].ids);
+	if ((most > 0 || unit[0]) && fold_stacks_set_unit(st, unit[0] ? unit :
+	    FOLD_UNIT_SAMPLES, strlen(unit[0] ? unit : FOLD_UNIT_SAMPLES)) < 0)
+	{
+		fold_seterr_at(fold_in_name(in), 0, "%s", fold_err());
+		return -2;
+	}
 	return most;
 fail:
 	free(p[0].ids);
@@ -167,8 +204,10 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 	int ncols = fold_stacks_ncols(st), c;
 	size_t i, n, o, cap = 0;
 	char *line = NULL;
+	struct fold_unit_out u;
 
 	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	fold_unit_out_init(&u, fold_stacks_unit(st), ncols);
 	/* each line is put together, then written in one piece */
 	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
 		const uint32_t *ids = fold_stacks_ids(st, i, &n);
@@ -181,6 +220,7 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 			__builtin_prefetch(next + 16);
 		}
 		o = fold_intern_join(fr, ids, n, &line, &cap, 0);
+		fold_unit_out_before(&u, out, line, o);
 		line = fold_grow(line, &cap, o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1,
 		    1);
 		for (c = 0; c < ncols; c++) {
@@ -190,5 +230,6 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 		line[o++] = '\n';
 		fold_out_write(out, line, o);
 	}
+	fold_unit_out_end(&u, out);
 	free(line);
 }

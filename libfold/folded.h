@@ -62,8 +62,13 @@ struct fold_readopt {
  * Reads every line of in into st. A line without a valid count or with an
  * empty stack is a warning counted in diag (an error under strict). With
  * a 2-column table and col -1, single-count lines count as "0 COUNT".
- * Returns the most counts found on a line (0 when no line had a stack),
- * or -1 with a message on a read error, strict warning or overflow.
+ * A unit line (unit.h) names the unit of the input's counts, samples
+ * without one; a bad or second one is a warning. Once the input is read,
+ * when it had a stack or a unit line, its unit is set on st
+ * (fold_stacks_set_unit). Returns the most counts found on a line (0
+ * when no line had a stack), -1 with a message on a read error, strict
+ * warning or overflow, or -2 with a message when the input's unit is
+ * not st's: its counts were added, and the sum means nothing.
  */
 int fold_read(struct fold_in *in, struct fold_stacks *st,
     const struct fold_readopt *opt, struct fold_diag *diag);
@@ -71,7 +76,9 @@ int fold_read(struct fold_in *in, struct fold_stacks *st,
 /*
  * Sorts st in FOLD_ORDER_TEXT order and writes one line per stack:
  * "stack count" (or "stack before after"). Stacks whose counts are all
- * zero are written too; filter them first if unwanted.
+ * zero are written too; filter them first if unwanted. The unit line of
+ * st's unit is written in its place in that order, unless the unit is
+ * samples or none.
  */
 void fold_write(struct fold_out *out, struct fold_stacks *st);
 

@@ -16,6 +16,7 @@
 #include "hash.h"
 #include "folded.h"
 #include "merge.h"
+#include "unit.h"
 
 /*
  * A stream is a sorted sequence of (stack text, count): a sorted folded
@@ -308,7 +309,60 @@ struct merger {
 	struct fold_diag quiet;
 	int file_failed;
 	uint64_t stacks;	/* emitted to the final sink */
+	char unit[FOLD_UNIT_MAX + 1];	/* of the inputs so far; "": none */
+	struct fold_unit_out uo;	/* its line in the output */
 };
+
+/*
+ * The unit line of an input, when line[0..slen) with count c is one:
+ * returns 1 and keeps its unit in unit (the input's, so far), 0 when it
+ * is a stack, -1 on a strict warning (a bad unit line is a bad line).
+ */
+static int
+unitline(struct merger *m, const char *name, uint64_t lineno,
+    const char *line, size_t slen, const struct fold_count *c, char *unit)
+{
+	const char *u;
+	size_t n;
+	int k;
+
+	if (!fold_count_iszero(c) || !(k = fold_unit_line(line, slen, &u, &n)))
+		return 0;
+	if (k > 0 && unit[0] && (strlen(unit) != n || memcmp(unit, u, n)))
+		k = fold_seterr("a second unit line, '%.*s' after '%s'",
+		    (int)n, u, unit);
+	if (k < 0)
+		return fold_warn(m->diag, name, lineno, "%s", fold_err()) < 0 ?
+		    -1 : 1;
+	memcpy(unit, u, n);
+	unit[n] = '\0';
+	return 1;
+}
+
+/*
+ * An input was read whole, its unit line unit ("": none) and any: did it
+ * give a stack. Its unit must be the others' (samples when it names
+ * none), unless the caller named the unit of the sum. Returns 0, or -1
+ * with a message.
+ */
+static int
+input_unit(struct merger *m, const char *name, const char *unit, int any)
+{
+	if (!unit[0] && !any)
+		return 0;
+	if (!unit[0])
+		unit = FOLD_UNIT_SAMPLES;
+	if (m->opt->unit)
+		return 0;
+	if (!m->unit[0]) {
+		snprintf(m->unit, sizeof m->unit, "%s", unit);
+		return 0;
+	}
+	if (strcmp(m->unit, unit) == 0)
+		return 0;
+	return fold_seterr_at(name, 0, "counts %s, but the inputs before it "
+	    "%s; different units do not add up (see --unit)", unit, m->unit);
+}
 
 static void
 file_error(struct merger *m, const char *msg)
@@ -392,8 +446,8 @@ keycmp(const char *a, size_t na, const char *b, size_t nb)
 static int
 advance(struct merger *m, struct stream *s)
 {
-	const char *line;
-	size_t len, slen;
+	const char *line, *u;
+	size_t len, slen, n;
 	int r, k;
 
 	if (s->tt) {
@@ -407,6 +461,10 @@ advance(struct merger *m, struct stream *s)
 	}
 	while ((r = fold_in_line(s->in, &line, &len)) > 0) {
 		k = fold_parse_line(line, len, &slen, &s->cnt, 1);
+		/* unit lines were read by scan(): skipped quietly */
+		if (k > 0 && fold_count_iszero(&s->cnt) &&
+		    fold_unit_line(line, slen, &u, &n) != 0)
+			continue;
 		if (k > 0) {
 			setkey(s, line, slen);
 			return 1;
@@ -472,6 +530,7 @@ emit(struct merger *m, struct sink *k, const char *key, size_t n,
 		}
 		if (m->opt->min && fold_count_cmp(&c, &m->opt->min_count) < 0)
 			return 0;
+		fold_unit_out_before(&m->uo, k->out, key, n);
 	}
 	fold_out_write(k->out, key, n);
 	fold_out_putc(k->out, ' ');
@@ -556,7 +615,8 @@ scan(struct merger *m, const char *path, struct fold_count *total,
 	char *prev = NULL;
 	size_t len, slen, plen = 0, pcap = 0;
 	struct fold_count c;
-	int r, sorted = 1, have = 0;
+	char unit[FOLD_UNIT_MAX + 1] = "";
+	int r, sorted = 1, have = 0, u;
 
 	getident(path, id);
 	if (!id->reg)
@@ -569,6 +629,14 @@ scan(struct merger *m, const char *path, struct fold_count *total,
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
 		if (fold_parse_line(line, len, &slen, &c, 1) <= 0)
 			continue;
+		if ((u = unitline(m, fold_in_name(in), fold_in_lineno(in), line,
+		    slen, &c, unit)) != 0) {
+			if (u < 0) {
+				sorted = 0;	/* the table pass will stop */
+				break;
+			}
+			continue;
+		}
 		if (have && keycmp(line, slen, prev, plen) < 0) {
 			sorted = 0;
 			break;
@@ -589,6 +657,9 @@ scan(struct merger *m, const char *path, struct fold_count *total,
 		return -1;
 	}
 	fold_in_close(in);
+	/* read whole: its unit is known (else load() will tell) */
+	if (sorted && input_unit(m, path, unit, have) < 0)
+		return -2;
 	return sorted;
 }
 
@@ -598,7 +669,8 @@ scan(struct merger *m, const char *path, struct fold_count *total,
  */
 static int
 addline(struct merger *m, struct ttab *t, struct stream *tmp,
-    const char *name, uint64_t lineno, const char *line, size_t len)
+    const char *name, uint64_t lineno, const char *line, size_t len,
+    char *unit, int *any)
 {
 	struct fold_count c;
 	size_t slen;
@@ -608,6 +680,9 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 		return fold_warn(m->diag, name, lineno, "%s", fold_err());
 	if (k == 0)
 		return 0;
+	if ((k = unitline(m, name, lineno, line, slen, &c, unit)) != 0)
+		return k < 0 ? -1 : 0;
+	*any = 1;
 	if (tmp->root)
 		setkey(tmp, line, slen);
 	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
@@ -634,8 +709,9 @@ load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
 	struct stream tmp = { 0 };
 	struct fold_in *in;
 	const char *line;
+	char unit[FOLD_UNIT_MAX + 1] = "";
 	size_t len;
-	int r = 0, rc = 0;
+	int r = 0, rc = 0, any = 0;
 
 	tmp.root = x->root;
 	if (!(in = opened(m, fold_in_open(x->path)))) {
@@ -644,13 +720,15 @@ load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
 	}
 	while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
 		rc = addline(m, t, &tmp, fold_in_name(in), fold_in_lineno(in),
-		    line, len);
+		    line, len, unit, &any);
 	if (r < 0)
 		rc = 1;
 	if (rc > 0)
 		file_error(m, fold_err());
 	else if (rc == 0 && changed(m, fold_in_name(in), id))
 		rc = 1;
+	else if (rc == 0 && input_unit(m, fold_in_name(in), unit, any) < 0)
+		rc = -1;
 	fold_in_close(in);
 	free(tmp.key);
 	return rc;
@@ -832,6 +910,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	for (i = 0; i < n; i++) {
 		const struct fold_merge_input *x = &inputs[i];
 		r = scan(&m, x->path, &t, &id);
+		if (r == -2)
+			goto done;
 		if (r < 0)
 			continue;
 		if (r == 1) {
@@ -861,6 +941,9 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		}
 
 	struct sink k = { out, 1, 1, 0 };
+	/* counts normalized to a total are no longer in the inputs' unit */
+	fold_unit_out_init(&m.uo, opt->normalize ? NULL : opt->unit ?
+	    opt->unit : m.unit, 1);
 	if (opt->normalize) {
 		double tv = fold_count_val(&total);
 		k.factor = tv > 0 ? opt->norm_total / tv : 0;
@@ -868,8 +951,10 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		k.factor = opt->scale / opt->per;
 		k.exact = opt->per == 1 && opt->scale == (double)(uint64_t)opt->scale;
 	}
-	if (rounds(&m, items, &nitems, &table, &k) == 0)
+	if (rounds(&m, items, &nitems, &table, &k) == 0) {
+		fold_unit_out_end(&m.uo, out);
 		rc = m.file_failed;
+	}
 	if (opt->stacks)
 		*opt->stacks = m.stacks;
 done:

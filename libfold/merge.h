@@ -57,15 +57,21 @@ struct fold_merge_opt {
 	   stacks the inputs gave, once summed and before min_count drops
 	   any: 0 when every input was empty or of blank or bad lines only */
 	uint64_t *stacks;
+	/* when not NULL, the unit of the output (unit.h) whatever the
+	   inputs count; else the inputs' unit lines must name the same
+	   unit (samples when one names none), and it is the output's */
+	const char *unit;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }
 
 /*
- * Merges inputs[0..n) into out. Bad lines are counted in diag. Returns 0;
+ * Merges inputs[0..n) into out, with the unit line of their unit (none
+ * when normalized). Bad lines are counted in diag. Returns 0;
  * 1 when some file could not be read or changed while being read (each
  * reported through file_error, the others merged); or -1 on a fatal error
- * (overflow, strict warning, temporary file failure, fewer than five
+ * (overflow, strict warning, inputs of different units, temporary file
+ * failure, fewer than five
  * descriptors left: message set, nothing more written).
  */
 int fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,

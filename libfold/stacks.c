@@ -3,6 +3,7 @@
 
 #include "err.h"
 #include "hash.h"
+#include "unit.h"
 #include "stacks.h"
 
 struct entry {
@@ -31,6 +32,8 @@ struct fold_stacks {
 	uint32_t *scratch;		/* for fold_stacks_add_text */
 	size_t capscratch;
 	uint64_t adds;			/* fold_stacks_adds */
+	char unit[FOLD_UNIT_MAX + 1];	/* "" until one is set */
+	int unit_forced;
 };
 
 struct fold_stacks *
@@ -57,6 +60,42 @@ fold_stacks_free(struct fold_stacks *st)
 	free(st->slots);
 	free(st->scratch);
 	free(st);
+}
+
+const char *
+fold_stacks_unit(const struct fold_stacks *st)
+{
+	return st->unit[0] ? st->unit : NULL;
+}
+
+int
+fold_stacks_set_unit(struct fold_stacks *st, const char *unit, size_t n)
+{
+	if (st->unit_forced)
+		return 0;
+	if (!st->unit[0] && fold_unit_valid(unit, n)) {
+		memcpy(st->unit, unit, n);
+		st->unit[n] = '\0';
+		return 0;
+	}
+	if (strlen(st->unit) == n && memcmp(st->unit, unit, n) == 0)
+		return 0;
+	return fold_seterr("counts %.*s, but the inputs before it %s; "
+	    "different units do not add up",
+	    (int)(n > FOLD_UNIT_MAX ? FOLD_UNIT_MAX : n), unit,
+	    st->unit[0] ? st->unit : "a unit");
+}
+
+void
+fold_stacks_force_unit(struct fold_stacks *st, const char *unit)
+{
+	size_t n = strlen(unit);
+
+	if (n > FOLD_UNIT_MAX)
+		n = FOLD_UNIT_MAX;
+	memcpy(st->unit, unit, n);
+	st->unit[n] = '\0';
+	st->unit_forced = 1;
 }
 
 struct fold_intern *

@@ -58,6 +58,27 @@ long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
 size_t fold_stacks_len(const struct fold_stacks *st);
 
 /*
+ * The unit of the counts (see unit.h), as the first input that gave
+ * stacks named it: NULL until then.
+ */
+const char *fold_stacks_unit(const struct fold_stacks *st);
+
+/*
+ * Says that the counts an input added are in unit[0..n): the first call
+ * names the table's unit, a later one must name the same. Returns 0, or
+ * -1 with a message ("counts nanoseconds, not samples") when it names
+ * another: counts of different units do not add up to anything. Once
+ * fold_stacks_force_unit named the unit, every call is accepted.
+ */
+int fold_stacks_set_unit(struct fold_stacks *st, const char *unit, size_t n);
+
+/*
+ * Names the unit of the counts, whatever the inputs say theirs is (a
+ * user's --unit: "add them as they are"). unit is a unit name.
+ */
+void fold_stacks_force_unit(struct fold_stacks *st, const char *unit);
+
+/*
  * How many stacks were added (new or to one there), since the table was
  * made: what an input gave, for a reader that counts no records of its
  * own.

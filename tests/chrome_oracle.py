@@ -2,7 +2,8 @@
 """An independent reading of a .cpuprofile, for tests/t-stackcollapse-chrome.sh.
 
 usage: chrome_oracle.py [--time] FILE
-Prints the folded stacks stackcollapse-chrome should print (in any order)
+Prints the folded stacks stackcollapse-chrome should print (in any order,
+with --time the unit line of microseconds too)
 for a well-formed profile, by the rules of its man page: the stack of a
 sample is the path from the root to its node, "(root)" left out; with
 --time, the samples in time order are each credited with the time to the
@@ -54,3 +55,6 @@ for s, c in zip(samples, credit):
 for k, v in out.items():
     if v:
         print(k, v)
+# microseconds are the unit of --time's counts (folded(5))
+if time and any(out.values()):
+    print("# unit=microseconds 0")

@@ -2,6 +2,6 @@
 a=$(mktemp) b=$(mktemp) c=$(mktemp)
 stackcollapse-perf ../stackcollapse-perf/captures/go.perf.gz >"$a"
 stackcollapse-jfr ../stackcollapse-jfr/cpu.txt.gz >"$b"
-pprof2folded ../pprof2folded/cpu.pb.gz >"$c"
+pprof2folded --sample-index samples ../pprof2folded/cpu.pb.gz >"$c"
 foldmerge "$a" "$b" "$c" | cmp - mixed.out && echo same
 rm -f "$a" "$b" "$c"
