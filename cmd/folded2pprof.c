@@ -130,7 +130,7 @@ main(int argc, char *argv[])
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);
-	if (!f.type)
+	if (st && !f.type)
 		sample_unit(&f.opt, fold_stacks_unit(st));
 	if (status == EXIT_OK) {
 		/* no stack: an error, and an empty profile all the same */

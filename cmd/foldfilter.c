@@ -288,8 +288,11 @@ main(int argc, char *argv[])
 	/* no stack read is an error; what the steps remove is not */
 	if (status == EXIT_OK)
 		status = cmd_stacks_found(fold_stacks_adds(st));
-	/* what could be read is still filtered, as the status says */
-	if (fold_filter_run(flt.f, &st) < 0) {
+	/* what could be read is still filtered, as the status says; not
+	   what a stopped run added */
+	if (!st)
+		;
+	else if (fold_filter_run(flt.f, &st) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	} else {

@@ -325,6 +325,10 @@ cmd_read_folded(char **files, int n, const struct cmd_common *cc,
 	status = cmd_each_listed(files, n, cc->list, cc->nul, read_folded, *st,
 	    diag, &stopped);
 	cmd_diag_summary(diag, "line", "lines");
+	if (stopped) {
+		cmd_folded_free(*st);
+		*st = NULL;
+	}
 	return status;
 }
 

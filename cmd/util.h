@@ -84,7 +84,9 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
  * (cmd_each_listed) into a new one-column stack table *st with a frames
  * table of its own, each bad line counted in diag; then prints the count
  * of bad lines. Returns EXIT_OK, or EXIT_ERR when an input failed (the
- * others are read). cmd_folded_free frees *st and its frames.
+ * others are read). When an input stopped the run (a count overflow,
+ * counts of another unit), *st is NULL: what was added is no answer to
+ * write. cmd_folded_free frees *st and its frames.
  */
 struct cmd_common;
 struct fold_stacks;

@@ -1112,8 +1112,13 @@ svgread_unit(const void *rp)
 	const char *u;
 	size_t n;
 
-	if (!r->hasunit || !(u = fold_unit_of_symbol(r->unit, r->unitlen, &n)))
-		return NULL;
+	if (r->opt.countname)	/* every title's, or the frame was bad */
+		u = fold_unit_of_symbol(r->opt.countname,
+		    strlen(r->opt.countname), &n);
+	else if (r->hasunit)
+		u = fold_unit_of_symbol(r->unit, r->unitlen, &n);
+	else
+		u = NULL;
 	return u;
 }
 
@@ -1182,7 +1187,7 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	ret = rebuild(r);
 	/* the unit the titles name, for a differential graph's own table
 	   (the run's has it from the unit hook) */
-	if (ret == 0 && r->differential && r->hasunit && (u =
+	if (ret == 0 && r->differential && (u =
 	    svgread_unit(r)) && fold_stacks_set_unit(r->st, u, strlen(u)) < 0)
 		ret = fold_seterr_at(fold_in_name(in), 0, "%s", fold_err());
 done:
