@@ -108,8 +108,13 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	int status, stopped;
 
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
-	    cmd_say, NULL)))
-		cmd_die(EXIT_USAGE, "%s", fold_err());
+	    cmd_say, NULL))) {
+		/* returned, not died: what cmd_convert holds is freed */
+		cmd_warn("%s", fold_err());
+		fold_stacks_free(st);
+		fold_intern_free(frames);
+		return EXIT_USAGE;
+	}
 	if (cc->unit)
 		fold_stacks_force_unit(st, cc->unit);
 	cmd_diag_init(&diag, cc->strict);

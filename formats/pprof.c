@@ -1216,7 +1216,7 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 	for (i = 0; i < nfr; i++)
 		r->names[i].p = fold_intern_str(r->frames, i, &r->names[i].n);
 	s = sort_stacks(r, nfr);
-	fold_unit_out_init(&u, pprof_unit(r),
+	fold_unit_out_init(&u, r->nents ? pprof_unit(r) : NULL,
 	    r->opt.negative == PPROF_NEG_KEEP ? 2 : 1);
 	for (i = 0; i < r->nents && !fold_out_failed(out); i++) {
 		const struct ent *e = &r->ents[s[i].ent];

@@ -207,7 +207,9 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 	struct fold_unit_out u;
 
 	fold_stacks_sort(st, FOLD_ORDER_TEXT);
-	fold_unit_out_init(&u, fold_stacks_unit(st), ncols);
+	/* a profile of no stack has nothing to count in a unit */
+	fold_unit_out_init(&u, fold_stacks_len(st) ? fold_stacks_unit(st) :
+	    NULL, ncols);
 	/* each line is put together, then written in one piece */
 	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
 		const uint32_t *ids = fold_stacks_ids(st, i, &n);

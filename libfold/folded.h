@@ -78,7 +78,7 @@ int fold_read(struct fold_in *in, struct fold_stacks *st,
  * "stack count" (or "stack before after"). Stacks whose counts are all
  * zero are written too; filter them first if unwanted. The unit line of
  * st's unit is written in its place in that order, unless the unit is
- * samples or none.
+ * samples or none, or st has no stack.
  */
 void fold_write(struct fold_out *out, struct fold_stacks *st);
 

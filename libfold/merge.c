@@ -952,7 +952,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		k.exact = opt->per == 1 && opt->scale == (double)(uint64_t)opt->scale;
 	}
 	if (rounds(&m, items, &nitems, &table, &k) == 0) {
-		fold_unit_out_end(&m.uo, out);
+		if (m.stacks > 0)	/* after a stack, or none at all */
+			fold_unit_out_end(&m.uo, out);
 		rc = m.file_failed;
 	}
 	if (opt->stacks)
