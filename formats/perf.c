@@ -7,6 +7,7 @@
 #include "libfold/hash.h"
 #include "libfold/intern.h"
 #include "libfold/str.h"
+#include "libfold/unit.h"
 #include "formats/perf.h"
 
 /*
@@ -48,6 +49,7 @@ struct thread {
 
 struct ev {
 	char *name;
+	char *base;		/* the name without its modifiers ("cycles") */
 	size_t len;
 	uint64_t samples;
 	int kept;
@@ -188,8 +190,10 @@ perf_close(void *rp)
 
 	if (!r)
 		return;
-	for (i = 0; i < r->nev; i++)
+	for (i = 0; i < r->nev; i++) {
 		free(r->ev[i].name);
+		free(r->ev[i].base);
+	}
 	free(r->ev);
 	free(r->pub);
 	free(r->fr);
@@ -275,6 +279,7 @@ event(struct perf_reader *r, const char *name, size_t len)
 		r->ev = fold_grow(r->ev, &r->capev, r->nev + 1, sizeof *r->ev);
 		e = &r->ev[r->nev++];
 		e->name = fold_strndup(name, len);
+		e->base = fold_strndup(name, strcspn(e->name, ":"));
 		e->len = len;
 		e->samples = 0;
 		if (len == 0)		/* no event field: never filtered */
@@ -1653,6 +1658,35 @@ perf_all(void *opts, const char *value, const char *more)
 
 #define OFF(field) offsetof(struct perf_opt, field)
 
+/*
+ * The unit of the counts: a sample's period is nanoseconds of the clock
+ * events (cpu-clock, task-clock), else one occurrence of its event
+ * ("cycles", "instructions"; its modifiers dropped); samples with
+ * --samples, or when the kept samples name no event or several.
+ */
+static const char *
+perf_unit(const void *rp)
+{
+	const struct perf_reader *r = rp;
+	const struct ev *e = NULL;
+	size_t i;
+
+	if (r->opt.samples)
+		return NULL;
+	for (i = 0; i < r->nev; i++)
+		if (r->ev[i].kept && r->ev[i].samples) {
+			if (e || r->ev[i].len == 0)
+				return NULL;
+			e = &r->ev[i];
+		}
+	if (!e)
+		return NULL;
+	if (strcmp(e->base, "cpu-clock") == 0 ||
+	    strcmp(e->base, "task-clock") == 0)
+		return "nanoseconds";
+	return fold_unit_valid(e->base, strlen(e->base)) ? e->base : NULL;
+}
+
 static const struct fold_option perf_options[] = {
 	{ .name = "addrs", .kind = FOLD_OPT_FLAG, .off = OFF(addrs),
 	    .value = 1, .help = "name frames without a symbol by object "
@@ -1700,6 +1734,7 @@ const struct format perf_format = {
 	.defaults = &perf_defaults,
 	.open = perf_open,
 	.read = perf_read,
+	.unit = perf_unit,
 	.input_done = perf_input_done,
 	.records = perf_records,
 	.finish = perf_finish,

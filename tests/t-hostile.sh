@@ -68,7 +68,7 @@ printf 'prog 1 [000] 1.0: 1 cycles: \n\nprog 1 [000] 1.1: 1 cycles: \n\n' \
 	>noframes.perf
 expect "stackcollapse-perf: samples without frames count as the process" 0 "" \
 	stackcollapse-perf noframes.perf
-printf 'prog 2\n' >want
+printf '# unit=cycles 0\nprog 2\n' >want
 compare "stackcollapse-perf: headers without frames: prog 2" want out
 printf '\t400000 main (/bin/prog)\n\t400001 start (/bin/prog)\n\n' >noheader.perf
 expect "stackcollapse-perf: frames without a header are bad lines, no stack a failure" 1 \

@@ -7,13 +7,14 @@ setup "$@"
 scp=$b/stackcollapse-perf
 
 # collapses NAME EXPECTED-STDOUT [ARGS...] < input: no crash, status 0,
-# exactly that output
+# exactly that output, but for its unit line (checked below)
 collapses() {
 	local name=$1
 	printf '%s' "$2" >"$tmp/want"
 	shift 2
 	capture "$scp" "$@"
-	judge "$name" 0 "" && compare "$name" "$tmp/want" "$tmp/out"
+	grep -v '^# unit=' "$tmp/out" >"$tmp/stacks"
+	judge "$name" 0 "" && compare "$name" "$tmp/want" "$tmp/stacks"
 }
 
 H='app 100/101 [002] 10.000001:     250000 cpu-clock:ppp: '
@@ -22,6 +23,14 @@ H='app 100/101 [002] 10.000001:     250000 cpu-clock:ppp: '
 printf '%s\n\t7f01 operator new(unsigned long)+0x1c (/usr/lib/libstdc++.so.6)\n\t7f02 std::function<void (int)>::operator()(int) const+0x20 (/opt/a/app)\n\t7f03 net/http.(*conn).serve+0x5 (/opt/a/app)\n\t7f04 fopen@@GLIBC_2.2.5+0x5 (/usr/lib/libc.so.6)\n\t7f05 (anonymous namespace)::run(int)+0x1 (/opt/a/app)\n\t7f06 main+0x9 (/opt/a/app)\n\n' "$H" >"$tmp/names"
 collapses names "app;main;(anonymous namespace)::run;fopen@@GLIBC_2.2.5;net/http.(*conn).serve;std::function<void (int)>::operator();operator new 250000
 " "$tmp/names"
+# the unit: cpu-clock's periods are nanoseconds; --samples counts samples
+"$scp" "$tmp/names" | head -1 >"$tmp/unit"
+equal "cpu-clock periods count nanoseconds" "$(cat "$tmp/unit")" \
+    "# unit=nanoseconds 0"
+"$scp" --samples "$tmp/names" | grep -c '^# unit=' >"$tmp/unit"
+equal "--samples: no unit line" "$(cat "$tmp/unit")" 0
+sed 's/cpu-clock:ppp/cycles:u/' "$tmp/names" | "$scp" | head -1 >"$tmp/unit"
+equal "cycles periods count cycles" "$(cat "$tmp/unit")" "# unit=cycles 0"
 collapses stdin "app;main;(anonymous namespace)::run;fopen@@GLIBC_2.2.5;net/http.(*conn).serve;std::function<void (int)>::operator();operator new 1
 " --samples <"$tmp/names"
 
@@ -102,7 +111,7 @@ expect garbage-output 1 . "$scp" "$tmp/garbage"
 verdict garbage-nothing-written $?
 { printf '%s\n\t7f17 ' "$H"; head -c 10000000 /dev/zero | tr '\0' a; printf ' (/opt/a/app)\n\n'; } >"$tmp/long"
 capture "$scp" "$tmp/long"
-[ "$rc" = 0 ] && [ "$(wc -c <"$tmp/out")" -eq 10000012 ]
+[ "$rc" = 0 ] && [ "$(grep -v '^# unit=' "$tmp/out" | wc -c)" -eq 10000012 ]
 verdict long-line $? || excerpt "$tmp/err" 3
 gzip -c "$tmp/names" | head -c 60 >"$tmp/trunc.gz"
 expect truncated-gzip 1 "truncated gzip" "$scp" "$tmp/trunc.gz"
