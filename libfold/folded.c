@@ -148,8 +148,9 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 				goto fail;
 			continue;
 		}
-		if (allzero(c, ncols) && (u = fold_unit_line(line, slen, &un,
-		    &unlen)) != 0) {
+		/* '#' first: one byte tells most lines from a unit line */
+		if (line[0] == '#' && allzero(c, ncols) &&
+		    (u = fold_unit_line(line, slen, &un, &unlen)) != 0) {
 			if (u < 0 || (unit[0] && (strlen(unit) != unlen ||
 			    memcmp(unit, un, unlen) != 0))) {
 				if (u > 0)

@@ -326,7 +326,8 @@ unitline(struct merger *m, const char *name, uint64_t lineno,
 	size_t n;
 	int k;
 
-	if (!fold_count_iszero(c) || !(k = fold_unit_line(line, slen, &u, &n)))
+	if (line[0] != '#' || !fold_count_iszero(c) ||
+	    !(k = fold_unit_line(line, slen, &u, &n)))
 		return 0;
 	if (k > 0 && unit[0] && (strlen(unit) != n || memcmp(unit, u, n)))
 		k = fold_seterr("a second unit line, '%.*s' after '%s'",
@@ -462,7 +463,7 @@ advance(struct merger *m, struct stream *s)
 	while ((r = fold_in_line(s->in, &line, &len)) > 0) {
 		k = fold_parse_line(line, len, &slen, &s->cnt, 1);
 		/* unit lines were read by scan(): skipped quietly */
-		if (k > 0 && fold_count_iszero(&s->cnt) &&
+		if (k > 0 && line[0] == '#' && fold_count_iszero(&s->cnt) &&
 		    fold_unit_line(line, slen, &u, &n) != 0)
 			continue;
 		if (k > 0) {
