@@ -169,8 +169,13 @@ main(int argc, char *argv[])
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	} else {
-		if (info.empty)
-			cmd_warn("warning: no stack counts found");
+		/* the picture says so, for a page that shows it; the
+		   status too, for a job whose profiler caught nothing
+		   (flamegraph.pl dies, inferno fails after its picture) */
+		if (info.empty) {
+			cmd_warn("no stack counts found");
+			status = EXIT_ERR;
+		}
 		if (info.total_ignored)
 			cmd_warn("warning: --total %g is below the sum of the "
 			    "counts %g: ignored", opt.total, info.sum);
