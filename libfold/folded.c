@@ -122,10 +122,9 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	    *t;
 	struct fold_count c[FOLD_MAXCOLS];
 	const char *line;
-	size_t len, slen, unlen;
+	size_t len, slen;
 	int most = 0, u;
 	char unit[FOLD_UNIT_MAX + 1] = "";
-	const char *un;
 
 	if (!opt)
 		opt = &none;
@@ -150,20 +149,10 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		}
 		/* '#' first: one byte tells most lines from a unit line */
 		if (line[0] == '#' && allzero(c, ncols) &&
-		    (u = fold_unit_line(line, slen, &un, &unlen)) != 0) {
-			if (u < 0 || (unit[0] && (strlen(unit) != unlen ||
-			    memcmp(unit, un, unlen) != 0))) {
-				if (u > 0)
-					fold_seterr("a second unit line, "
-					    "'%.*s' after '%s'", (int)unlen,
-					    un, unit);
-				if (fold_warn(diag, fold_in_name(in),
-				    fold_in_lineno(in), "%s", fold_err()) < 0)
-					goto fail;
-				continue;
-			}
-			memcpy(unit, un, unlen);
-			unit[unlen] = '\0';
+		    (u = fold_unit_take(unit, line, slen)) != 0) {
+			if (u < 0 && fold_warn(diag, fold_in_name(in),
+			    fold_in_lineno(in), "%s", fold_err()) < 0)
+				goto fail;
 			continue;
 		}
 		if (k > most)

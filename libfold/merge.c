@@ -322,21 +322,14 @@ static int
 unitline(struct merger *m, const char *name, uint64_t lineno,
     const char *line, size_t slen, const struct fold_count *c, char *unit)
 {
-	const char *u;
-	size_t n;
 	int k;
 
 	if (line[0] != '#' || !fold_count_iszero(c) ||
-	    !(k = fold_unit_line(line, slen, &u, &n)))
+	    !(k = fold_unit_take(unit, line, slen)))
 		return 0;
-	if (k > 0 && unit[0] && (strlen(unit) != n || memcmp(unit, u, n)))
-		k = fold_seterr("a second unit line, '%.*s' after '%s'",
-		    (int)n, u, unit);
 	if (k < 0)
 		return fold_warn(m->diag, name, lineno, "%s", fold_err()) < 0 ?
 		    -1 : 1;
-	memcpy(unit, u, n);
-	unit[n] = '\0';
 	return 1;
 }
 

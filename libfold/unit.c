@@ -34,6 +34,23 @@ fold_unit_line(const char *s, size_t n, const char **unit, size_t *len)
 	return 1;
 }
 
+int
+fold_unit_take(char *unit, const char *s, size_t n)
+{
+	const char *u;
+	size_t len;
+	int k = fold_unit_line(s, n, &u, &len);
+
+	if (k <= 0)
+		return k;
+	if (unit[0] && (strlen(unit) != len || memcmp(unit, u, len) != 0))
+		return fold_seterr("a second unit line, '%.*s' after '%s'",
+		    (int)len, u, unit);
+	memcpy(unit, u, len);
+	unit[len] = '\0';
+	return 1;
+}
+
 void
 fold_unit_out_init(struct fold_unit_out *u, const char *unit, int ncols)
 {

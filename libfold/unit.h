@@ -41,6 +41,14 @@ int fold_unit_valid(const char *s, size_t n);
 int fold_unit_line(const char *s, size_t n, const char **unit, size_t *len);
 
 /*
+ * An input's unit line s[0..n) (its counts all zero), taken into unit
+ * (FOLD_UNIT_MAX + 1 bytes, "" until the input names one): returns 1;
+ * 0 when s is no unit line (a stack); -1 with a message for a bad one
+ * or a second naming another unit (a bad line to its reader).
+ */
+int fold_unit_take(char *unit, const char *s, size_t n);
+
+/*
  * A writer of sorted folded lines puts the unit line in its place in
  * that order (FOLD_ORDER_TEXT), so that the output stays sorted for
  * readers that require it (inferno): init with the profile's unit (none
