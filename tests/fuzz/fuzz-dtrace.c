@@ -114,8 +114,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (k = 0; k <= size && k <= 4096; k += 512)
 		FUZZ_CHECK(dtrace_detect((const char *)data, k < size ? k :
 		    size, k >= size) <= 2, "detect: more than 2");
-	/* gzip input is read decompressed: no count of its own bytes */
-	conserve = !(size >= 2 && data[0] == 0x1f && data[1] == 0x8b) &&
+	/* gzip and UTF-16 are read decoded: no count of their own bytes */
+	conserve = !fuzz_marked(data, size) &&
 	    values(data, size, &want);
 	for (o = 0; o < 2; o++) {
 		run(data, size, o, &a);

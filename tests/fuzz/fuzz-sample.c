@@ -116,7 +116,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(a.rc != 0 || check(&m) + m.idle == total + a.idle,
 	    "--no-modules changes the total");
 	FUZZ_CHECK(a.rc != 0 || a.warnings != 0 ||
-	    (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) ||
+	    fuzz_marked(data, size) ||
 	    !threads(data, size, &want) || total + a.idle == want,
 	    "the threads hold %llu samples, the output %llu and %llu "
 	    "waiting", want, total, a.idle);

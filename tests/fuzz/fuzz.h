@@ -40,6 +40,22 @@
 	}								\
 } while (0)
 
+/*
+ * 1 when s[0..n) begins with bytes that every reader takes as a wrapper,
+ * gzip or a UTF-16 byte order mark (folded(5)): what it holds is what the
+ * reader sees, not these bytes.
+ */
+static inline int
+fuzz_marked(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	if (n < 2)
+		return 0;
+	return (s[0] == 0x1f && s[1] == 0x8b) ||
+	    (s[0] == 0xfe && s[1] == 0xff) || (s[0] == 0xff && s[1] == 0xfe);
+}
+
 /* The bytes as an input named "fuzz", with the decompression cap. */
 static inline struct fold_in *
 fuzz_in(const uint8_t *data, size_t size)
@@ -165,10 +181,9 @@ fuzz_check_table(struct fold_stacks *st, size_t *len)
 	 * Two things folded text cannot say, left open (see CAMPAIGN.md): a
 	 * stack of one empty name is written " N", which readers take for
 	 * an empty stack; and text that starts with the gzip magic bytes is
-	 * read as gzip.
+	 * read as gzip, or with a UTF-16 byte order mark as UTF-16.
 	 */
-	if (single_empty || (*len >= 2 && (unsigned char)s[0] == 0x1f &&
-	    (unsigned char)s[1] == 0x8b))
+	if (single_empty || fuzz_marked(s, *len))
 		return s;
 	back = fuzz_read_folded(s, *len, fold_stacks_ncols(st), &fr,
 	    &warnings);
@@ -214,8 +229,8 @@ fuzz_check_text(const char *s, size_t n, int ncols)
 	size_t len;
 	char *s2;
 
-	if (n >= 2 && (unsigned char)s[0] == 0x1f && (unsigned char)s[1] == 0x8b)
-		return;		/* read as gzip: see fuzz_check_table */
+	if (fuzz_marked(s, n))
+		return;		/* read as gzip or UTF-16: see fuzz_check_table */
 	if (fuzz_single_empty(s, n))
 		return;		/* a stack of one empty name: likewise */
 	st = fuzz_read_folded(s, n, ncols, &fr, &warnings);
@@ -318,9 +333,8 @@ fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
 	frc = collapse_finish(c, rc == 0, NULL);
 	FUZZ_CHECK(rc != 0 || frc != 0 || fold_stacks_len(st) > 0,
 	    "no stack in the table, and the run did not fail");
-	/* (not gzip: what it decompresses to is what counts) */
-	FUZZ_CHECK(!nul || f->kind != FOLD_LINES || (size >= 2 &&
-	    data[0] == 0x1f && data[1] == 0x8b) ||
+	/* (not gzip or UTF-16: what it decodes to is what counts) */
+	FUZZ_CHECK(!nul || f->kind != FOLD_LINES || fuzz_marked(data, size) ||
 	    (rc == -1 && fold_stacks_len(st) == 0),
 	    "a NUL byte in the head read as %s", f->input);
 	s = fuzz_folded(st, len);
