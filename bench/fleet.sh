@@ -5,7 +5,8 @@
 # -j2 with a job per service, the README's recipe), and merged as pprof by
 # pprofmerge;
 # then pprofmerge against `go tool pprof -proto` on 1,000 of them. Prints
-# profiles per second and peak memory of each. Targets: pprofmerge 20x
+# profiles per second and peak memory of each, and pprofmerge -j2 against
+# -j1 (target 1.7x). Targets: pprofmerge 20x
 # faster than go tool pprof -proto, peak memory under 3x the merged
 # profile's decoded size. Every way's output is checked against the others.
 # usage: bench/fleet.sh BUILDDIR
@@ -71,6 +72,15 @@ pprof2folded merged.pb.gz | cmp -s - one.folded ||
 awk -v kb="$peak" -v s="$size" 'BEGIN {
 	printf "pprofmerge: merged profile %.1f MB decoded; peak memory %.2fx " \
 	    "that (target under 3x)\n", s / 1e6, kb * 1024 / s }'
+
+# every core: decoding on the jobs' threads, the merge in input order
+timed "pprofmerge -j1 --files-from (all)" 'pprofmerge -j1 --files-from list >j1.pb.gz'
+j1=$el
+timed "pprofmerge -j2 --files-from (all)" 'pprofmerge -j2 --files-from list >j2.pb.gz'
+cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 1; }
+cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
+awk -v a="$j1" -v b="$el" 'BEGIN {
+	printf "pprofmerge: -j2 %.2fx the speed of -j1 (target 1.7x)\n", a / (b > 0 ? b : 0.01) }'
 
 if command -v go >/dev/null 2>&1; then
 	n=$n1k

@@ -325,6 +325,13 @@ const struct fold_option cmd_opt_strict[] = {
 	{ .name = NULL }
 };
 
+const struct fold_option cmd_opt_jobs[] = {
+	{ .name = "jobs", .shortname = 'j', .arg = "N",
+	    .kind = FOLD_OPT_UINT, .off = OFF(jobs), .min = 0, .above = 1,
+	    .help = "read N inputs at once (default: one per processor)" },
+	{ .name = NULL }
+};
+
 const struct fold_option cmd_opt_files[] = {
 	{ .name = "null", .shortname = '0', .kind = FOLD_OPT_FLAG,
 	    .off = OFF(nul), .value = 1,

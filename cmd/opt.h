@@ -49,17 +49,21 @@ int cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
  *   cmd_opt_files     --files-from LIST, -0 | --null
  *   cmd_opt_unit      --unit NAME: the unit of the sum, whatever the
  *                     inputs count (fold_stacks_force_unit)
+ *   cmd_opt_jobs      -j N | --jobs N: inputs read on N threads at once
+ *                     (0, the default: cmd_each_listed_jobs decides)
  */
 struct cmd_common {
 	int strict;
 	const char *list;	/* --files-from */
 	int nul;
 	const char *unit;	/* --unit */
+	unsigned long long jobs;	/* --jobs */
 };
 extern const struct fold_option cmd_opt_progress[];
 extern const struct fold_option cmd_opt_strict[];
 extern const struct fold_option cmd_opt_files[];
 extern const struct fold_option cmd_opt_unit[];
+extern const struct fold_option cmd_opt_jobs[];
 
 /* Frees the arrays that FOLD_OPT_LIST and _KEYS options made. */
 void cmd_optset_release(const struct cmd_optset *sets, size_t n);

@@ -18,11 +18,26 @@
 #include "formats/pprofmerge.h"
 #include "libfold/err.h"
 
-static int
-read_one(void *m, struct fold_in *in, struct fold_diag *diag)
+/* decoding is most of the work: it runs on the jobs' threads */
+static void *
+prepare(void *m, struct fold_in *in)
 {
-	return pprof_merge_add(m, in);
+	return pprof_merge_decode(m, in);
 }
+
+static int
+commit(void *m, void *d, struct fold_diag *diag)
+{
+	return pprof_merge_commit(m, d);
+}
+
+static void
+drop(void *m, void *d)
+{
+	pprof_merge_drop(m, d);
+}
+
+static const struct cmd_twostep twostep = { prepare, commit, drop };
 
 /* Its one value: the table's base is the uint64_t max_size of main. */
 static const struct fold_option options[] = {
@@ -39,6 +54,7 @@ main(int argc, char *argv[])
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &max_size },
 		{ NULL, cmd_opt_files, &cc },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 	};
 	struct pprof_merger *m;
@@ -47,13 +63,13 @@ main(int argc, char *argv[])
 	int first, stopped = 0, status, wrote;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 3, "[profile ...]");
+	first = cmd_parse(argc, argv, sets, 4, "[profile ...]");
 	m = pprof_merger_new(max_size);
 	cmd_diag_init(&diag, 0);
 	/* a profile that cannot be read is reported and the others merged;
 	   one that breaks the merge (a sum past 64 bits) ends it */
-	status = cmd_each_listed(argv + first, argc - first, cc.list, cc.nul,
-	    read_one, m, &diag, &stopped);
+	status = cmd_each_listed_jobs(argv + first, argc - first, &cc,
+	    &twostep, m, &diag, &stopped);
 	wrote = 0;
 	out = cmd_stdout();
 	if (!stopped) {

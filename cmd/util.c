@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -176,10 +177,17 @@ progress(void *arg, uint64_t done, uint64_t size)
 	prog.drawn = 1;
 }
 
+/* --progress, or a terminal without --no-progress */
+static int
+progress_wanted(void)
+{
+	return prog.mode > 0 || (prog.mode == 0 && isatty(2));
+}
+
 void
 cmd_progress_attach(void *arg, struct fold_in *in)
 {
-	if (prog.mode > 0 || (prog.mode == 0 && isatty(2)))
+	if (progress_wanted())
 		fold_in_set_progress(in, progress, (void *)fold_in_name(in));
 }
 
@@ -280,27 +288,246 @@ cmd_each_input(char **files, int n,
 	return status;
 }
 
+/*
+ * files[0..n), then those list names when it is set, in *all (to be freed
+ * when it is not files). -1, reported, when the list names no file: an
+ * empty list reads nothing, not standard input, as a fleet job that found
+ * no file has failed.
+ */
+static int
+listed(char **files, int n, const char *list, int nul, char ***all)
+{
+	*all = files;
+	if (!list)
+		return n;
+	if ((n = cmd_files_from(files, n, list, nul, all)) > 0)
+		return n;
+	free(*all);
+	cmd_warn("%s: no file named", list);
+	return -1;
+}
+
 int
 cmd_each_listed(char **files, int n, const char *list, int nul,
     int (*read)(void *reader, struct fold_in *in, struct fold_diag *diag),
     void *reader, struct fold_diag *diag, int *stopped)
 {
+	char **all;
 	int status;
 
-	if (!list)
-		return cmd_each_input(files, n, read, reader, diag, stopped);
-	n = cmd_files_from(files, n, list, nul, &files);
 	*stopped = 0;
-	if (n > 0)
-		status = cmd_each_input(files, n, read, reader, diag, stopped);
-	else {
-		/* an empty list reads nothing, not standard input: a fleet
-		   job that found no file has failed */
-		cmd_warn("%s: no file named", list);
-		status = EXIT_ERR;
+	if ((n = listed(files, n, list, nul, &all)) < 0) {
 		*stopped = 1;
+		return EXIT_ERR;
 	}
-	free(files);
+	status = cmd_each_input(all, n, read, reader, diag, stopped);
+	if (all != files)
+		free(all);
+	return status;
+}
+
+/*
+ * The jobs for n inputs: jobs, or (0) the processors online; never more
+ * than the inputs.
+ */
+static unsigned
+jobs_for(unsigned long long jobs, int n)
+{
+	long cpus;
+
+	if (jobs == 0) {
+		cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = cpus > 0 ? (unsigned long long)cpus : 1;
+	}
+	if (jobs > (unsigned long long)n)
+		jobs = n > 0 ? n : 1;
+	return jobs > 1024 ? 1024 : (unsigned)jobs;
+}
+
+/* An input in flight: what prepare made of it, its messages. */
+struct slot {
+	void *prepared;
+	char *fail;		/* the input could not be opened or read */
+	char *closefail;	/* nor closed */
+	int ready;
+};
+
+struct pool {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;	/* a slot ready, a commit made, the end */
+	char **files;
+	int n, next, committed, window, quit;
+	struct slot *slots;
+	const struct cmd_twostep *ts;
+	void *reader;
+};
+
+static char *
+errcopy(void)
+{
+	const char *e = fold_err();
+
+	return fold_strndup(e, strlen(e));
+}
+
+/* Opens, prepares and closes input i into its slot (not yet ready). */
+static void
+prepare_one(struct pool *p, struct slot *sl, int i, int progress)
+{
+	struct fold_in *in = fold_in_open(p->files[i]);
+
+	if (!in) {
+		sl->fail = errcopy();
+		return;
+	}
+	if (progress)
+		cmd_progress_attach(NULL, in);
+	if (!(sl->prepared = p->ts->prepare(p->reader, in)))
+		sl->fail = errcopy();
+	if (progress)
+		progress_erase();
+	if (fold_in_close(in) < 0)
+		sl->closefail = errcopy();
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	struct slot *sl;
+	int i;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (!p->quit && p->next < p->n &&
+		    p->next >= p->committed + p->window)
+			pthread_cond_wait(&p->cond, &p->lock);
+		if (p->quit || p->next >= p->n)
+			break;
+		i = p->next++;
+		sl = &p->slots[i % p->window];
+		pthread_mutex_unlock(&p->lock);
+		prepare_one(p, sl, i, 0);
+		pthread_mutex_lock(&p->lock);
+		sl->ready = 1;
+		pthread_cond_broadcast(&p->cond);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Commits input i from its slot, with its messages; empties the slot. */
+static int
+commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
+    int *stopped)
+{
+	int status = EXIT_OK, rc = 0;
+
+	if (sl->fail) {
+		cmd_warn("%s", sl->fail);
+		status = EXIT_ERR;
+	} else if ((rc = p->ts->commit(p->reader, sl->prepared, diag)) < 0) {
+		cmd_warn("%s", fold_err());
+		status = EXIT_ERR;
+	}
+	if (sl->closefail) {
+		cmd_warn("%s", sl->closefail);
+		status = EXIT_ERR;
+	}
+	if (rc == -2)
+		*stopped = 1;
+	free(sl->fail);
+	free(sl->closefail);
+	memset(sl, 0, sizeof *sl);
+	return status;
+}
+
+static int
+each_jobs(char **files, int n, unsigned long long jobs,
+    const struct cmd_twostep *ts, void *reader, struct fold_diag *diag,
+    int *stopped)
+{
+	char *none[] = { NULL };
+	struct pool p = { .files = n ? files : none, .n = n ? n : 1,
+	    .ts = ts, .reader = reader };
+	pthread_t *th;
+	unsigned t, nth = 0;
+	int i, status = EXIT_OK;
+
+	*stopped = 0;
+	/* the progress of reading is drawn by the one thread that reads */
+	jobs = jobs_for(jobs == 0 && progress_wanted() ? 1 : jobs, p.n);
+	p.window = jobs > 1 ? 2 * jobs : 1;
+	p.slots = fold_calloc(p.window, sizeof *p.slots);
+	if (jobs == 1) {
+		/* no thread: the same steps, and progress */
+		for (i = 0; i < p.n && !*stopped; i++) {
+			prepare_one(&p, &p.slots[0], i, 1);
+			status |= commit_one(&p, &p.slots[0], diag, stopped);
+		}
+		free(p.slots);
+		return status ? EXIT_ERR : EXIT_OK;
+	}
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.cond, NULL);
+	th = fold_calloc(jobs, sizeof *th);
+	for (t = 0; t < jobs; t++)
+		if (pthread_create(&th[nth], NULL, worker, &p) == 0)
+			nth++;
+	for (i = 0; i < p.n && !*stopped; i++) {
+		struct slot *sl = &p.slots[i % p.window];
+		pthread_mutex_lock(&p.lock);
+		/* no thread could start: this one prepares */
+		if (nth == 0 && p.next == i) {
+			p.next++;
+			pthread_mutex_unlock(&p.lock);
+			prepare_one(&p, sl, i, 0);
+			pthread_mutex_lock(&p.lock);
+			sl->ready = 1;
+		}
+		while (!sl->ready)
+			pthread_cond_wait(&p.cond, &p.lock);
+		pthread_mutex_unlock(&p.lock);
+		status |= commit_one(&p, sl, diag, stopped);
+		pthread_mutex_lock(&p.lock);
+		p.committed = i + 1;
+		if (*stopped)
+			p.quit = 1;
+		pthread_cond_broadcast(&p.cond);
+		pthread_mutex_unlock(&p.lock);
+	}
+	for (t = 0; t < nth; t++)
+		pthread_join(th[t], NULL);
+	/* what was prepared after a stop is dropped unsaid */
+	for (t = 0; t < (unsigned)p.window; t++) {
+		if (p.slots[t].prepared)
+			ts->drop(reader, p.slots[t].prepared);
+		free(p.slots[t].fail);
+		free(p.slots[t].closefail);
+	}
+	free(th);
+	free(p.slots);
+	pthread_cond_destroy(&p.cond);
+	pthread_mutex_destroy(&p.lock);
+	return status ? EXIT_ERR : EXIT_OK;
+}
+
+int
+cmd_each_listed_jobs(char **files, int n, const struct cmd_common *cc,
+    const struct cmd_twostep *ts, void *reader, struct fold_diag *diag,
+    int *stopped)
+{
+	char **all;
+	int status;
+
+	*stopped = 0;
+	if ((n = listed(files, n, cc->list, cc->nul, &all)) < 0) {
+		*stopped = 1;
+		return EXIT_ERR;
+	}
+	status = each_jobs(all, n, cc->jobs, ts, reader, diag, stopped);
+	if (all != files)
+		free(all);
 	return status;
 }
 

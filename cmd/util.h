@@ -56,6 +56,7 @@ unsigned long long cmd_diag_summary(const struct fold_diag *d,
     const char *one, const char *many);
 
 struct fold_in;
+struct cmd_common;
 
 /*
  * Reads each of files[0..n) in turn (standard input when n is 0) through
@@ -80,6 +81,33 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
     void *reader, struct fold_diag *diag, int *stopped);
 
 /*
+ * An input read in two steps: prepare(reader, in) reads in on its own,
+ * on any thread, and returns what it found, or NULL with a message in
+ * fold_err() when in failed; commit(reader, prepared, diag), always on
+ * the calling thread and in the order of the inputs, adds it and returns
+ * as cmd_each_input's read does (0, -1, -2), taking prepared; drop
+ * frees a prepared input that is not committed.
+ */
+struct cmd_twostep {
+	void *(*prepare)(void *reader, struct fold_in *in);
+	int (*commit)(void *reader, void *prepared, struct fold_diag *diag);
+	void (*drop)(void *reader, void *prepared);
+};
+
+/*
+ * cmd_each_listed, the inputs prepared by up to cc->jobs threads at once
+ * (0: one per processor online; never more than the inputs), at most
+ * twice that ahead of the commits, so that memory is bounded by the
+ * inputs in flight. The output and every
+ * message, in their order, are those of one thread whatever jobs is:
+ * messages are held with their input and given at its commit. Progress
+ * is shown only with one job: the default when it is to be shown.
+ */
+int cmd_each_listed_jobs(char **files, int n, const struct cmd_common *cc,
+    const struct cmd_twostep *ts, void *reader, struct fold_diag *diag,
+    int *stopped);
+
+/*
  * Reads the folded profiles files[0..n) and those cc->list names
  * (cmd_each_listed) into a new one-column stack table *st with a frames
  * table of its own, each bad line counted in diag; then prints the count
@@ -88,7 +116,6 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
  * counts of another unit), *st is NULL: what was added is no answer to
  * write. cmd_folded_free frees *st and its frames.
  */
-struct cmd_common;
 struct fold_stacks;
 int cmd_read_folded(char **files, int n, const struct cmd_common *cc,
     struct fold_diag *diag, struct fold_stacks **st);

@@ -129,16 +129,12 @@ static const struct {
 static int
 bcc_kernel_name(const char *s, size_t n)
 {
-	static unsigned char first[256];
-	static int init;
+	/* the first bytes of kprefixes (kept in step with it), so that most
+	   names need no more look; constant, as threads may share it */
+	static const char first[] = "_abcdeikrswx";
 	size_t i;
 
-	if (!init) {
-		for (i = 0; i < sizeof kprefixes / sizeof kprefixes[0]; i++)
-			first[(unsigned char)kprefixes[i].s[0]] = 1;
-		init = 1;
-	}
-	if (n == 0 || !first[(unsigned char)s[0]])
+	if (n == 0 || s[0] == '\0' || !strchr(first, s[0]))
 		return 0;
 	for (i = 0; i < sizeof kprefixes / sizeof kprefixes[0]; i++)
 		if (n >= kprefixes[i].n && s[0] == kprefixes[i].s[0] &&

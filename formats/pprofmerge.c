@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,11 +110,20 @@ struct sample_tab {
 
 enum { SBLOCK = 1 << 20, SHDR = 8 };
 
-struct pprof_merger {
-	uint64_t max_size;
-	/* each input decoded into the arena, its overflow capped by ca */
+/* An input decoded into its arena, its overflow capped by ca. */
+struct pprof_decoded {
 	struct pb_capalloc ca;
 	struct pb_arena ar;
+	Profile *p;
+	char *file;
+	struct pprof_decoded *next;	/* in the merger's spares */
+};
+
+struct pprof_merger {
+	uint64_t max_size;
+	/* decoded inputs taken back, their arenas kept for the next */
+	pthread_mutex_t lock;
+	struct pprof_decoded *spare;
 	int nread;
 	/* each table's rows by their key: the intern id is the row */
 	struct fold_intern *strs, *fkeys, *mkeys, *lkeys, *ckeys;
@@ -150,7 +160,7 @@ pprof_merger_new(uint64_t max_size)
 	struct pprof_merger *m = fold_calloc(1, sizeof *m);
 
 	m->max_size = max_size ? max_size : PPROF_MAX_SIZE;
-	pb_arena_init(&m->ar, &m->ca);
+	pthread_mutex_init(&m->lock, NULL);
 	m->strs = fold_intern_new();
 	fold_intern(m->strs, "", 0);
 	m->fkeys = fold_intern_new();
@@ -167,9 +177,16 @@ pprof_merger_free(struct pprof_merger *m)
 {
 	size_t i;
 
+	struct pprof_decoded *d;
+
 	if (!m)
 		return;
-	pb_arena_release(&m->ar);
+	while ((d = m->spare) != NULL) {
+		m->spare = d->next;
+		pb_arena_release(&d->ar);
+		free(d);
+	}
+	pthread_mutex_destroy(&m->lock);
 	fold_intern_free(m->strs);
 	fold_intern_free(m->fkeys);
 	fold_intern_free(m->mkeys);
@@ -622,30 +639,76 @@ merge_header(struct pprof_merger *m, struct src *s)
 		m->deftype = str(m, s, p->default_sample_type);
 }
 
+void
+pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d)
+{
+	if (!d)
+		return;
+	pb_arena_empty(&d->ar);
+	d->p = NULL;
+	free(d->file);
+	d->file = NULL;
+	pthread_mutex_lock(&m->lock);
+	d->next = m->spare;
+	m->spare = d;
+	pthread_mutex_unlock(&m->lock);
+}
+
+struct pprof_decoded *
+pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
+{
+	struct pprof_decoded *d;
+	const char *file = fold_in_name(in);
+	char *buf;
+	size_t len;
+
+	if (pb_profile_readall(in, m->max_size, &buf, &len) < 0)
+		return NULL;
+	pthread_mutex_lock(&m->lock);
+	if ((d = m->spare) != NULL)
+		m->spare = d->next;
+	pthread_mutex_unlock(&m->lock);
+	if (!d) {
+		d = fold_calloc(1, sizeof *d);
+		pb_arena_init(&d->ar, &d->ca);
+	}
+	d->file = fold_strndup(file, strlen(file));
+	pb_capalloc_init(&d->ca, m->max_size);
+	d->p = perftools__profiles__profile__unpack(&d->ar.a, len,
+	    (const uint8_t *)buf);
+	free(buf);
+	if (!d->p) {
+		if (d->ca.over)
+			fold_seterr("%s: decoding needs more than %" PRIu64
+			    " bytes of memory (see --max-size)", file,
+			    m->max_size);
+		else
+			fold_seterr("%s: not a pprof profile (malformed "
+			    "protocol buffer)", file);
+		pprof_merge_drop(m, d);
+		return NULL;
+	}
+	return d;
+}
+
 int
 pprof_merge_add(struct pprof_merger *m, struct fold_in *in)
 {
+	struct pprof_decoded *d = pprof_merge_decode(m, in);
+
+	return d ? pprof_merge_commit(m, d) : -1;
+}
+
+int
+pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
+{
 	struct src s;
-	char *buf;
-	size_t len, i;
+	size_t i;
 	int rc = -1;
 
 	memset(&s, 0, sizeof s);
-	s.file = fold_in_name(in);
-	if (pb_profile_readall(in, m->max_size, &buf, &len) < 0)
-		return -1;
-	pb_capalloc_init(&m->ca, m->max_size);
-	s.p = perftools__profiles__profile__unpack(&m->ar.a, len,
-	    (const uint8_t *)buf);
-	free(buf);
-	if (!s.p)
-		pb_arena_empty(&m->ar);
-	if (!s.p && m->ca.over)
-		return fold_seterr("%s: decoding needs more than %" PRIu64
-		    " bytes of memory (see --max-size)", s.file, m->max_size);
-	if (!s.p)
-		return fold_seterr("%s: not a pprof profile (malformed "
-		    "protocol buffer)", s.file);
+	s.file = d->file;
+	s.p = d->p;
 	if (validate(m, &s) < 0 || check_types(m, &s) < 0)
 		goto out;
 	s.fmap = fold_calloc(s.p->n_function + 1, sizeof *s.fmap);
@@ -672,7 +735,7 @@ out:
 	pb_idmap_free(&s.mapids);
 	pb_idmap_free(&s.locids);
 	pb_idmap_free(&s.funcids);
-	pb_arena_empty(&m->ar);
+	pprof_merge_drop(m, d);
 	return rc;
 }
 

@@ -47,6 +47,21 @@ void pprof_merger_free(struct pprof_merger *m);
 int pprof_merge_add(struct pprof_merger *m, struct fold_in *in);
 
 /*
+ * pprof_merge_add in two steps, for inputs read on several threads:
+ * pprof_merge_decode reads and decodes in on its own, touching nothing
+ * that pprof_merge_commit changes (several may run at once, with each
+ * other and with a commit), and returns the decoded profile, or NULL
+ * with a message (nothing to commit). pprof_merge_commit adds it, as
+ * pprof_merge_add does (returns the same), and takes it back for the
+ * next decode; so does pprof_merge_drop without adding it.
+ */
+struct pprof_decoded;
+struct pprof_decoded *pprof_merge_decode(struct pprof_merger *m,
+    struct fold_in *in);
+int pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d);
+void pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d);
+
+/*
  * Writes the merged profile, gzipped. Returns 0, or -1 with a message
  * when no profile was added. Write errors are left in out.
  */

@@ -79,3 +79,43 @@ mkdir "$tmp/two"
 cp "$d/cpu.pb.gz" "$d/labels.pb.gz" "$top/bench/go-cpu.pb.gz" "$tmp/two/"
 dir=$tmp/two check "pprofmerge: two programs' profiles as go tool pprof -proto merges them" \
     raw go-cpu.pb.gz cpu.pb.gz go-cpu.pb.gz labels.pb.gz
+
+# -j: every golden gives the same bytes, messages and status with 1, 2
+# and 7 jobs (decoding runs on the jobs' threads, merging in input order)
+for c in "$top"/testdata/pprofmerge/*.cmd; do
+	base=${c%.cmd}
+	name=$(basename "$base")
+	case $name in help|bad-option*|bad-usage*) continue ;; esac
+	for j in 1 2 7; do
+		sed "s/\\bpprofmerge\\b/pprofmerge -j$j/g" "$c" >"$tmp/cmd"
+		(cd "$(dirname "$c")" && PATH="$b:$PATH" sh "$tmp/cmd") \
+		    >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		want=0
+		[ -e "$base.rc" ] && want=$(cat "$base.rc")
+		if [ "$rc" = "$want" ] && cmp -s "$tmp/out" "$base.out" &&
+		    { [ ! -e "$base.err" ] || cmp -s "$tmp/err" "$base.err"; }; then
+			ok "pprofmerge -j$j: $name as its golden"
+		else
+			notok "pprofmerge -j$j: $name as its golden (status $rc)"
+			excerpt "$tmp/err" 5
+		fi
+	done
+done
+
+# a fleet: 60 real profiles and a bad one among them, with every job
+# count, to the byte and with the one message in its place
+for i in $(seq 1 20); do
+	cp "$top/bench/go-cpu.pb.gz" "$tmp/f$i-a.pb.gz"
+	cp "$d/cpu.pb.gz" "$tmp/f$i-b.pb.gz"
+	cp "$d/labels.pb.gz" "$tmp/f$i-c.pb.gz"
+done
+printf 'not a profile\n' >"$tmp/f10-d.pb.gz"
+ls "$tmp"/f*.pb.gz >"$tmp/list"
+"$b/pprofmerge" -j1 --files-from "$tmp/list" >"$tmp/want" 2>"$tmp/wanterr"
+for j in 2 3 7 64; do
+	"$b/pprofmerge" -j$j --files-from "$tmp/list" >"$tmp/got" 2>"$tmp/goterr"
+	compare "pprofmerge -j$j: a fleet as with -j1" "$tmp/want" "$tmp/got"
+	compare "pprofmerge -j$j: a fleet's messages as with -j1" \
+	    "$tmp/wanterr" "$tmp/goterr"
+done
