@@ -378,7 +378,33 @@ edge(struct chrome_reader *r, uint32_t from, int64_t to, int parentfield)
 	e->parentfield = parentfield;
 }
 
-/* The frame name of a callFrame, cleaned and interned. */
+/*
+ * Whether a url is a script of the profiled program: a path or an
+ * address (/srv/app.js, file:///srv/app.js, https://host/app.js, C:\).
+ * The runtime's own scripts have only a name: node:fs, and before node
+ * 16 fs.js or internal/main/run_main_module.js; natives and V8's
+ * (program) and (garbage collector) have none.
+ */
+static int
+userscript(const char *u, size_t n)
+{
+	const char *p;
+
+	if (n == 0 || fold_startswith(u, n, "node:"))
+		return 0;
+	if (u[0] == '/' || u[0] == '\\' ||
+	    (n >= 3 && u[1] == ':' && (u[2] == '\\' || u[2] == '/')))
+		return 1;
+	p = memchr(u, ':', n);
+	return p && (size_t)(u + n - p) >= 3 && p[1] == '/' && p[2] == '/';
+}
+
+/*
+ * The frame name of a callFrame, cleaned and interned. A function of the
+ * profiled program's scripts is marked "_[j]" as perf --jit marks
+ * JavaScript: the js palette paints it apart from the runtime, and
+ * flame graphs strip the mark from labels.
+ */
 static uint32_t
 framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 {
@@ -387,12 +413,15 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 	size_t n = 0, ul = 0, i;
 	const char *u = NULL;
 	char num[32];
-	int nl = 0;
+	int nl = 0, mark = 0;
 
 	if (fl == 0) {
 		fn = "(anonymous)";
 		fl = 11;
 	}
+	if (json_is_string(url))
+		mark = !r->opt.no_jit && userscript(json_string_value(url),
+		    json_string_length(url));
 	if (r->opt.lines && json_is_string(url) && json_string_length(url)) {
 		u = json_string_value(url);
 		ul = json_string_length(url);
@@ -401,7 +430,7 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 			nl = snprintf(num, sizeof num, ":%llu", (unsigned long
 			    long)json_integer_value(ln) + 1);
 	}
-	r->name = fold_grow(r->name, &r->namecap, fl + ul + nl + 2, 1);
+	r->name = fold_grow(r->name, &r->namecap, fl + ul + nl + 6, 1);
 	memcpy(r->name, fn, fl);
 	n = fl;
 	if (u) {
@@ -415,6 +444,10 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 		unsigned char c = r->name[i];
 		if (c == ';' || c < ' ' || c == 0x7f)
 			r->name[i] = '_';
+	}
+	if (mark) {
+		memcpy(r->name + n, "_[j]", 4);
+		n += 4;
 	}
 	return fold_intern(r->frames, r->name, n);
 }
@@ -994,6 +1027,9 @@ static const struct fold_option chrome_options[] = {
 	{ .name = "max-size", .arg = "BYTES", .kind = FOLD_OPT_SIZE,
 	    .off = OFF(max_size),
 	    .help = "refuse an input larger than BYTES (K, M, G, T)" },
+	{ .name = "no-jit", .kind = FOLD_OPT_FLAG, .off = OFF(no_jit),
+	    .value = 1,
+	    .help = "no \"_[j]\" on functions of the profiled scripts" },
 	{ .name = "time", .kind = FOLD_OPT_FLAG, .off = OFF(time),
 	    .value = 1,
 	    .help = "count microseconds, not samples" },

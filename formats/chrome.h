@@ -73,6 +73,7 @@
 struct chrome_opt {
 	int time;		/* count microseconds, not samples */
 	int lines;		/* frames "name url:line" where a url is known */
+	int no_jit;		/* no "_[j]" on frames of the profiled scripts */
 	uint64_t max_size;	/* cap on an input (0: CHROME_MAX_SIZE) */
 };
 

@@ -214,6 +214,20 @@ dotted_java(const char *s, size_t n)
 	return !start && dots > 0 && cls > 0 && (size_t)cls - 1 < seg;
 }
 
+/* The frames V8 names for time outside JavaScript. */
+static int
+v8_pseudo(const char *s, size_t n)
+{
+	static const char *const names[] = { "(garbage collector)",
+	    "(program)", "(idle)" };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (n == strlen(names[i]) && memcmp(s, names[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 /* The hues a name of that palette takes: java, perl, js by language. */
 static enum fold_palette_kind
 hues(enum fold_palette_kind kind, const char *s, size_t n)
@@ -252,8 +266,12 @@ hues(enum fold_palette_kind kind, const char *s, size_t n)
 		return FOLD_PALETTE_RED;
 	case FOLD_PALETTE_JS: {
 		const char *sl = memchr(s, '/', n);
+		/* perf's JIT names: source with a path, builtins tagged
+		   "Builtin:" and the like; a bare name is a function of a
+		   script, as stackcollapse-chrome marks one */
 		if (fold_endswith(s, n, "_[j]"))
-			return sl ? FOLD_PALETTE_GREEN : FOLD_PALETTE_AQUA;
+			return sl || !memchr(s, ':', n) ? FOLD_PALETTE_GREEN :
+			    FOLD_PALETTE_AQUA;
 		if (fold_contains(s, n, "::"))
 			return FOLD_PALETTE_YELLOW;
 		if (sl && fold_contains(sl, n - (sl - s), ".js"))
@@ -264,6 +282,9 @@ hues(enum fold_palette_kind kind, const char *s, size_t n)
 			return FOLD_PALETTE_GREEN;
 		if (fold_contains(s, n, "_[k]"))
 			return FOLD_PALETTE_ORANGE;
+		/* V8's own time in a .cpuprofile, its C++ */
+		if (v8_pseudo(s, n))
+			return FOLD_PALETTE_YELLOW;
 		return FOLD_PALETTE_RED;
 	}
 	case FOLD_PALETTE_WAKEUP:

@@ -11,6 +11,7 @@
 #include "libfold/hash.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
+#include "libfold/str.h"
 #include "libfold/tree.h"
 #include "libfold/unit.h"
 #include "formats/nameattr.h"
@@ -610,6 +611,9 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 		color = colbuf;
 	} else
 		color = fold_palette_color(g->pal, name, namelen);
+	/* the annotation chose the colour; labels go without, as
+	   flamegraph.pl and inferno show them */
+	namelen = fold_unannotated(name, namelen);
 
 	nl(L, 2);
 	fold_out_puts(o, "<g");

@@ -35,6 +35,20 @@ fold_contains(const char *s, size_t n, const char *p)
 }
 
 /*
+ * The length of s[0..n) without its annotation: the "_[k]", "_[w]",
+ * "_[i]" or "_[j]" that marks a kernel, waker, inlined or JIT frame
+ * (perf --all, stackcollapse-chrome) for the palettes to colour by.
+ */
+static inline size_t
+fold_unannotated(const char *s, size_t n)
+{
+	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']' &&
+	    memchr("kwij", s[n - 2], 4))
+		return n - 4;
+	return n;
+}
+
+/*
  * Byte classes, as <ctype.h> has them in the C locale, whatever the
  * locale: an input's bytes mean the same everywhere, and a byte past
  * ASCII (a UTF-8 name) is in none of them. c is a byte's value or a

@@ -5,11 +5,13 @@ usage: chrome_oracle.py [--time] FILE
 Prints the folded stacks stackcollapse-chrome should print (in any order,
 with --time the unit line of microseconds too)
 for a well-formed profile, by the rules of its man page: the stack of a
-sample is the path from the root to its node, "(root)" left out; with
+sample is the path from the root to its node, "(root)" left out, a
+function of the profiled scripts (a url that is a path or an address)
+marked "_[j]"; with
 --time, the samples in time order are each credited with the time to the
 next, the last with endTime minus its time.
 """
-import json, sys
+import json, re, sys
 
 time = sys.argv[1] == "--time"
 p = json.load(open(sys.argv[-1]))
@@ -24,13 +26,19 @@ for n in p["nodes"]:
         parent[c] = n["id"]
 
 
+def userscript(u):
+    return not u.startswith("node:") and \
+        re.match(r"/|\\|.:[\\/]|[^:]*://", u, re.S) is not None
+
+
 def stack(i):
     out = []
     while i is not None:
         n = nodes[i]
         name = n["callFrame"]["functionName"] or "(anonymous)"
         if not (i not in parent and name == "(root)"):
-            out.append(name.replace(";", "_"))
+            mark = "_[j]" if userscript(n["callFrame"].get("url", "")) else ""
+            out.append(name.replace(";", "_") + mark)
         i = parent.get(i)
     return ";".join(reversed(out))
 
