@@ -290,12 +290,10 @@ main(int argc, char *argv[])
 		status = cmd_stacks_found(fold_stacks_adds(st));
 	/* what could be read is still filtered, as the status says; not
 	   what a stopped run added */
-	if (!st)
-		;
-	else if (fold_filter_run(flt.f, &st) < 0) {
+	if (st && fold_filter_run(flt.f, &st) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
-	} else {
+	} else if (st) {
 		if (flt.verbose)
 			verbose(flt.f);
 		if (unmatched(flt.f, cc.strict) && cc.strict)

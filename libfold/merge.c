@@ -355,7 +355,7 @@ input_unit(struct merger *m, const char *name, const char *unit, int any)
 	if (strcmp(m->unit, unit) == 0)
 		return 0;
 	return fold_seterr_at(name, 0, "counts %s, but the inputs before it "
-	    "%s; different units do not add up (see --unit)", unit, m->unit);
+	    "%s; different units do not add up", unit, m->unit);
 }
 
 static void
