@@ -58,6 +58,7 @@ FORMATS = \
 	formats/html.o \
 	formats/jfr.o \
 	formats/junit.o \
+	formats/magic.o \
 	formats/nameattr.o \
 	formats/palette.o \
 	formats/pbutil.o \

@@ -533,6 +533,30 @@ out:
 
 static int object(struct chrome_reader *r, int depth);
 
+/*
+ * A tree under "head": a sampling heap profile (nodes with a callFrame,
+ * node --heap-prof), or a .cpuprofile of the layout V8 wrote until 2016
+ * (nodes with their functionName, "timestamps"), which DevTools still
+ * loads and saves in the layout read here.
+ */
+static int
+head(struct chrome_reader *r)
+{
+	json_t *j;
+	int heap;
+
+	if (!(j = decode(r)))
+		return -1;
+	heap = json_object_get(j, "callFrame") != NULL;
+	json_decref(j);
+	if (heap)
+		return fold_seterr("%s: a V8 sampling heap profile "
+		    "(.heapprofile), not a .cpuprofile", r->file);
+	return fold_seterr("%s: a .cpuprofile of the layout before 2016 (a "
+	    "\"head\" tree), which is not read: load it in Chrome DevTools "
+	    "and save it again", r->file);
+}
+
 /* The value of key (len n) of an object at nesting depth. */
 static int
 field(struct chrome_reader *r, const char *key, size_t n, int depth)
@@ -577,6 +601,12 @@ field(struct chrome_reader *r, const char *key, size_t n, int depth)
 	if ((IS("profile") || IS("result")) && depth < 2 && r->p < r->end &&
 	    *r->p == '{')
 		return object(r, depth + 1);
+	/* V8's other JSON: named, not read as a profile without samples */
+	if (IS("snapshot"))
+		return fold_seterr("%s: a V8 heap snapshot, not a .cpuprofile",
+		    r->file);
+	if (IS("head"))
+		return head(r);
 #undef IS
 	if (!(j = decode(r)))
 		return -1;
@@ -979,6 +1009,10 @@ chrome_detect(const char *head, size_t n, int eof)
 	if (memmem(p, e - p, "\"callFrame\"", 11))
 		return 2;
 	if (memmem(p, e - p, "\"nodes\"", 7))
+		return 1;
+	/* the layout before 2016, to be named */
+	if (memmem(p, e - p, "\"head\"", 6) &&
+	    memmem(p, e - p, "\"functionName\"", 14))
 		return 1;
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "formats/dtrace.h"
 #include "formats/ghcprof.h"
 #include "formats/jfr.h"
+#include "formats/magic.h"
 #include "formats/perf.h"
 #include "formats/pprof.h"
 #include "formats/sample.h"
@@ -167,33 +168,17 @@ collapse_index(const struct format *f)
 enum { HEAD = 64 * 1024 };
 
 /*
- * Binary data well known, by its first bytes: what a user may hand a
- * text converter by mistake.
- */
-static const struct {
-	const char *magic;
-	size_t len;
-	const char *what;
-} magics[] = {
-	{ "\177ELF", 4, "an ELF executable" },
-	{ "PERFILE2", 8, "a perf.data file: perf script prints its text" },
-	{ "FLR\0", 4, "a JFR recording: jfr print prints its text" },
-	{ "\375" "7zXZ\0", 6, "xz data: decompress it first" },
-	{ "\050\265\057\375", 4, "zstd data: decompress it first" },
-	{ "BZh", 3, "bzip2 data: decompress it first" },
-};
-
-/*
  * Whether head[0..n) is binary data rather than text: a NUL byte, or more
  * than one byte in 32 that is neither printable ASCII, a blank, ESC (a
- * colored line) nor part of valid UTF-8. Writes what it is to why.
+ * colored line) nor part of valid UTF-8. Writes what it is to why. (The
+ * kinds fold_magic names are looked for first, by the callers.)
  */
 static int
 isbinary(const char *head, size_t n, char *why, size_t whysz)
 {
 	const unsigned char *s = (const unsigned char *)head;
 	const char *nul = memchr(head, '\0', n);
-	size_t i, k, bad = 0, m;
+	size_t i, k, bad = 0;
 	uint32_t cp;
 
 	if (!nul) {
@@ -216,12 +201,6 @@ isbinary(const char *head, size_t n, char *why, size_t whysz)
 		if (bad * 32 <= n)
 			return 0;
 	}
-	for (m = 0; m < sizeof magics / sizeof magics[0]; m++)
-		if (n >= magics[m].len &&
-		    memcmp(head, magics[m].magic, magics[m].len) == 0) {
-			snprintf(why, whysz, "%s", magics[m].what);
-			return 1;
-		}
 	if (nul)
 		snprintf(why, whysz, "a NUL byte at byte %zu",
 		    (size_t)(nul - head));
@@ -268,6 +247,7 @@ collapse_detect(struct fold_in *in, const struct format **f)
 	const char *head;
 	size_t n, i, nsure = 0, nmaybe = 0;
 	const struct format *sure[2], *maybe[2];
+	const char *what;
 	char tried[512], why[128] = "";
 	int eof, k;
 
@@ -276,6 +256,12 @@ collapse_detect(struct fold_in *in, const struct format **f)
 		return -1;
 	if (n == 0)
 		return 0;
+	if ((what = fold_magic(head, n)) != NULL)
+		return fold_seterr("%s: binary data (%s), not a format this "
+		    "reads", fold_in_name(in), what);
+	if ((what = fold_lookalike(head, n)) != NULL)
+		return fold_seterr("%s: not a format this reads: it is %s",
+		    fold_in_name(in), what);
 	eof = n < HEAD;
 	for (i = 0; i < collapse_nformats; i++) {
 		k = collapse_formats[i]->detect(head, n, eof);
@@ -310,7 +296,7 @@ collapse_check_begin(struct collapse_check *ck,
     const struct format *f, struct fold_in *in,
     const struct fold_diag *diag)
 {
-	const char *head;
+	const char *head, *what;
 	char why[128] = "";
 	size_t n;
 
@@ -327,9 +313,14 @@ collapse_check_begin(struct collapse_check *ck,
 		ck->empty = 1;
 		return 0;
 	}
-	if (f->kind == FOLD_LINES && isbinary(head, n, why, sizeof why))
+	what = fold_magic(head, n);
+	if (what || (f->kind == FOLD_LINES && isbinary(head, n, why,
+	    sizeof why)))
 		return fold_seterr("%s: binary data (%s), not %s",
-		    fold_in_name(in), why, f->input);
+		    fold_in_name(in), what ? what : why, f->input);
+	if ((what = fold_lookalike(head, n)) != NULL)
+		return fold_seterr("%s: not %s: it is %s", fold_in_name(in),
+		    f->input, what);
 	if (n > ck->headcap) {
 		ck->headcap = n;
 		ck->head = fold_realloc(ck->head, n);

@@ -868,7 +868,7 @@ jfr_detect(const char *head, size_t n, int eof)
 	    head[i] == '\n'); i++)
 		;
 	if (i < n && (head[i] == '{' || head[i] == '<') &&
-	    memmem(head, n, "recording", 9))
+	    memmem(head, n, "recording", 9) && memmem(head, n, "events", 6))
 		return 2;
 	while (fold_head_line(&p, end, eof, &s, &len)) {
 		if (open) {

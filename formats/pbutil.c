@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include "formats/magic.h"
 #include "formats/pbutil.h"
 #include "libfold/input.h"
 #include "libfold/err.h"
@@ -410,7 +411,7 @@ int
 pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
     size_t *len)
 {
-	const char *file = fold_in_name(in), *chunk;
+	const char *file = fold_in_name(in), *chunk, *what;
 	size_t n = 0, cap = 0, next = 0, clen;
 	char *p = NULL;
 	int over = 0, r;
@@ -419,6 +420,11 @@ pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
 	while ((r = fold_in_chunk(in, &chunk, &clen)) > 0) {
 		if (over)	/* more after a field past the limit */
 			goto fail;
+		if (n == 0 && (what = fold_magic(chunk, clen)) != NULL) {
+			fold_seterr("%s: binary data (%s), not a pprof profile",
+			    file, what);
+			goto fail;
+		}
 		if (n + clen + 1 > cap) {	/* room for the chunk and a NUL */
 			/* doubling, but never past the limit (and its NUL) */
 			uint64_t want = cap ? (uint64_t)cap * 2 : 64 << 10;

@@ -12,8 +12,8 @@
  * name (perf's collapser writes frames such as "[unknown] "), so every
  * name without ';' or newline reads back as it was written.
  */
-int
-fold_parse_line(const char *line, size_t len, size_t *stacklen,
+static int
+parse(const char *line, size_t len, size_t *stacklen,
     struct fold_count *counts, int maxcols)
 {
 	struct fold_count c[FOLD_MAXCOLS];
@@ -53,6 +53,21 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 		counts[i] = c[k - 1 - i];
 	*stacklen = end;
 	return k;
+}
+
+/*
+ * A line that begins with '#' and is no folded line is a comment, as
+ * other readers of folded stacks take it: a header written above the
+ * stacks ("# perf record -g ...") is skipped like a blank line, not
+ * counted as bad.
+ */
+int
+fold_parse_line(const char *line, size_t len, size_t *stacklen,
+    struct fold_count *counts, int maxcols)
+{
+	int k = parse(line, len, stacklen, counts, maxcols);
+
+	return k < 0 && len > 0 && line[0] == '#' ? 0 : k;
 }
 
 /* a stack read and interned, waiting to be added to the table */
@@ -107,6 +122,11 @@ fold_detect(const char *head, size_t n, int eof)
 		else
 			good++;
 	}
+	/* a first line longer than the head (a stack of 10,000 frames): its
+	   count is out of sight, and text is all that can be told */
+	if (!eof && n > 0 && !memchr(head, '\n', n) && !memchr(head, '\0', n) &&
+	    !fold_isblank(head[0]) && memchr(head, ';', n))
+		return 1;
 	/* a few bad lines are the reader's to report */
 	return good > 0 && good >= 4 * bad;
 }

@@ -26,17 +26,19 @@
  * first (leftmost) maxcols-1 are optional, so with maxcols 2 both "a;b 3"
  * and "a;b 1 3" parse. The counts are stored left to right in counts[].
  * Sets *stacklen to the length of the stack text (without the one blank
- * that separates it from the counts). Returns the number of counts (>= 1), 0 for a blank line, or
- * -1 with a message (without file:line) when the line has no valid count
- * or no stack.
+ * that separates it from the counts). Returns the number of counts (>= 1),
+ * 0 for a blank line or a comment (a line that begins with '#' and does
+ * not parse), or -1 with a message (without file:line) when the line has
+ * no valid count or no stack.
  */
 int fold_parse_line(const char *line, size_t len, size_t *stacklen,
     struct fold_count *counts, int maxcols);
 
 /*
  * 1 when the lines of head[0..n) that are not blank are folded lines
- * ("stack count", or "stack before after"), but for at most one in five;
- * else 0. Other formats may look folded too (bcc's -f output is), so this is
+ * ("stack count", or "stack before after"), but for at most one in five,
+ * or when head is the beginning of one line of frames (no newline, some
+ * ';') and more follows; else 0. Other formats may look folded too (bcc's -f output is), so this is
  * only a "could be".
  */
 int fold_detect(const char *head, size_t n, int eof);

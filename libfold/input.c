@@ -25,6 +25,12 @@ struct fold_in {
 	unsigned char *raw;
 	size_t rawcap;
 	int raweof;
+	/* UTF-16 text with a byte order mark, read as UTF-8 */
+	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
+	unsigned char carry[4];	/* an odd byte, a surrogate's first half */
+	size_t ncarry;
+	unsigned char *u16buf;
+	size_t u16cap;
 	/* fold_in_mem: the bytes read instead of fd */
 	const char *mem;
 	size_t memlen;
@@ -213,9 +219,9 @@ fillgz(struct fold_in *in)
 	}
 }
 
-/* Reads more decoded bytes into buf[end..]; returns how many (0 at end). */
+/* Reads more bytes, decompressed, into buf[end..]; how many (0 at end). */
 static ssize_t
-fill(struct fold_in *in)
+fill8(struct fold_in *in)
 {
 	ssize_t r;
 
@@ -269,6 +275,123 @@ counted:
 		    (int)(FOLD_GZIP_FLOOR >> 20));
 	in->end += r;
 	return r;
+}
+
+static size_t
+put_utf8(unsigned char *o, uint32_t cp)
+{
+	if (cp < 0x80) {
+		o[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = 0xc0 | cp >> 6;
+		o[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = 0xe0 | cp >> 12;
+		o[1] = 0x80 | (cp >> 6 & 0x3f);
+		o[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	o[0] = 0xf0 | cp >> 18;
+	o[1] = 0x80 | (cp >> 12 & 0x3f);
+	o[2] = 0x80 | (cp >> 6 & 0x3f);
+	o[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/*
+ * Decodes the carry and the n UTF-16 bytes at buf[from..] to UTF-8 at
+ * buf[at..] (at <= from), growing buf as needed; an odd byte or a
+ * surrogate's first half at the end waits in the carry for the next
+ * bytes, or, at the end of input (n 0), becomes U+FFFD, as does an
+ * unpaired surrogate. Sets end past what was written; returns its
+ * length.
+ */
+static size_t
+decode16(struct fold_in *in, size_t at, size_t from, size_t n)
+{
+	size_t m = in->ncarry + n, i = 0, w = 0, need;
+	const unsigned char *s;
+	unsigned char *o;
+	unsigned u, lo;
+	uint32_t cp;
+
+	in->u16buf = fold_grow(in->u16buf, &in->u16cap, m + 1, 1);
+	memcpy(in->u16buf, in->carry, in->ncarry);
+	memcpy(in->u16buf + in->ncarry, in->buf + from, n);
+	in->ncarry = 0;
+	s = in->u16buf;
+	/* 3 bytes for 2, at most (4 for 4), and U+FFFD for the rest */
+	need = at + m / 2 * 3 + 4;
+	if (need > in->cap) {
+		in->cap = need;
+		in->buf = fold_realloc(in->buf, in->cap);
+	}
+	o = (unsigned char *)in->buf + at;
+#define UNIT(k) (in->u16 == 1 ? s[k] | s[(k) + 1] << 8 : s[k] << 8 | s[(k) + 1])
+	while (m - i >= 2) {
+		cp = u = UNIT(i);
+		if (u >= 0xd800 && u < 0xdc00) {
+			if (m - i < 4 && n > 0)
+				break;		/* the second half may follow */
+			lo = m - i >= 4 ? UNIT(i + 2) : 0;
+			if (lo >= 0xdc00 && lo < 0xe000) {
+				cp = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+				i += 2;
+			} else
+				cp = 0xfffd;
+		} else if (u >= 0xdc00 && u < 0xe000)
+			cp = 0xfffd;
+		i += 2;
+		w += put_utf8(o + w, cp);
+	}
+#undef UNIT
+	if (n == 0 && i < m)
+		w += put_utf8(o + w, 0xfffd);
+	else {
+		in->ncarry = m - i;
+		memcpy(in->carry, s + i, in->ncarry);
+	}
+	in->end = at + w;
+	return w;
+}
+
+/*
+ * Reads more decoded bytes into buf[end..]: bytes as they are, or UTF-16
+ * text, told by its byte order mark, as UTF-8 (the mark left out), as
+ * Windows tools write text (PowerShell's redirections). Returns how many
+ * (0 at end).
+ */
+static ssize_t
+fill(struct fold_in *in)
+{
+	size_t at = in->end;
+	ssize_t r;
+	size_t w;
+
+	do {
+		if ((r = fill8(in)) < 0)
+			return -1;
+		if (!in->sniffed && r > 0) {
+			const unsigned char *b = (unsigned char *)in->buf + at;
+			in->sniffed = 1;
+			if (r >= 2 && ((b[0] == 0xff && b[1] == 0xfe) ||
+			    (b[0] == 0xfe && b[1] == 0xff))) {
+				in->u16 = b[0] == 0xff ? 1 : 2;
+				w = decode16(in, at, at + 2, r - 2);
+				continue;
+			}
+		}
+		if (!in->u16)
+			return r;
+		if (r == 0 && in->ncarry == 0)
+			return 0;
+		w = decode16(in, at, at, r);
+	} while (w == 0 && r > 0);
+	return w;
 }
 
 /*
@@ -477,6 +600,7 @@ fold_in_close(struct fold_in *in)
 	if (in->ownfd && close(in->fd) < 0)
 		rc = fold_seterr("%s: %s", in->name, strerror(errno));
 	free(in->raw);
+	free(in->u16buf);
 	free(in->buf);
 	free(in->name);
 	free(in);

@@ -87,3 +87,27 @@ for opt in pid tid kernel jit all addrs; do
 		    compare "stackcollapse suite $name --$opt" "$tmp/want" "$tmp/ours"
 	done
 done
+
+# UTF-16 with a byte order mark reads as its UTF-8: 50,000 lines of
+# two-, three- and four-byte characters (surrogate pairs), so that units
+# and pairs are cut at every kind of read boundary, gzipped and piped too
+python3 - "$tmp" <<'PY'
+import sys
+t = sys.argv[1]
+text = "".join("main;f\u00e9%d;\U0001F525x%d;\u4e2d %d\n" % (i % 97, i % 13,
+    i % 7 + 1) for i in range(50000))
+open(t + "/u8", "w", encoding="utf-8").write(text)
+open(t + "/u16le", "wb").write(b"\xff\xfe" + text.encode("utf-16-le"))
+open(t + "/u16be", "wb").write(b"\xfe\xff" + text.encode("utf-16-be"))
+PY
+"$b/stackcollapse" "$tmp/u8" >"$tmp/want"
+for v in u16le u16be; do
+	"$b/stackcollapse" "$tmp/$v" >"$tmp/got"
+	compare "stackcollapse: $v as its UTF-8" "$tmp/want" "$tmp/got"
+	gzip -c "$tmp/$v" | "$b/stackcollapse" >"$tmp/got"
+	compare "stackcollapse: $v gzipped, piped, as its UTF-8" "$tmp/want" \
+	    "$tmp/got"
+done
+"$b/flamegraph-svg" "$tmp/u8" >"$tmp/want"
+"$b/flamegraph-svg" "$tmp/u16be" >"$tmp/got"
+compare "flamegraph-svg: UTF-16 as its UTF-8" "$tmp/want" "$tmp/got"
