@@ -15,7 +15,7 @@ B = build
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
-PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8 jansson
+PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8 yajl
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -57,6 +57,7 @@ FORMATS = \
 	formats/github.o \
 	formats/html.o \
 	formats/jfr.o \
+	formats/json.o \
 	formats/junit.o \
 	formats/magic.o \
 	formats/nameattr.o \

@@ -1,7 +1,7 @@
 /*
  * The converters' one main (cmd_convert), apart from util.c: it names
  * every format of formats/collapse.h, so a tool that links it links all
- * the readers and the libraries they need (libxml2 with ICU, jansson),
+ * the readers and the libraries they need (libxml2 with ICU, yajl),
  * which the other tools, linked with --as-needed, leave out.
  */
 #include <stddef.h>

@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "libfold/err.h"
 #include "libfold/intern.h"
 #include "libfold/str.h"
 #include "formats/chrome.h"
+#include "formats/json.h"
 
 #define NONE UINT32_MAX
 /* a sample that was not an integer (already warned about) */
@@ -47,11 +47,15 @@ struct chrome_reader {
 
 	/* one input */
 	const char *file;
-	const char *buf, *p, *end;
-	const char *linep;	/* lineof(): newlines counted up to here */
-	uint64_t line;
+	struct json *json;
 	struct fold_diag *diag;
 	int seen_nodes, seen_samples, seen_deltas, have_start, have_end;
+	int nodes_done;		/* the nodes array has ended */
+	int in;			/* enum key: the array (or head) read */
+	int key;		/* enum key: the last key of the profile */
+	size_t index;		/* of the element in the array read */
+	int levels[3], nlevels;	/* depths of the profile's keys, wrapped */
+	int top;		/* the input's object has begun */
 	int64_t start, endtime;
 	uint64_t samples_line, deltas_line;
 
@@ -59,8 +63,16 @@ struct chrome_reader {
 	size_t nnodes, nodecap;
 	struct edge *edges;
 	size_t nedges, edgecap;
-	struct vec64 samples, deltas;
-	/* id -> index + 1 (0: empty), open addressing */
+	struct vec64 samples, deltas;	/* samples: those before the nodes */
+	uint32_t *hits;		/* --time: each sample's node, or NONE */
+	size_t nhits, hitcap;
+	/*
+	 * id -> index + 1 (0: empty): V8 numbers its nodes 1, 2, 3..., so
+	 * an id below twice the nodes so far (and 64 Ki) is looked up in
+	 * the array byid; any other in a table of open addressing
+	 */
+	uint32_t *byid;
+	size_t nbyid, byidcap;
 	int64_t *hkeys;
 	uint32_t *hvals;
 	size_t hcap, hlen;
@@ -101,11 +113,14 @@ chrome_close(void *rp)
 	free(r->edges);
 	free(r->samples.v);
 	free(r->deltas.v);
+	free(r->byid);
 	free(r->hkeys);
 	free(r->hvals);
 	free(r->name);
 	free(r->ids);
 	free(r->chain);
+	free(r->hits);
+	json_free(r->json);
 	free(r);
 }
 
@@ -131,7 +146,9 @@ lookup(const struct chrome_reader *r, int64_t id)
 {
 	size_t i, mask = r->hcap - 1;
 
-	if (r->hcap == 0)
+	if (id >= 0 && (uint64_t)id < r->nbyid && r->byid[id])
+		return r->byid[id] - 1;
+	if (r->hlen == 0)
 		return NONE;
 	for (i = mix(id) & mask; r->hvals[i]; i = (i + 1) & mask)
 		if (r->hkeys[i] == id)
@@ -145,6 +162,19 @@ insert(struct chrome_reader *r, int64_t id, uint32_t index)
 {
 	size_t i, mask;
 
+	if (lookup(r, id) != NONE)
+		return -1;
+	if (id >= 0 && (uint64_t)id < 2 * (uint64_t)r->nnodes + 65536) {
+		if ((size_t)id >= r->nbyid) {
+			r->byid = fold_grow(r->byid, &r->byidcap, (size_t)id + 1,
+			    sizeof *r->byid);
+			memset(r->byid + r->nbyid, 0, ((size_t)id + 1 -
+			    r->nbyid) * sizeof *r->byid);
+			r->nbyid = (size_t)id + 1;
+		}
+		r->byid[id] = index + 1;
+		return 0;
+	}
 	if (2 * (r->hlen + 1) > r->hcap) {
 		size_t old = r->hcap, k;
 		int64_t *ok = r->hkeys;
@@ -174,24 +204,6 @@ insert(struct chrome_reader *r, int64_t id, uint32_t index)
 	return 0;
 }
 
-/* The line of the byte at, counting on from the last call. */
-static uint64_t
-lineof(struct chrome_reader *r, const char *at)
-{
-	const char *q;
-
-	if (at < r->linep) {
-		r->linep = r->buf;
-		r->line = 1;
-	}
-	while ((q = memchr(r->linep, '\n', at - r->linep)) != NULL) {
-		r->line++;
-		r->linep = q + 1;
-	}
-	r->linep = at;
-	return r->line;
-}
-
 static int
 warn(struct chrome_reader *r, uint64_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -208,160 +220,83 @@ warn(struct chrome_reader *r, uint64_t line, const char *fmt, ...)
 	return fold_warn(r->diag, r->file, line, "%s", msg) < 0 ? -2 : 0;
 }
 
-/* Fails the input with a message about the byte at. */
+/* Credits a sample with c, to node k or, NONE, to what was dropped. */
 static int
-bad(struct chrome_reader *r, const char *at, const char *what)
+credit(struct chrome_reader *r, uint32_t k, uint64_t c)
 {
-	return fold_seterr_at(r->file, lineof(r, at), "%s", what);
-}
+	struct fold_count fc = fold_count_u64(c);
 
-static void
-ws(struct chrome_reader *r)
-{
-	while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' ||
-	    *r->p == '\r' || *r->p == '\t'))
-		r->p++;
-}
-
-/* Decodes the value at p with jansson and steps over it; NULL on error. */
-static json_t *
-decode(struct chrome_reader *r)
-{
-	json_error_t e;
-	json_t *j;
-	char msg[256];
-
-	j = json_loadb(r->p, r->end - r->p,
-	    JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, &e);
-	if (!j) {
-		snprintf(msg, sizeof msg, "not valid JSON: %s", e.text);
-		bad(r, r->p + (e.position > 0 ? e.position - 1 : 0), msg);
-		return NULL;
+	r->stats.samples++;
+	if (k == NONE) {
+		r->stats.dropped++;
+		if (fold_count_add(&r->stats.droptotal, &fc) < 0)
+			return fold_seterr("%s: %s", r->file, fold_err()), -2;
+		return 0;
 	}
-	r->p += e.position;
-	return j;
+	if (r->nodes[k].credit > UINT64_MAX - c)
+		return fold_seterr("%s: node %lld: count out of range",
+		    r->file, (long long)r->nodes[k].id), -2;
+	r->nodes[k].credit += c;
+	r->nodes[k].nsamp++;
+	return 0;
 }
 
 /*
- * A plain JSON integer, -?(0|[1-9][0-9]*), of up to 18 digits, read
- * without the library: returns 1 and steps over it, or 0 to leave the
- * value to the library (longer, a fraction, an exponent, not a number).
+ * The node that sample i (id, or BADID: not an integer, warned about)
+ * hit, or NONE with a warning; then credited 1, or kept for --time.
  */
 static int
-fastint(struct chrome_reader *r, int64_t *v)
+hit(struct chrome_reader *r, size_t i, int64_t id)
 {
-	const char *q = r->p, *d;
-	uint64_t x = 0;
-	int neg = 0;
+	uint32_t k = id == BADID ? NONE : lookup(r, id);
 
-	if (q < r->end && *q == '-')
-		neg = 1, q++;
-	if (q == r->end || !fold_isdigit(*q))
-		return 0;
-	d = q;
-	if (*q == '0')
-		q++;
-	else
-		while (q < r->end && fold_isdigit(*q) && q - d < 18)
-			x = x * 10 + (*q++ - '0');
-	if (q < r->end && (fold_isdigit(*q) || *q == '.' ||
-	    *q == 'e' || *q == 'E'))
-		return 0;
-	*v = neg ? -(int64_t)x : (int64_t)x;
-	r->p = q;
-	return 1;
-}
-
-/* An integer value: 1 and *v, 0 for another value (stepped over), -1. */
-static int
-integer(struct chrome_reader *r, int64_t *v)
-{
-	json_t *j;
-	int rc = 0;
-
-	if (fastint(r, v))
-		return 1;
-	if (!(j = decode(r)))
-		return -1;
-	if (json_is_integer(j)) {
-		*v = json_integer_value(j);
-		rc = 1;
-	}
-	json_decref(j);
-	return rc;
+	if (k == NONE && id != BADID && warn(r, r->samples_line, "samples"
+	    "[%zu]: no node has id %lld: sample dropped", i, (long long)id) < 0)
+		return -2;
+	if (!r->opt.time)
+		return credit(r, k, 1);
+	r->hits = fold_grow(r->hits, &r->hitcap, r->nhits + 1,
+	    sizeof *r->hits);
+	r->hits[r->nhits++] = k;
+	return 0;
 }
 
 /*
- * Walks an array, calling elem for each element at p. Returns 0, -1 on
- * a syntax error, -2 when elem says so.
+ * samples[i]. Once the nodes are read (V8 writes them first) a sample is
+ * credited as it comes and only --time keeps anything of it (4 bytes);
+ * before, its id is kept to be looked up at the end.
  */
 static int
-array(struct chrome_reader *r, int (*elem)(struct chrome_reader *, size_t))
-{
-	size_t i;
-	int rc;
-
-	if (r->p == r->end || *r->p != '[')
-		return bad(r, r->p, "an array expected");
-	r->p++;
-	ws(r);
-	if (r->p < r->end && *r->p == ']') {
-		r->p++;
-		return 0;
-	}
-	for (i = 0;; i++) {
-		ws(r);
-		if ((rc = elem(r, i)) < 0)
-			return rc;
-		ws(r);
-		if (r->p == r->end)
-			return bad(r, r->p, "not valid JSON: the input ends "
-			    "inside an array");
-		if (*r->p == ']') {
-			r->p++;
-			return 0;
-		}
-		if (*r->p != ',')
-			return bad(r, r->p, "not valid JSON: ',' or ']' "
-			    "expected in an array");
-		r->p++;
-	}
-}
-
-static int
-sample(struct chrome_reader *r, size_t i)
+sample(struct chrome_reader *r, size_t i, const struct json_event *e)
 {
 	int64_t v;
-	int rc;
 
-	if ((rc = integer(r, &v)) < 0)
-		return -1;
-	if (rc == 0) {
+	if (e->type != JSON_NUMBER || !json_int64(e->s, e->n, &v)) {
 		v = BADID;
 		if (warn(r, r->samples_line, "samples[%zu] is not an integer: "
 		    "sample dropped", i) < 0)
 			return -2;
 	}
+	if (r->nodes_done)
+		return hit(r, i, v);
 	push64(&r->samples, v);
 	return 0;
 }
 
 static int
-delta(struct chrome_reader *r, size_t i)
+delta(struct chrome_reader *r, size_t i, const struct json_event *e)
 {
 	int64_t v;
-	int rc;
 
-	if ((rc = integer(r, &v)) < 0)
-		return -1;
-	if (rc == 0) {
+	if (!r->opt.time)
+		return 0;
+	if (e->type != JSON_NUMBER || !json_int64(e->s, e->n, &v)) {
 		v = 0;
-		if (r->opt.time && warn(r, r->deltas_line, "timeDeltas[%zu] is "
+		if (warn(r, r->deltas_line, "timeDeltas[%zu] is "
 		    "not an integer: taken as 0", i) < 0)
 			return -2;
 	}
-	if (r->opt.time)
-		push64(&r->deltas, v);
+	push64(&r->deltas, v);
 	return 0;
 }
 
@@ -406,30 +341,32 @@ userscript(const char *u, size_t n)
  * flame graphs strip the mark from labels.
  */
 static uint32_t
-framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
+framename(struct chrome_reader *r, const struct json *j,
+    const struct json_val *cf, const char *fn, size_t fl)
 {
-	json_t *url = json_object_get(cf, "url");
-	json_t *ln = json_object_get(cf, "lineNumber");
+	const struct json_val *url = json_member(j, cf, "url");
+	const struct json_val *ln = json_member(j, cf, "lineNumber");
 	size_t n = 0, ul = 0, i;
 	const char *u = NULL;
 	char num[32];
 	int nl = 0, mark = 0;
+	int64_t line;
 
 	if (fl == 0) {
 		fn = "(anonymous)";
 		fl = 11;
 	}
-	if (json_is_string(url))
-		mark = !r->opt.no_jit && userscript(json_string_value(url),
-		    json_string_length(url));
-	if (r->opt.lines && json_is_string(url) && json_string_length(url)) {
-		u = json_string_value(url);
-		ul = json_string_length(url);
-		/* 0-based; one more past INT64_MAX still fits unsigned */
-		if (json_is_integer(ln) && json_integer_value(ln) >= 0)
-			nl = snprintf(num, sizeof num, ":%llu", (unsigned long
-			    long)json_integer_value(ln) + 1);
+	if (url && json_type(url) == JSON_STRING) {
+		u = json_text(j, url, &ul);
+		mark = !r->opt.no_jit && userscript(u, ul);
 	}
+	if (r->opt.lines && ul) {
+		/* 0-based; one more past INT64_MAX still fits unsigned */
+		if (json_val_int64(j, ln, &line) && line >= 0)
+			nl = snprintf(num, sizeof num, ":%llu",
+			    (unsigned long long)line + 1);
+	} else
+		u = NULL, ul = 0;
 	r->name = fold_grow(r->name, &r->namecap, fl + ul + nl + 6, 1);
 	memcpy(r->name, fn, fl);
 	n = fl;
@@ -452,220 +389,235 @@ framename(struct chrome_reader *r, const char *fn, size_t fl, json_t *cf)
 	return fold_intern(r->frames, r->name, n);
 }
 
+/* nodes[i], whole, which began at line. */
 static int
-node(struct chrome_reader *r, size_t i)
+node(struct chrome_reader *r, struct json *j, size_t i,
+    const struct json_val *v, uint64_t line)
 {
-	const char *at = r->p;
-	json_t *j, *id, *cf, *fn, *kids, *par, *k;
+	const struct json_val *cf, *fn, *kids, *par, *k;
+	const char *name = "";
 	struct node *nd;
-	uint64_t line;
-	int64_t v;
-	size_t x;
-	int rc = 0;
+	int64_t id, x;
+	size_t fl = 0, c;
 
-	if (!(j = decode(r)))
-		return -1;
-	line = lineof(r, at);
-	id = json_object_get(j, "id");
-	cf = json_object_get(j, "callFrame");
-	fn = json_object_get(cf, "functionName");
-	if (!json_is_object(j)) {
-		rc = warn(r, line, "nodes[%zu] is not an object: skipped", i);
-		goto out;
-	}
-	if (!json_is_integer(id) || json_integer_value(id) < 0) {
-		rc = warn(r, line, "nodes[%zu]: no id, or not a non-negative "
-		    "integer: node skipped", i);
-		goto out;
-	}
-	v = json_integer_value(id);
-	if (!json_is_object(cf) || (fn && !json_is_string(fn))) {
-		rc = warn(r, line, "node %lld: no callFrame with a string "
-		    "functionName: node skipped", (long long)v);
-		goto out;
-	}
-	if (r->nnodes >= NONE - 1) {
-		rc = warn(r, line, "node %lld: too many nodes: node skipped",
-		    (long long)v);
-		goto out;
-	}
-	if (insert(r, v, r->nnodes) < 0) {
-		rc = warn(r, line, "node %lld is listed twice: the second is "
-		    "skipped", (long long)v);
-		goto out;
-	}
+	if (json_type(v) != JSON_OBJECT)
+		return warn(r, line, "nodes[%zu] is not an object: skipped", i);
+	if (!json_val_int64(j, json_member(j, v, "id"), &id) || id < 0)
+		return warn(r, line, "nodes[%zu]: no id, or not a "
+		    "non-negative integer: node skipped", i);
+	cf = json_member(j, v, "callFrame");
+	fn = json_member(j, cf, "functionName");
+	if (!cf || json_type(cf) != JSON_OBJECT ||
+	    (fn && json_type(fn) != JSON_STRING))
+		return warn(r, line, "node %lld: no callFrame with a string "
+		    "functionName: node skipped", (long long)id);
+	if (r->nnodes >= NONE - 1)
+		return warn(r, line, "node %lld: too many nodes: node "
+		    "skipped", (long long)id);
+	if (insert(r, id, r->nnodes) < 0)
+		return warn(r, line, "node %lld is listed twice: the second "
+		    "is skipped", (long long)id);
+	if (fn)
+		name = json_text(j, fn, &fl);
 	r->nodes = fold_grow(r->nodes, &r->nodecap, r->nnodes + 1,
 	    sizeof *r->nodes);
 	nd = &r->nodes[r->nnodes];
 	memset(nd, 0, sizeof *nd);
-	nd->id = v;
+	nd->id = id;
 	nd->line = line;
 	nd->parent = NONE;
 	nd->depth = UNKNOWN;
-	nd->frame = framename(r, fn ? json_string_value(fn) : "",
-	    fn ? json_string_length(fn) : 0, cf);
-	nd->isroot = fn && json_string_length(fn) == 6 &&
-	    memcmp(json_string_value(fn), "(root)", 6) == 0;
-	kids = json_object_get(j, "children");
-	if (kids && !json_is_array(kids)) {
-		if ((rc = warn(r, line, "node %lld: children is not an array: "
-		    "ignored", (long long)v)) < 0)
-			goto out;
-	} else
-		json_array_foreach(kids, x, k) {
-			if (json_is_integer(k))
-				edge(r, r->nnodes, json_integer_value(k), 0);
-			else if ((rc = warn(r, line, "node %lld: children[%zu] "
-			    "is not an integer: ignored", (long long)v, x)) < 0)
-				goto out;
-		}
-	par = json_object_get(j, "parent");
-	if (json_is_integer(par))
-		edge(r, r->nnodes, json_integer_value(par), 1);
-	else if (par)
-		rc = warn(r, line, "node %lld: parent is not an integer: "
-		    "ignored", (long long)v);
+	nd->frame = framename(r, j, cf, name, fl);
+	nd->isroot = fl == 6 && memcmp(name, "(root)", 6) == 0;
 	r->nnodes++;
-out:
-	json_decref(j);
-	return rc;
+	kids = json_member(j, v, "children");
+	if (kids && json_type(kids) != JSON_ARRAY) {
+		if (warn(r, line, "node %lld: children is not an array: "
+		    "ignored", (long long)id) < 0)
+			return -2;
+	} else
+		for (k = json_first(j, kids), c = 0; k;
+		    k = json_next(j, k), c++) {
+			if (json_val_int64(j, k, &x))
+				edge(r, r->nnodes - 1, x, 0);
+			else if (warn(r, line, "node %lld: children[%zu] "
+			    "is not an integer: ignored", (long long)id, c) < 0)
+				return -2;
+		}
+	par = json_member(j, v, "parent");
+	if (json_val_int64(j, par, &x))
+		edge(r, r->nnodes - 1, x, 1);
+	else if (par)
+		return warn(r, line, "node %lld: parent is not an integer: "
+		    "ignored", (long long)id);
+	return 0;
 }
 
-static int object(struct chrome_reader *r, int depth);
+/* The keys of the profile object that are read. */
+enum key { K_OTHER, K_NODES, K_SAMPLES, K_DELTAS, K_START, K_END,
+    K_WRAP, K_SNAPSHOT, K_HEAD };
+
+static enum key
+keyof(const char *s, size_t n)
+{
+	static const struct {
+		const char *s;
+		enum key k;
+	} keys[] = {
+		{ "nodes", K_NODES }, { "samples", K_SAMPLES },
+		{ "timeDeltas", K_DELTAS }, { "startTime", K_START },
+		{ "endTime", K_END }, { "profile", K_WRAP },
+		{ "result", K_WRAP }, { "snapshot", K_SNAPSHOT },
+		{ "head", K_HEAD },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strlen(keys[i].s) == n && memcmp(keys[i].s, s, n) == 0)
+			return keys[i].k;
+	return K_OTHER;
+}
 
 /*
- * A tree under "head": a sampling heap profile (nodes with a callFrame,
- * node --heap-prof), or a .cpuprofile of the layout V8 wrote until 2016
- * (nodes with their functionName, "timestamps"), which DevTools still
+ * The value of a key of the profile object, at its first event. V8's
+ * other JSON files are named at the key that tells them apart: a heap
+ * snapshot's "snapshot"; a tree under "head", which is a sampling heap
+ * profile (node --heap-prof) when its nodes have a callFrame and else
+ * a .cpuprofile of the layout V8 wrote until 2016, which DevTools still
  * loads and saves in the layout read here.
  */
 static int
-head(struct chrome_reader *r)
+value(struct chrome_reader *r, struct json *j, const struct json_event *e)
 {
-	json_t *j;
-	int heap;
-
-	if (!(j = decode(r)))
-		return -1;
-	heap = json_object_get(j, "callFrame") != NULL;
-	json_decref(j);
-	if (heap)
-		return fold_seterr("%s: a V8 sampling heap profile "
-		    "(.heapprofile), not a .cpuprofile", r->file);
-	return fold_seterr("%s: a .cpuprofile of the layout before 2016 (a "
-	    "\"head\" tree), which is not read: load it in Chrome DevTools "
-	    "and save it again", r->file);
-}
-
-/* The value of key (len n) of an object at nesting depth. */
-static int
-field(struct chrome_reader *r, const char *key, size_t n, int depth)
-{
-	json_t *j;
-	int rc;
 	int64_t v;
+	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY;
 
-#define IS(s) (n == sizeof s - 1 && memcmp(key, s, n) == 0)
-	if (IS("nodes") || IS("samples") || IS("timeDeltas")) {
-		int *seen = IS("nodes") ? &r->seen_nodes : IS("samples") ?
-		    &r->seen_samples : &r->seen_deltas;
-		char msg[64];
-		if (*seen) {
-			snprintf(msg, sizeof msg, "\"%s\" given twice", key);
-			return bad(r, r->p, msg);
+	switch (r->key) {
+	case K_NODES:
+	case K_SAMPLES:
+	case K_DELTAS:
+		if (e->type != JSON_ARRAY)
+			return json_fail(j, "not a .cpuprofile: \"%s\" is not "
+			    "an array", r->key == K_NODES ? "nodes" :
+			    r->key == K_SAMPLES ? "samples" : "timeDeltas");
+		r->in = r->key;
+		r->index = 0;
+		if (r->key == K_SAMPLES)
+			r->samples_line = json_line(j);
+		else if (r->key == K_DELTAS)
+			r->deltas_line = json_line(j);
+		return 0;
+	case K_START:
+	case K_END:
+		if (e->type != JSON_NUMBER || !json_int64(e->s, e->n, &v)) {
+			if (warn(r, json_line(j), "%s is not an integer: "
+			    "ignored", r->key == K_START ? "startTime" :
+			    "endTime") < 0)
+				return -2;
+			return start ? JSON_SKIP : 0;
 		}
-		*seen = 1;
-		if (IS("nodes"))
-			return array(r, node);
-		if (IS("samples")) {
-			r->samples_line = lineof(r, r->p);
-			return array(r, sample);
-		}
-		r->deltas_line = lineof(r, r->p);
-		return array(r, delta);
-	}
-	if (IS("startTime") || IS("endTime")) {
-		const char *at = r->p;
-		if ((rc = integer(r, &v)) < 0)
-			return -1;
-		if (rc == 0)
-			return warn(r, lineof(r, at), "%s is not an integer: "
-			    "ignored", IS("startTime") ? "startTime" :
-			    "endTime");
-		if (IS("startTime"))
+		if (r->key == K_START)
 			r->have_start = 1, r->start = v;
 		else
 			r->have_end = 1, r->endtime = v;
 		return 0;
-	}
-	if ((IS("profile") || IS("result")) && depth < 2 && r->p < r->end &&
-	    *r->p == '{')
-		return object(r, depth + 1);
-	/* V8's other JSON: named, not read as a profile without samples */
-	if (IS("snapshot"))
-		return fold_seterr("%s: a V8 heap snapshot, not a .cpuprofile",
-		    r->file);
-	if (IS("head"))
-		return head(r);
-#undef IS
-	if (!(j = decode(r)))
-		return -1;
-	json_decref(j);
-	return 0;
-}
-
-static int
-object(struct chrome_reader *r, int depth)
-{
-	json_t *k;
-	char key[16];
-	size_t n;
-	int rc;
-
-	if (r->p == r->end || *r->p != '{')
-		return bad(r, r->p, "not a .cpuprofile: a JSON object "
-		    "expected");
-	r->p++;
-	ws(r);
-	if (r->p < r->end && *r->p == '}') {
-		r->p++;
-		return 0;
-	}
-	for (;;) {
-		ws(r);
-		if (r->p == r->end || *r->p != '"')
-			return bad(r, r->p, r->p == r->end ? "not valid JSON: "
-			    "the input ends inside an object" :
-			    "not valid JSON: a key expected");
-		if (!(k = decode(r)))
-			return -1;
-		/* only short keys matter */
-		n = json_string_length(k);
-		if (n >= sizeof key)
-			n = 0;
-		memcpy(key, json_string_value(k), n);
-		key[n] = '\0';
-		json_decref(k);
-		ws(r);
-		if (r->p == r->end || *r->p != ':')
-			return bad(r, r->p, "not valid JSON: ':' expected");
-		r->p++;
-		ws(r);
-		if ((rc = field(r, key, n, depth)) < 0)
-			return rc;
-		ws(r);
-		if (r->p == r->end)
-			return bad(r, r->p, "not valid JSON: the input ends "
-			    "inside an object");
-		if (*r->p == '}') {
-			r->p++;
+	case K_WRAP:
+		/* {"profile":{...}} and {"id":N,"result":{"profile":...}} */
+		if (e->type == JSON_OBJECT && r->nlevels < 3) {
+			r->levels[r->nlevels++] = e->depth + 1;
 			return 0;
 		}
-		if (*r->p != ',')
-			return bad(r, r->p, "not valid JSON: ',' or '}' "
-			    "expected in an object");
-		r->p++;
+		break;
+	case K_SNAPSHOT:
+		return fold_seterr("%s: a V8 heap snapshot, not a .cpuprofile",
+		    r->file);
+	case K_HEAD:
+		if (e->type == JSON_OBJECT) {
+			r->in = K_HEAD;
+			return 0;
+		}
+		return fold_seterr("%s: a .cpuprofile of the layout before 2016 "
+		    "(a \"head\" tree), which is not read: load it in Chrome "
+		    "DevTools and save it again", r->file);
+	default:
+		break;
 	}
+	return start ? JSON_SKIP : 0;
+}
+
+/* Each event of the input (json.h), the profile object's and within. */
+static int
+event(void *ctx, struct json *j, const struct json_event *e)
+{
+	struct chrome_reader *r = ctx;
+	int level = r->nlevels ? r->levels[r->nlevels - 1] : 0;
+	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY;
+
+	if (e->depth == 0 && e->type != JSON_OBJECT && e->type != JSON_END)
+		return json_fail(j, "not a .cpuprofile: a JSON object "
+		    "expected");
+	if (e->depth == 0 && e->type == JSON_OBJECT) {
+		r->top = 1;
+		r->levels[0] = 1;
+		r->nlevels = 1;
+		return 0;
+	}
+	if (r->in != K_OTHER) {
+		if (e->type == JSON_END && e->depth == level) {
+			if (r->in == K_NODES)
+				r->nodes_done = 1;
+			if (r->in == K_HEAD)
+				return fold_seterr("%s: a .cpuprofile of the "
+				    "layout before 2016 (a \"head\" tree), "
+				    "which is not read: load it in Chrome "
+				    "DevTools and save it again", r->file);
+			r->in = K_OTHER;
+			return 0;
+		}
+		switch (r->in) {
+		case K_NODES:
+			if (e->type == JSON_VALUE)
+				return node(r, j, r->index++, e->v, e->line);
+			return JSON_CAPTURE;
+		case K_SAMPLES:
+			return sample(r, r->index++, e) < 0 ? -2 :
+			    start ? JSON_SKIP : 0;
+		case K_DELTAS:
+			return delta(r, r->index++, e) < 0 ? -2 :
+			    start ? JSON_SKIP : 0;
+		case K_HEAD:
+			if (e->type == JSON_KEY && e->depth == level + 1 &&
+			    e->n == 9 && memcmp(e->s, "callFrame", 9) == 0)
+				return fold_seterr("%s: a V8 sampling heap "
+				    "profile (.heapprofile), not a .cpuprofile",
+				    r->file);
+			return start ? JSON_SKIP : 0;
+		default:
+			return 0;
+		}
+	}
+	if (e->type == JSON_END) {
+		if (e->depth == level - 1 && r->nlevels > 0)
+			r->nlevels--;
+		return 0;
+	}
+	if (e->depth != level)
+		return start ? JSON_SKIP : 0;
+	if (e->type == JSON_KEY) {
+		r->key = keyof(e->s, e->n);
+		if (r->key == K_NODES || r->key == K_SAMPLES ||
+		    r->key == K_DELTAS) {
+			int *seen = r->key == K_NODES ? &r->seen_nodes :
+			    r->key == K_SAMPLES ? &r->seen_samples :
+			    &r->seen_deltas;
+			if (*seen)
+				return json_fail(j, "\"%.*s\" given twice",
+				    (int)e->n, e->s);
+			*seen = 1;
+		}
+		return 0;
+	}
+	return value(r, j, e);
 }
 
 /* Sets each node's parent from the edges as written. */
@@ -739,33 +691,6 @@ depths(struct chrome_reader *r)
 	}
 }
 
-/* Credits a sample (index i) to the node it names. */
-static int
-credit(struct chrome_reader *r, size_t i, uint64_t c)
-{
-	int64_t id = r->samples.v[i];
-	struct fold_count fc = fold_count_u64(c);
-	uint32_t k;
-
-	r->stats.samples++;
-	k = id == BADID ? NONE : lookup(r, id);
-	if (k == NONE) {
-		r->stats.dropped++;
-		if (fold_count_add(&r->stats.droptotal, &fc) < 0)
-			return fold_seterr("%s: %s", r->file, fold_err()), -2;
-		if (id != BADID && warn(r, r->samples_line, "samples[%zu]: no "
-		    "node has id %lld: sample dropped", i, (long long)id) < 0)
-			return -2;
-		return 0;
-	}
-	if (r->nodes[k].credit > UINT64_MAX - c)
-		return fold_seterr("%s: node %lld: count out of range",
-		    r->file, (long long)id), -2;
-	r->nodes[k].credit += c;
-	r->nodes[k].nsamp++;
-	return 0;
-}
-
 struct stamp {
 	int64_t t;
 	size_t i;
@@ -785,7 +710,7 @@ bystamp(const void *a, const void *b)
 static int
 timed(struct chrome_reader *r)
 {
-	size_t i, n = r->samples.n;
+	size_t i, n = r->nhits;
 	int64_t t = r->have_start ? r->start : 0, *ts = r->deltas.v;
 	struct stamp *order = NULL;
 	int sorted = 1, rc = 0;
@@ -820,7 +745,7 @@ timed(struct chrome_reader *r)
 		else
 			c = r->have_end && r->endtime > ts[cur] ?
 			    (uint64_t)r->endtime - (uint64_t)ts[cur] : 0;
-		rc = credit(r, cur, c);
+		rc = credit(r, r->hits[cur], c);
 	}
 	free(order);
 	return rc;
@@ -900,25 +825,22 @@ finish(struct chrome_reader *r)
 	if (!r->seen_samples)
 		return fold_seterr("%s: no \"samples\" array (a profile of an "
 		    "older format?)", r->file);
+	/* samples that came before the nodes */
+	for (i = 0; i < r->samples.n; i++)
+		if ((rc = hit(r, i, r->samples.v[i])) < 0)
+			return rc;
 	if (r->opt.time && (rc = timed(r)) < 0)
 		return rc;
 	if ((rc = link(r)) < 0)
 		return rc;
-	if (!r->opt.time)
-		for (i = 0; i < r->samples.n; i++)
-			if ((rc = credit(r, i, 1)) < 0)
-				return rc;
 	return emit(r);
 }
 
-/* How much of an input check_head looks at: what fold_in_peek gives. */
-#define HEAD_SIZE ((size_t)64 << 10)
-
 /*
- * Every .cpuprofile is a JSON object, and JSON text has no control bytes
- * but blanks: what begins otherwise (/dev/zero, random bytes, a folded
- * file) fails at once, not after the whole input is read. A head of
- * blanks only is left to the reader.
+ * Every .cpuprofile is a JSON object: what begins otherwise (a folded
+ * file, random bytes) is named at once, in the words of the format
+ * rather than of the JSON grammar. A head of blanks only is left to the
+ * reader.
  */
 static int
 check_head(struct chrome_reader *r, const char *p, size_t n)
@@ -931,20 +853,9 @@ check_head(struct chrome_reader *r, const char *p, size_t n)
 	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
 	    *p == '\t'); p++)
 		line += *p == '\n';
-	if (p == e)
-		return 0;
-	if (*p != '{')
+	if (p < e && *p != '{')
 		return fold_seterr_at(r->file, line, "not a .cpuprofile: a "
 		    "JSON object expected");
-	for (; p < e; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c >= 0x20 || c == '\t' || c == '\r')
-			continue;
-		if (c != '\n')
-			return fold_seterr_at(r->file, line, "not valid JSON: "
-			    "control byte 0x%02x", c);
-		line++;
-	}
 	return 0;
 }
 
@@ -953,44 +864,37 @@ chrome_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct chrome_reader *r = rp;
 	const char *head;
-	char *buf;
 	size_t len;
 	int rc;
 
 	r->file = fold_in_name(in);
 	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
 	    CHROME_MAX_SIZE);
-	if (fold_in_peek(in, HEAD_SIZE, &head, &len) < 0 ||
-	    check_head(r, head, len) < 0 ||
-	    fold_in_readall(in, &buf, &len) < 0)
+	if (fold_in_peek(in, 4096, &head, &len) < 0 ||
+	    check_head(r, head, len) < 0)
 		return -1;
 	r->diag = diag;
-	r->buf = r->p = r->linep = buf;
-	r->end = buf + len;
-	r->line = 1;
 	r->seen_nodes = r->seen_samples = r->seen_deltas = 0;
-	r->have_start = r->have_end = 0;
+	r->nodes_done = r->have_start = r->have_end = 0;
 	r->samples_line = r->deltas_line = 0;
-	r->nnodes = r->nedges = r->samples.n = r->deltas.n = 0;
+	r->nnodes = r->nedges = r->samples.n = r->deltas.n = r->nhits = 0;
+	r->in = r->key = K_OTHER;
+	r->nlevels = r->top = 0;
 	r->hlen = 0;
 	if (r->hvals)
 		memset(r->hvals, 0, r->hcap * sizeof *r->hvals);
-
-	if (len >= 3 && memcmp(r->p, "\xef\xbb\xbf", 3) == 0)
-		r->p += 3;
-	ws(r);
-	rc = object(r, 0);
-	if (rc == 0) {
-		ws(r);
-		if (r->p != r->end)
-			rc = bad(r, r->p, "not valid JSON: more after the "
-			    "profile object");
-	}
+	if (r->byid)
+		memset(r->byid, 0, r->nbyid * sizeof *r->byid);
+	if (!r->json)
+		r->json = json_new(event, r);
+	rc = json_read(r->json, in);
+	if (rc == 0 && !r->top)
+		rc = fold_seterr_at(r->file, 1, "not a .cpuprofile: a JSON "
+		    "object expected");
 	if (rc == 0)
 		rc = finish(r);
 	if (rc == 0)
 		r->stats.profiles++;
-	free(buf);
 	return rc;
 }
 

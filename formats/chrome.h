@@ -29,24 +29,17 @@
  * input add up to max(endTime, latest t) - earliest t: the output total
  * is that, less the credit of dropped samples.
  *
- * The JSON is decoded by jansson. json-c and jansson were both measured
- * on a 117 MB profile (bench/gen_cpuprofile.py): as whole documents,
- * jansson took 1,174 MB at peak (10x the file) and json-c 1,853 MB (16x),
- * far over a budget of 3x the file, at about 19 MB/s each. So the
- * document is not decoded whole: the reader walks the punctuation of the
- * profile object and of its three big arrays itself, and hands each value
- * (a key, a node, a number) to the library, which says where the value
- * ends; only compact arrays are kept (16 bytes a sample, about 100 a
- * node). On the 99 MB profile of bench/stackcollapse-chrome.sh that
- * takes 184 MB at peak (1.96x the file, the file itself included) at
- * 37 MB/s: the speed is jansson's, building and freeing one small
- * object a node. jansson was chosen for this: decoding one value of a longer
- * buffer is one call (JSON_DISABLE_EOF_CHECK reports where it stopped),
- * it was quicker on single numbers (340 ns against json-c's 570 ns), and
- * it refuses what JSON refuses (invalid UTF-8, NUL in strings, nesting
- * deeper than 2048). Plain integers of up to 18 digits, the bulk of the
- * samples and timeDeltas arrays, are read without the library, by the
- * grammar of a JSON integer; anything else goes to the library.
+ * The JSON is parsed as a stream (formats/json.h, yajl): each node is
+ * captured whole and kept as a compact record (about 100 bytes), and
+ * once the nodes are read, as V8 writes them first, each sample is
+ * credited as it comes; only --time keeps 12 bytes a sample until the
+ * end. Samples that come before the nodes are kept as ids and credited
+ * at the end. On the 99 MB profile of bench/stackcollapse-chrome.sh
+ * that takes 27 MB at peak (67 MB with --time) against 165 MB (191) for
+ * jansson decoding one value at a time, at 2.7 times its speed. A
+ * jansson or json-c document of the same file took 10 to 16 times the
+ * file. V8 numbers its nodes from 1 up: ids are looked up in an array
+ * while they stay dense, in a hash table when not.
  */
 #ifndef FORMATS_CHROME_H
 #define FORMATS_CHROME_H
@@ -93,9 +86,9 @@ struct chrome_reader;
 /*
  * The format's descriptor (its options a struct chrome_opt).
  *
- * Reads one whole input, of at most opt.max_size bytes: an input whose
- * first byte but blanks (and a byte order mark) is not '{' fails before
- * the rest is read. Bad nodes and samples are counted warnings in
+ * Reads one input, of at most opt.max_size bytes: an input whose first
+ * byte but blanks (and a byte order mark) is not '{', or that stops
+ * being JSON, fails before the rest is read. Bad nodes and samples are counted warnings in
  * diag. Returns 0; -1 with a message when this input failed (not JSON,
  * not a profile, a read error: nothing of it is added; what was read
  * before is kept and other inputs may still be read); -2 with a message

@@ -526,6 +526,11 @@ fold_in_set_lineno(struct fold_in *in, uint64_t lineno)
 int
 fold_in_chunk(struct fold_in *in, const char **buf, size_t *len)
 {
+	/* a limit set after the head was read (and all of a small input
+	   with it) still holds */
+	if (in->limit && in->total > in->limit)
+		return fold_seterr("%s: input larger than the limit of %llu "
+		    "bytes", in->name, (unsigned long long)in->limit);
 	while (in->start == in->end) {
 		if (in->eof)
 			return 0;
