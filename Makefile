@@ -69,6 +69,7 @@ FORMATS = \
 	formats/profile.pb-c.o \
 	formats/rustname.o \
 	formats/sample.o \
+	formats/speedscope.o \
 	formats/svg.o \
 	formats/svgread.o \
 	formats/table.o \
@@ -83,6 +84,7 @@ GENERATED = formats/profile.pb-c.c
 BIN = \
 	flamegraph-svg \
 	folded2pprof \
+	folded2speedscope \
 	foldcost \
 	folddiff \
 	foldfilter \
@@ -98,6 +100,7 @@ BIN = \
 	stackcollapse-jfr \
 	stackcollapse-perf \
 	stackcollapse-sample \
+	stackcollapse-speedscope \
 	stackcollapse-vsprof \
 	stackcollapse-vtune \
 	svg2folded

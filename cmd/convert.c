@@ -52,11 +52,19 @@ static int
 list_formats(void)
 {
 	struct fold_out *out = cmd_stdout();
+	int wn = 0, wt = 0;
 	size_t i;
 
+	/* columns as wide as the longest name and tool */
+	for (i = 0; i < collapse_nformats; i++) {
+		int n = (int)strlen(collapse_formats[i]->name);
+		int t = (int)strlen(collapse_formats[i]->tool);
+		wn = n > wn ? n : wn;
+		wt = t > wt ? t : wt;
+	}
 	for (i = 0; i < collapse_nformats; i++)
-		fold_out_printf(out, "%-8s %-21s %s\n",
-		    collapse_formats[i]->name, collapse_formats[i]->tool,
+		fold_out_printf(out, "%-*s %-*s %s\n", wn,
+		    collapse_formats[i]->name, wt, collapse_formats[i]->tool,
 		    collapse_formats[i]->what);
 	return cmd_close(out, EXIT_OK);
 }

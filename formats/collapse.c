@@ -15,6 +15,7 @@
 #include "formats/perf.h"
 #include "formats/pprof.h"
 #include "formats/sample.h"
+#include "formats/speedscope.h"
 #include "formats/svgread.h"
 #include "formats/vsprof.h"
 #include "formats/vtune.h"
@@ -133,6 +134,7 @@ const struct format *const collapse_formats[] = {
 	&dtrace_format,
 	&sample_format,
 	&chrome_format,
+	&speedscope_format,
 	&svgread_format,
 	&vtune_format,
 	&vsprof_format,

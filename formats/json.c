@@ -443,12 +443,91 @@ json_int64(const char *s, size_t n, int64_t *v)
 	if (s == e || !fold_isdigit(*s) || (*s == '0' && e - s > 1))
 		return 0;
 	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	/* 18 digits cannot pass it: the common case, without a division */
+	if (e - s <= 18) {
+		for (; s < e; s++) {
+			if (!fold_isdigit(*s))
+				return 0;
+			x = x * 10 + (uint64_t)(*s - '0');
+		}
+		*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+		return 1;
+	}
 	for (; s < e; s++) {
 		if (!fold_isdigit(*s) || x > (lim - (*s - '0')) / 10)
 			return 0;
 		x = x * 10 + (uint64_t)(*s - '0');
 	}
 	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 1;
+}
+
+int
+json_fixed(const char *s, size_t n, int scale, json_fixed_t *v)
+{
+	const char *e = s + n;
+	/* 10^38 - 1 < 2^127 - 1: 38 significant digits always fit */
+	const json_fixed_t max = (json_fixed_t)(((unsigned __int128)1 << 127)
+	    - 1);
+	json_fixed_t m = 0, p, r;
+	int neg = 0, digits = 0, round = 0, esign = 1;
+	long exp = 0, x = 0;
+
+	if (s < e && *s == '-')
+		neg = 1, s++;
+	if (s == e || !fold_isdigit(*s) || (*s == '0' && e - s > 1 &&
+	    fold_isdigit(s[1])))
+		return 0;
+	/* digits past the 38th only round, and move the point */
+	for (; s < e && fold_isdigit(*s); s++) {
+		if (digits < 38) {
+			m = m * 10 + (*s - '0');
+			digits += m != 0;
+		} else {
+			exp++;
+			round = round ? round : *s >= '5' ? 2 : 1;
+		}
+	}
+	if (s < e && *s == '.') {
+		if (++s == e || !fold_isdigit(*s))
+			return 0;
+		for (; s < e && fold_isdigit(*s); s++)
+			if (digits < 38) {
+				m = m * 10 + (*s - '0');
+				digits += m != 0;
+				exp--;
+			} else
+				round = round ? round : *s >= '5' ? 2 : 1;
+	}
+	if (s < e && (*s == 'e' || *s == 'E')) {
+		if (++s < e && (*s == '+' || *s == '-'))
+			esign = *s++ == '-' ? -1 : 1;
+		if (s == e || !fold_isdigit(*s))
+			return 0;
+		for (; s < e && fold_isdigit(*s); s++)
+			if (x < 100000)
+				x = x * 10 + (*s - '0');
+	}
+	if (s != e)
+		return 0;
+	m += round == 2;
+	exp += esign * x + scale;
+	if (m == 0)
+		exp = 0;
+	for (; exp > 0; exp--) {
+		if (m > max / 10)
+			return 0;
+		m *= 10;
+	}
+	if (exp < -38)		/* m < 10^38: below a half */
+		m = 0;
+	else if (exp < 0) {
+		for (p = 1; exp < 0; exp++)
+			p *= 10;
+		r = m % p;
+		m = m / p + (r >= p - r);
+	}
+	*v = neg ? -m : m;
 	return 1;
 }
 

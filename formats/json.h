@@ -122,4 +122,15 @@ int json_int64(const char *s, size_t n, int64_t *v);
 int json_val_int64(const struct json *j, const struct json_val *v,
     int64_t *out);
 
+/*
+ * Any JSON number, exactly, as a fixed-point integer: the value times
+ * 10^scale, rounded to the nearest integer (a half away from zero).
+ * Profilers write times as doubles in any unit ("12.345000000000001"
+ * milliseconds); read this way they add up without the errors of binary
+ * fractions. 1 and *v; 0 when s[0..n) is not a JSON number or the result
+ * is out of range (beyond about 1.7e38).
+ */
+typedef __int128 json_fixed_t;
+int json_fixed(const char *s, size_t n, int scale, json_fixed_t *v);
+
 #endif

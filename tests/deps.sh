@@ -9,6 +9,9 @@ for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 		missing="$missing $p"
 done
+# npm fetches the speedscope app the speedscope tests open files in; a
+# node from elsewhere brings its own
+command -v npm >/dev/null || missing="$missing npm"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $missing

@@ -1,0 +1,1 @@
+folded2speedscope names.folded

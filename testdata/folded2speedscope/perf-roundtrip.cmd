@@ -1,0 +1,1 @@
+stackcollapse-perf ../stackcollapse-perf/captures/go.perf.gz > "${TMPDIR:-/tmp}/f2s.$$" && folded2speedscope "${TMPDIR:-/tmp}/f2s.$$" | stackcollapse-speedscope | cmp - "${TMPDIR:-/tmp}/f2s.$$"; s=$?; rm -f "${TMPDIR:-/tmp}/f2s.$$"; exit $s

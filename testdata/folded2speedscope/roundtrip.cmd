@@ -1,0 +1,1 @@
+folded2speedscope time.folded | stackcollapse-speedscope

@@ -1,0 +1,1 @@
+folded2speedscope --name "Go CPU" time.folded

@@ -1,0 +1,1 @@
+stackcollapse-speedscope --profile-root bad.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope --strict bad.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope bad.speedscope.json

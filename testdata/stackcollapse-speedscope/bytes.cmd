@@ -1,0 +1,1 @@
+stackcollapse-speedscope bytes.speedscope.json

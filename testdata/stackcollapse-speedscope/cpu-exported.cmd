@@ -1,0 +1,1 @@
+stackcollapse-speedscope cpu-exported.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope folded-exported.speedscope.json

@@ -1,0 +1,1 @@
+gzip -9n < simple-sampled-0.1.2.speedscope.json | stackcollapse-speedscope

@@ -1,0 +1,1 @@
+stackcollapse-speedscope invalid-incomplete-trace.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope bytes.speedscope.json simple-sampled-0.1.2.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope --lines --profile-root order.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope order.speedscope.json

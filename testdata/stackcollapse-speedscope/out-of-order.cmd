@@ -1,0 +1,1 @@
+stackcollapse-speedscope invalid-out-of-order-events.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope perf-exported.speedscope.json

@@ -1,0 +1,1 @@
+stackcollapse-speedscope --profile two two-sampled-0.6.0.speedscope.json

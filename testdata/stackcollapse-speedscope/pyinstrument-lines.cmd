@@ -1,0 +1,1 @@
+stackcollapse-speedscope --lines pyinstrument-pytorch.speedscope.json

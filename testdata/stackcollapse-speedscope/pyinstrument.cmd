@@ -1,0 +1,1 @@
+stackcollapse-speedscope pyinstrument-pytorch.speedscope.json
