@@ -73,6 +73,7 @@ FORMATS = \
 	formats/svg.o \
 	formats/svgread.o \
 	formats/table.o \
+	formats/trace.o \
 	formats/unitshow.o \
 	formats/vsprof.o \
 	formats/vtune.o \
@@ -95,6 +96,7 @@ BIN = \
 	stackcollapse \
 	stackcollapse-bcc \
 	stackcollapse-chrome \
+	stackcollapse-chrome-tracing \
 	stackcollapse-dtrace \
 	stackcollapse-ghcprof \
 	stackcollapse-jfr \

@@ -6,6 +6,8 @@
 # peak memory, which must not grow with the file. The inputs:
 #   speedscope sampled   py-spy-like: a profile per thread, a stack a sample
 #   speedscope evented   speedscope's export of a trace: O/C events
+#   trace durations      DevTools-like: small nested X and B/E events
+#   trace samples        DevTools-like: ProfileChunks, millions of samples
 # (the .cpuprofile reader has bench/stackcollapse-chrome.sh).
 # usage: bench/json-readers.sh BUILDDIR [MBYTES]
 set -eu
@@ -48,3 +50,7 @@ run "speedscope sampled" stackcollapse-speedscope \
     "$top/bench/gen_speedscope.py" "$mb" sampled
 run "speedscope evented" stackcollapse-speedscope \
     "$top/bench/gen_speedscope.py" "$mb" evented
+run "trace durations" stackcollapse-chrome-tracing \
+    "$top/bench/gen_trace.py" "$mb"
+run "trace samples" stackcollapse-chrome-tracing \
+    "$top/bench/gen_trace.py" --samples "$mb"

@@ -1,4 +1,3 @@
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +55,7 @@ struct chrome_reader {
 	size_t index;		/* of the element in the array read */
 	int levels[3], nlevels;	/* depths of the profile's keys, wrapped */
 	int top;		/* the input's object has begun */
+	uint32_t root;		/* a frame put above every stack, or NONE */
 	int64_t start, endtime;
 	uint64_t samples_line, deltas_line;
 
@@ -100,6 +100,7 @@ chrome_open(const void *optp, struct fold_stacks *st)
 	r->opt = *opt;
 	r->st = st;
 	r->frames = fold_stacks_frames(st);
+	r->root = NONE;
 	return r;
 }
 
@@ -204,21 +205,9 @@ insert(struct chrome_reader *r, int64_t id, uint32_t index)
 	return 0;
 }
 
-static int
-warn(struct chrome_reader *r, uint64_t line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int
-warn(struct chrome_reader *r, uint64_t line, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return fold_warn(r->diag, r->file, line, "%s", msg) < 0 ? -2 : 0;
-}
+/* A counted warning about the input at line: 0, or -2 under --strict. */
+#define warn(r, line, ...) \
+	(fold_warn((r)->diag, (r)->file, (line), __VA_ARGS__) < 0 ? -2 : 0)
 
 /* Credits a sample with c, to node k or, NONE, to what was dropped. */
 static int
@@ -765,7 +754,7 @@ emit(struct chrome_reader *r)
 	snprintf(deep, sizeof deep, "its stack is deeper than %d frames",
 	    CHROME_MAX_DEPTH);
 	depths(r);
-	r->ids = fold_grow(r->ids, &r->idcap, CHROME_MAX_DEPTH + 1,
+	r->ids = fold_grow(r->ids, &r->idcap, CHROME_MAX_DEPTH + 2,
 	    sizeof *r->ids);
 	for (i = 0; i < r->nnodes; i++) {
 		nd = &r->nodes[i];
@@ -802,11 +791,14 @@ emit(struct chrome_reader *r)
 		}
 		if (nd->credit == 0)
 			continue;
-		size_t j = nf;
+		size_t j = nf + (r->root != NONE);
 		for (k = i; k != NONE; k = r->nodes[k].parent)
 			if (r->nodes[k].parent != NONE || !r->nodes[k].isroot)
 				r->ids[--j] = r->nodes[k].frame;
-		if (fold_stacks_add(r->st, r->ids, nf, &c) < 0 ||
+		if (r->root != NONE)
+			r->ids[--j] = r->root;
+		if (fold_stacks_add(r->st, r->ids, nf + (r->root != NONE),
+		    &c) < 0 ||
 		    fold_count_add(&r->stats.total, &c) < 0)
 			return fold_seterr("%s: %s", r->file, fold_err()), -2;
 	}
@@ -843,17 +835,12 @@ finish(struct chrome_reader *r)
  * reader.
  */
 static int
-check_head(struct chrome_reader *r, const char *p, size_t n)
+check_head(struct chrome_reader *r, const char *head, size_t n)
 {
-	const char *e = p + n;
-	unsigned long long line = 1;
+	uint64_t line;
+	const char *p = json_start(head, n, &line);
 
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
-	    *p == '\t'); p++)
-		line += *p == '\n';
-	if (p < e && *p != '{')
+	if (p && *p != '{')
 		return fold_seterr_at(r->file, line, "not a .cpuprofile: a "
 		    "JSON object expected");
 	return 0;
@@ -898,17 +885,98 @@ chrome_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	return rc;
 }
 
+/*
+ * A profile inside another file (chrome.h): the state chrome_read sets
+ * for one input, with samples kept as ids until the end, since nodes and
+ * samples come in chunks.
+ */
+struct chrome_reader *
+chrome_embed_new(const struct chrome_opt *opt, struct fold_stacks *st,
+    const char *file, struct fold_diag *diag)
+{
+	struct chrome_reader *r = chrome_open(opt, st);
+
+	r->file = file;
+	r->diag = diag;
+	r->seen_nodes = r->seen_samples = r->seen_deltas = 1;
+	return r;
+}
+
+void
+chrome_embed_chunk(struct chrome_reader *r, uint64_t line)
+{
+	r->samples_line = r->deltas_line = line;
+}
+
+int
+chrome_embed_node(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i, uint64_t line)
+{
+	return node(r, j, i, v, line);
+}
+
+/* A json_val as the event it was, for the functions of a stream. */
+static struct json_event
+as_event(struct json *j, const struct json_val *v)
+{
+	struct json_event e = { .type = json_type(v) };
+
+	if (e.type == JSON_NUMBER || e.type == JSON_STRING)
+		e.s = json_text(j, v, &e.n);
+	return e;
+}
+
+int
+chrome_embed_sample(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i)
+{
+	struct json_event e = as_event(j, v);
+
+	return sample(r, i, &e);
+}
+
+int
+chrome_embed_delta(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i)
+{
+	struct json_event e = as_event(j, v);
+
+	return delta(r, i, &e);
+}
+
+void
+chrome_embed_times(struct chrome_reader *r, const int64_t *start,
+    const int64_t *end)
+{
+	if (start)
+		r->have_start = 1, r->start = *start;
+	if (end)
+		r->have_end = 1, r->endtime = *end;
+}
+
+int
+chrome_embed_finish(struct chrome_reader *r, uint32_t root)
+{
+	r->root = root;
+	return finish(r);
+}
+
+void
+chrome_embed_free(struct chrome_reader *r)
+{
+	chrome_close(r);
+}
+
 int
 chrome_detect(const char *head, size_t n, int eof)
 {
-	const char *p = head, *e = head + n;
+	const char *p = json_start(head, n, NULL), *e = head + n;
 
 	(void)eof;
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
-		p++;
-	if (p == e || *p != '{')
+	if (!p || *p != '{')
+		return 0;
+	/* a trace whose profile chunks hold nodes */
+	if (memmem(p, e - p, "\"traceEvents\"", 13))
 		return 0;
 	if (memmem(p, e - p, "\"callFrame\"", 11))
 		return 2;

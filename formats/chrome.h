@@ -105,4 +105,29 @@ int chrome_detect(const char *head, size_t n, int eof);
 
 const struct chrome_stats *chrome_reader_stats(const struct chrome_reader *r);
 
+/*
+ * A V8 profile inside another file, fed a piece at a time (a Chrome
+ * trace's Profile and ProfileChunk events): nodes, samples and timeDeltas
+ * in any order, each checked and warned about as in a .cpuprofile, the
+ * samples resolved when it is finished. chrome_embed_chunk names the
+ * line of the samples and deltas that follow. Finishing adds its stacks
+ * to st, each under the frame root unless that is UINT32_MAX, and
+ * returns 0, or as chrome_format's read (-1, -2) with a message.
+ */
+struct json;
+struct json_val;
+struct chrome_reader *chrome_embed_new(const struct chrome_opt *opt,
+    struct fold_stacks *st, const char *file, struct fold_diag *diag);
+void chrome_embed_chunk(struct chrome_reader *r, uint64_t line);
+int chrome_embed_node(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i, uint64_t line);
+int chrome_embed_sample(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i);
+int chrome_embed_delta(struct chrome_reader *r, struct json *j,
+    const struct json_val *v, size_t i);
+void chrome_embed_times(struct chrome_reader *r, const int64_t *start,
+    const int64_t *end);
+int chrome_embed_finish(struct chrome_reader *r, uint32_t root);
+void chrome_embed_free(struct chrome_reader *r);
+
 #endif

@@ -17,6 +17,7 @@
 #include "formats/sample.h"
 #include "formats/speedscope.h"
 #include "formats/svgread.h"
+#include "formats/trace.h"
 #include "formats/vsprof.h"
 #include "formats/vtune.h"
 
@@ -134,6 +135,7 @@ const struct format *const collapse_formats[] = {
 	&dtrace_format,
 	&sample_format,
 	&chrome_format,
+	&trace_format,
 	&speedscope_format,
 	&svgread_format,
 	&vtune_format,

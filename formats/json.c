@@ -26,6 +26,7 @@ struct json {
 	void *ctx;
 	const char *file;
 	int depth;		/* containers open */
+	int unclosed;		/* how many may be open at the end */
 	int skip;		/* > 0: inside a skipped value, at this depth */
 	int rc;			/* what stopped the parse */
 
@@ -386,9 +387,23 @@ json_read(struct json *j, struct fold_in *in)
 	st = yajl_complete_parse(j->h);
 	if (st == yajl_status_client_canceled)
 		return j->rc;
+	if (st != yajl_status_ok && j->depth > 0 && j->depth <= j->unclosed &&
+	    !j->capturing && !j->skip) {
+		/* a trace cut short between two values: close what is open */
+		while (j->depth > 0)
+			if (!token(j, JSON_END, NULL, 0))
+				return j->rc;
+		return 0;
+	}
 	if (st != yajl_status_ok)
 		return syntax(j, 1);
 	return 0;
+}
+
+void
+json_allow_unclosed(struct json *j, int depth)
+{
+	j->unclosed = depth;
 }
 
 enum json_type
@@ -402,6 +417,31 @@ json_text(const struct json *j, const struct json_val *v, size_t *n)
 {
 	*n = v->n;
 	return j->text + v->off;
+}
+
+int
+json_is(const struct json *j, const struct json_val *v, const char *s)
+{
+	size_t n = strlen(s);
+
+	return v && v->type == JSON_STRING && v->n == n &&
+	    memcmp(j->text + v->off, s, n) == 0;
+}
+
+const char *
+json_start(const char *head, size_t n, uint64_t *line)
+{
+	const char *p = head, *e = head + n;
+	uint64_t l = 1;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
+	    *p == '\t'); p++)
+		l += *p == '\n';
+	if (line)
+		*line = l;
+	return p < e ? p : NULL;
 }
 
 const struct json_val *

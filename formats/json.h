@@ -80,6 +80,14 @@ void json_free(struct json *j);
  */
 int json_read(struct json *j, struct fold_in *in);
 
+/*
+ * Lets an input end with up to depth containers open, between two of
+ * their values (after one, or after its comma): they are ended there,
+ * their END events given. The Trace Event Format allows a trace's array
+ * to be left open, as a program that stops while tracing leaves it.
+ */
+void json_allow_unclosed(struct json *j, int depth);
+
 /* The line of the token being given (1 for the first line). */
 uint64_t json_line(struct json *j);
 
@@ -90,6 +98,14 @@ uint64_t json_line(struct json *j);
 int json_fail(struct json *j, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Where a JSON value begins in head[0..n): past a UTF-8 byte order mark
+ * and blanks, the first other byte, or NULL when there is none; *line
+ * (when not NULL) is set to its line. For detectors, and for readers
+ * that name what an input that is not theirs begins with.
+ */
+const char *json_start(const char *head, size_t n, uint64_t *line);
+
 /* The input's name, for messages. */
 const char *json_file(const struct json *j);
 
@@ -99,6 +115,8 @@ const char *json_file(const struct json *j);
  * json_member finds the first).
  */
 enum json_type json_type(const struct json_val *v);
+/* 1 when v is the string s */
+int json_is(const struct json *j, const struct json_val *v, const char *s);
 /* NUMBER, STRING, KEY: the text and its length */
 const char *json_text(const struct json *j, const struct json_val *v,
     size_t *n);

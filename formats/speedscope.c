@@ -1,4 +1,3 @@
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,21 +89,9 @@ push(struct u32vec *v, uint32_t x)
 	v->v[v->n++] = x;
 }
 
-static int
-warn(struct speedscope_reader *r, uint64_t line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int
-warn(struct speedscope_reader *r, uint64_t line, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return fold_warn(r->diag, r->file, line, "%s", msg) < 0 ? -2 : 0;
-}
+/* A counted warning about the input at line: 0, or -2 under --strict. */
+#define warn(r, line, ...) \
+	(fold_warn((r)->diag, (r)->file, (line), __VA_ARGS__) < 0 ? -2 : 0)
 
 static void *
 speedscope_open(const void *optp, struct fold_stacks *st)
@@ -635,7 +622,7 @@ profile_value(struct speedscope_reader *r, struct json *j,
 		{ "nanoseconds", K_TIME, 0 }, { "microseconds", K_TIME, 3 },
 		{ "milliseconds", K_TIME, 6 }, { "seconds", K_TIME, 9 },
 	};
-	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY;
+	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY, *seen;
 	size_t i;
 
 	switch (r->k3) {
@@ -678,12 +665,14 @@ profile_value(struct speedscope_reader *r, struct json *j,
 				return -2;
 			break;
 		}
-		if (r->k3 == X_EVENTS)
-			r->has_events = 1;
-		else if (r->k3 == X_SAMPLES)
-			r->has_samples = 1;
-		else
-			r->has_weights = 1;
+		seen = r->k3 == X_EVENTS ? &r->has_events : r->k3 ==
+		    X_SAMPLES ? &r->has_samples : &r->has_weights;
+		if (*seen)
+			return warn(r, json_line(j), "profile %zu: \"%s\" "
+			    "given twice: the second is ignored", r->pno,
+			    r->k3 == X_EVENTS ? "events" : r->k3 == X_SAMPLES ?
+			    "samples" : "weights") < 0 ? -2 : JSON_SKIP;
+		*seen = 1;
 		return 0;
 	default:
 		break;
@@ -857,17 +846,12 @@ resolve(struct speedscope_reader *r)
  * once. A head of blanks only is left to the reader.
  */
 static int
-check_head(struct speedscope_reader *r, const char *p, size_t n)
+check_head(struct speedscope_reader *r, const char *head, size_t n)
 {
-	const char *e = p + n;
-	unsigned long long line = 1;
+	uint64_t line;
+	const char *p = json_start(head, n, &line);
 
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
-	    *p == '\t'); p++)
-		line += *p == '\n';
-	if (p < e && *p != '{')
+	if (p && *p != '{')
 		return fold_seterr_at(r->file, line, "not a speedscope file: "
 		    "a JSON object expected");
 	return 0;
@@ -958,14 +942,10 @@ speedscope_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 int
 speedscope_detect(const char *head, size_t n, int eof)
 {
-	const char *p = head, *e = head + n;
+	const char *p = json_start(head, n, NULL), *e = head + n;
 
 	(void)eof;
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
-		p++;
-	if (p == e || *p != '{')
+	if (!p || *p != '{')
 		return 0;
 	if (memmem(p, e - p, "speedscope.app/file-format-schema.json", 38))
 		return 2;

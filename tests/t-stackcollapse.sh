@@ -17,7 +17,9 @@ plain_only "identity with the tools: plain build only"
 # (stackcollapse lists every format's options).
 for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
     stackcollapse-bcc:bcc pprof2folded:pprof stackcollapse-dtrace:dtrace \
-    stackcollapse-sample:sample stackcollapse-chrome:chrome svg2folded:svg \
+    stackcollapse-sample:sample stackcollapse-chrome:chrome \
+    stackcollapse-chrome-tracing:chrome-tracing \
+    stackcollapse-speedscope:speedscope svg2folded:svg \
     stackcollapse-vtune:vtune stackcollapse-vsprof:vsprof \
     stackcollapse-ghcprof:ghcprof; do
 	tool=${pair%%:*} fmt=${pair##*:}

@@ -15,30 +15,6 @@
 
 #include "formats/speedscope.h"
 
-static struct fold_stacks *
-load(const void *data, size_t size, const struct speedscope_opt *opt,
-    int *rc)
-{
-	struct fold_diag diag = FOLD_DIAG_INIT;
-	struct fold_stacks *st = fold_stacks_new(fold_intern_new(), 1);
-	void *r = speedscope_format.open(opt, st);
-	struct fold_in *in = fuzz_in(data, size);
-
-	*rc = speedscope_format.read(r, in, &diag);
-	fold_in_close(in);
-	speedscope_format.close(r);
-	return st;
-}
-
-static void
-drop(struct fold_stacks *st)
-{
-	struct fold_intern *f = fold_stacks_frames(st);
-
-	fold_stacks_free(st);
-	fold_intern_free(f);
-}
-
 /* 1 when every name is valid UTF-8 and every count whole. */
 static int
 plain(struct fold_stacks *st)
@@ -78,8 +54,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	speedscope_detect((const char *)data, size < 65536 ? size : 65536,
 	    size <= 65536);
 	for (k = 0; k < 2; k++) {
-		a = load(data, size, &opts[k], &rc);
-		b = load(data, size, &opts[k], &rc2);
+		a = fuzz_load(&speedscope_format, data, size, &opts[k], &rc);
+		b = fuzz_load(&speedscope_format, data, size, &opts[k], &rc2);
 		FUZZ_CHECK(rc == rc2, "the same input read twice fails once");
 		ta = fuzz_check_table(a, &la);
 		tb = fuzz_folded(b, &lb);
@@ -91,7 +67,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    "write: %s", fold_err());
 			w = fuzz_out_take(out, &lw);
 			FUZZ_CHECK(w != NULL, "write: %s", fold_err());
-			c = load(w, lw, &opts[0], &rc);
+			c = fuzz_load(&speedscope_format, w, lw, &opts[0], &rc);
 			FUZZ_CHECK(rc == 0, "what the writer wrote is refused: "
 			    "%s", fold_err());
 			tc = fuzz_folded(c, &lc);
@@ -99,12 +75,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    "written and read back, the stacks differ");
 			free(w);
 			free(tc);
-			drop(c);
+			fuzz_drop(c);
 		}
 		free(ta);
 		free(tb);
-		drop(a);
-		drop(b);
+		fuzz_drop(a);
+		fuzz_drop(b);
 	}
 	return 0;
 }

@@ -126,6 +126,35 @@ fuzz_folded(struct fold_stacks *st, size_t *len)
 	return s;
 }
 
+/*
+ * Reads data[0..size) with format f's reader (options opt) into a fresh
+ * table of its own frames; *rc is what the read returned. fuzz_drop
+ * frees both.
+ */
+static inline struct fold_stacks *
+fuzz_load(const struct format *f, const void *data, size_t size,
+    const void *opt, int *rc)
+{
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_stacks *st = fold_stacks_new(fold_intern_new(), 1);
+	void *r = f->open(opt, st);
+	struct fold_in *in = fuzz_in(data, size);
+
+	*rc = f->read(r, in, &diag);
+	fold_in_close(in);
+	f->close(r);
+	return st;
+}
+
+static inline void
+fuzz_drop(struct fold_stacks *st)
+{
+	struct fold_intern *f = fold_stacks_frames(st);
+
+	fold_stacks_free(st);
+	fold_intern_free(f);
+}
+
 static void
 fuzz_report(void *arg, const char *msg)
 {

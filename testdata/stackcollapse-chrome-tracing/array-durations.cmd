@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --durations --thread-id 757 array-trace.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --no-jit --samples array-trace.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --durations --thread-root bad.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --strict bad.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --durations --thread-name CrRendererMain devtools-trace.json.gz

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --time --lines --thread-root devtools-trace.json.gz

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --max-size 100K array-trace.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --thread-name NoSuchThread array-trace.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --samples node-trace.json

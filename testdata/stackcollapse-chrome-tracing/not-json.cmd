@@ -1,0 +1,1 @@
+printf "main;work 12\n" | stackcollapse-chrome-tracing

@@ -1,0 +1,1 @@
+echo "{\"nodes\": []}" | stackcollapse-chrome-tracing

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --thread-root public/end-non-top-of-stack.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --thread-root public/simple-with-samples.json

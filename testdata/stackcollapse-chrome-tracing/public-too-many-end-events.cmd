@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --thread-root public/too-many-end-events.json

@@ -1,0 +1,1 @@
+stackcollapse --format chrome-tracing --durations array-trace.json | head -5

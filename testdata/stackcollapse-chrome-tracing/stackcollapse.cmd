@@ -1,0 +1,1 @@
+stackcollapse array-trace.json

@@ -1,0 +1,1 @@
+head -c 1000 array-trace.json | stackcollapse-chrome-tracing
