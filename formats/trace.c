@@ -28,6 +28,18 @@ struct thread {
 	size_t n, cap;
 };
 
+struct sframe {
+	uint32_t name;		/* interned */
+	uint32_t parent;	/* "\x03id" key, or NONE */
+	int root;		/* "[root]" or "(root)" with no parent */
+};
+
+struct oldsample {
+	uint32_t thread;	/* index */
+	uint32_t frame;		/* "\x03id" key */
+	uint64_t weight;
+};
+
 struct profile {
 	uint32_t pid, tid;	/* tid: the Profile event's, or NONE */
 	struct chrome_reader *r;
@@ -46,8 +58,18 @@ struct trace_reader {
 	const char *file;
 	struct fold_diag *diag;
 	struct json *json;
-	int top, inarray;	/* 1: an array; 2: in "traceEvents" */
+	int top, array;		/* the input is an array of events */
+	int in, next;		/* IN_*: what is read; the next key's value */
 	int seen_events;
+	/* "stackFrames" and "samples" of old chrome://tracing files */
+	uint32_t sfkey;		/* the key of the frame being read */
+	struct sframe *sframes;
+	uint32_t *sframe_of;	/* "\x03id" key -> index + 1 */
+	size_t nsframes, sframecap, sframe_ofcap;
+	struct oldsample *oldsamples;	/* by thread and frame */
+	uint32_t *oldsample_of;
+	size_t noldsamples, oldsamplecap, oldsample_ofcap;
+	uint64_t nold;		/* samples of the input */
 	struct fold_intern *keys;	/* pid and tid texts; "pid/id" */
 	struct thread *threads;	/* by "pid\ttid" key */
 	uint32_t *thread_of;	/* key -> thread index + 1, or 0 */
@@ -111,6 +133,10 @@ trace_close(void *rp)
 	free(r->thread_of);
 	free(r->profiles);
 	free(r->profile_of);
+	free(r->sframes);
+	free(r->sframe_of);
+	free(r->oldsamples);
+	free(r->oldsample_of);
 	free(r->buf);
 	json_free(r->json);
 	free(r);
@@ -274,13 +300,19 @@ duration(struct trace_reader *r, struct json *j, const struct json_val *ev,
 	return 0;
 }
 
+/* The profile of an event's pid and id (or the id given). */
 static struct profile *
-profile(struct trace_reader *r, struct json *j, const struct json_val *ev)
+profile(struct trace_reader *r, struct json *j, const struct json_val *ev,
+    const char *given)
 {
 	size_t np, ni;
 	const char *p = idtext(j, json_member(j, ev, "pid"), &np);
-	const char *id = idtext(j, json_member(j, ev, "id"), &ni);
+	const char *id = given ? given : idtext(j, json_member(j, ev, "id"),
+	    &ni);
 	uint32_t k, pk;
+
+	if (given)
+		ni = strlen(given);
 	struct profile *pr;
 
 	pk = keyof(r, p, np);
@@ -301,33 +333,16 @@ profile(struct trace_reader *r, struct json *j, const struct json_val *ev)
 	return pr;
 }
 
-/* A "P" event: "Profile" begins a profile, "ProfileChunk" adds to it. */
+/* The nodes and samples of cp, and the deltas, into the profile pr. */
 static int
-sampled(struct trace_reader *r, struct json *j, const struct json_val *ev,
-    uint64_t line)
+feed(struct trace_reader *r, struct profile *pr, struct json *j,
+    const struct json_val *cp, const struct json_val *deltas, uint64_t line)
 {
-	const struct json_val *nm = json_member(j, ev, "name"), *data, *cp, *v;
-	size_t i, nt;
-	struct profile *pr;
-	int64_t t;
+	const struct json_val *v;
+	size_t i;
 	int rc;
 
-	data = json_member(j, json_member(j, ev, "args"), "data");
-	if (json_is(j, nm, "Profile")) {
-		const char *tid = idtext(j, json_member(j, ev, "tid"), &nt);
-		pr = profile(r, j, ev);
-		pr->tid = keyof(r, tid, nt);
-		if (json_val_int64(j, json_member(j, data, "startTime"), &t))
-			chrome_embed_times(pr->r, &t, NULL);
-		return 0;
-	}
-	if (!json_is(j, nm, "ProfileChunk"))
-		return 0;
-	pr = profile(r, j, ev);
 	chrome_embed_chunk(pr->r, line);
-	if (json_val_int64(j, json_member(j, data, "endTime"), &t))
-		chrome_embed_times(pr->r, NULL, &t);
-	cp = json_member(j, data, "cpuProfile");
 	for (v = json_first(j, json_member(j, cp, "nodes")), i = 0; v;
 	    v = json_next(j, v), i++)
 		if ((rc = chrome_embed_node(pr->r, j, v, i, line)) < 0)
@@ -338,11 +353,71 @@ sampled(struct trace_reader *r, struct json *j, const struct json_val *ev,
 			return rc;
 		pr->samples++;
 	}
-	for (v = json_first(j, json_member(j, data, "timeDeltas")), i = 0; v;
-	    v = json_next(j, v), i++)
+	for (v = json_first(j, deltas), i = 0; v; v = json_next(j, v), i++)
 		if ((rc = chrome_embed_delta(pr->r, j, v, i)) < 0)
 			return rc;
 	return 0;
+}
+
+/* A "P" event: "Profile" begins a profile, "ProfileChunk" adds to it. */
+static int
+sampled(struct trace_reader *r, struct json *j, const struct json_val *ev,
+    uint64_t line)
+{
+	const struct json_val *nm = json_member(j, ev, "name"), *data, *cp;
+	size_t nt;
+	struct profile *pr;
+	int64_t t;
+
+	data = json_member(j, json_member(j, ev, "args"), "data");
+	if (json_is(j, nm, "Profile")) {
+		const char *tid = idtext(j, json_member(j, ev, "tid"), &nt);
+		pr = profile(r, j, ev, NULL);
+		pr->tid = keyof(r, tid, nt);
+		if (json_val_int64(j, json_member(j, data, "startTime"), &t))
+			chrome_embed_times(pr->r, &t, NULL);
+		return 0;
+	}
+	if (!json_is(j, nm, "ProfileChunk"))
+		return 0;
+	pr = profile(r, j, ev, NULL);
+	if (json_val_int64(j, json_member(j, data, "endTime"), &t))
+		chrome_embed_times(pr->r, NULL, &t);
+	cp = json_member(j, data, "cpuProfile");
+	return feed(r, pr, j, cp, json_member(j, data, "timeDeltas"), line);
+}
+
+/*
+ * A "CpuProfile" event, as DevTools saved traces until 2018: a whole
+ * profile in args.data.cpuProfile, of the thread of the event.
+ */
+static int
+legacy(struct trace_reader *r, struct json *j, const struct json_val *ev,
+    uint64_t line)
+{
+	const struct json_val *data, *cp, *d;
+	struct profile *pr;
+	const char *tid;
+	char id[32];
+	size_t nt;
+	int64_t t;
+
+	data = json_member(j, json_member(j, ev, "args"), "data");
+	cp = json_member(j, data, "cpuProfile");
+	if (!cp || json_type(cp) != JSON_OBJECT)
+		return warn(r, line, "a CpuProfile event without a profile "
+		    "(args.data.cpuProfile): ignored");
+	snprintf(id, sizeof id, "CpuProfile %u", r->seq++);
+	pr = profile(r, j, ev, id);
+	tid = idtext(j, json_member(j, ev, "tid"), &nt);
+	pr->tid = keyof(r, tid, nt);
+	if (json_val_int64(j, json_member(j, cp, "startTime"), &t))
+		chrome_embed_times(pr->r, &t, NULL);
+	if (json_val_int64(j, json_member(j, cp, "endTime"), &t))
+		chrome_embed_times(pr->r, NULL, &t);
+	d = json_member(j, cp, "timeDeltas");
+	return feed(r, pr, j, cp, d ? d : json_member(j, data, "timeDeltas"),
+	    line);
 }
 
 /* One event of the trace, whole. */
@@ -361,6 +436,8 @@ event(struct trace_reader *r, struct json *j, const struct json_val *ev,
 	if (!ph || json_type(ph) != JSON_STRING)
 		return warn(r, line, "an event without a phase (ph): ignored");
 	s = json_text(j, ph, &n);
+	if (json_is(j, json_member(j, ev, "name"), "CpuProfile"))
+		return r->events++, legacy(r, j, ev, line);
 	if (n != 1)
 		return 0;
 	r->events++;
@@ -379,12 +456,92 @@ event(struct trace_reader *r, struct json *j, const struct json_val *ev,
 	}
 }
 
+/* A member of "stackFrames", as chrome://tracing wrote them: id -> frame. */
+static int
+stackframe(struct trace_reader *r, struct json *j, const struct json_val *v,
+    uint64_t line)
+{
+	const struct json_val *par = json_member(j, v, "parent");
+	struct sframe *f;
+	size_t n;
+	const char *s;
+	uint32_t k = r->sfkey;
+
+	r->sframe_of = bykey(r->sframe_of, &r->sframe_ofcap, k, 0);
+	if (r->sframe_of[k])
+		return warn(r, line, "stack frame %s is listed twice: the "
+		    "second is skipped", fold_intern_str(r->keys, k, &n) + 1);
+	r->sframes = fold_grow(r->sframes, &r->sframecap, r->nsframes + 1,
+	    sizeof *r->sframes);
+	f = &r->sframes[r->nsframes++];
+	r->sframe_of[k] = (uint32_t)r->nsframes;
+	f->name = name(r, j, json_member(j, v, "name"));
+	if (f->name == NONE)
+		f->name = fold_intern(r->frames, "[unnamed]", 9);
+	f->parent = NONE;
+	if (par && (json_type(par) == JSON_NUMBER ||
+	    json_type(par) == JSON_STRING)) {
+		s = json_text(j, par, &n);
+		f->parent = pairkey(r, "", 0, '\x03', s, n);
+	}
+	f->root = f->parent == NONE && (json_is(j, json_member(j, v, "name"),
+	    "[root]") || json_is(j, json_member(j, v, "name"), "(root)"));
+	return 0;
+}
+
+/* An element of "samples": a thread's sample of a stack frame id. */
+static int
+oldsample(struct trace_reader *r, struct json *j, const struct json_val *v,
+    uint64_t line)
+{
+	const struct json_val *sf = json_member(j, v, "sf");
+	const struct json_val *w = json_member(j, v, "weight");
+	struct thread *th;
+	const char *s;
+	char key[16];
+	size_t n;
+	int64_t x = 1;
+	uint32_t k;
+
+	if (json_type(v) != JSON_OBJECT || !sf ||
+	    (json_type(sf) != JSON_NUMBER && json_type(sf) != JSON_STRING))
+		return warn(r, line, "a sample without a stack frame (sf): "
+		    "ignored");
+	if (w && (json_type(w) == JSON_NUMBER || json_type(w) ==
+	    JSON_STRING) && (s = json_text(j, w, &n),
+	    !json_int64(s, n, &x) || x < 0))
+		return warn(r, line, "a sample whose weight is not a whole "
+		    "number: ignored");
+	th = thread(r, j, v);
+	s = json_text(j, sf, &n);
+	/* the key: the thread's index, then the frame's id */
+	snprintf(key, sizeof key, "%zu", (size_t)(th - r->threads));
+	k = pairkey(r, key, strlen(key), '\x04', s, n);
+	r->oldsample_of = bykey(r->oldsample_of, &r->oldsample_ofcap, k, 0);
+	if (!r->oldsample_of[k]) {
+		r->oldsamples = fold_grow(r->oldsamples, &r->oldsamplecap,
+		    r->noldsamples + 1, sizeof *r->oldsamples);
+		r->oldsamples[r->noldsamples++] = (struct oldsample){
+		    (uint32_t)(th - r->threads),
+		    pairkey(r, "", 0, '\x03', s, n), 0 };
+		r->oldsample_of = bykey(r->oldsample_of, &r->oldsample_ofcap,
+		    k, 0);
+		r->oldsample_of[k] = (uint32_t)r->noldsamples;
+	}
+	r->oldsamples[r->oldsample_of[k] - 1].weight += (uint64_t)x;
+	r->nold++;
+	return 0;
+}
+
+enum { IN_NONE, IN_NEXT, IN_EVENTS, IN_SAMPLES, IN_FRAMES };
+
 /* Each event of the input (json.h). */
 static int
 on(void *ctx, struct json *j, const struct json_event *e)
 {
 	struct trace_reader *r = ctx;
 	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY;
+	int base = r->array ? 0 : 1;	/* depth of the events' array */
 
 	if (e->depth == 0) {
 		if (e->type == JSON_END)
@@ -393,39 +550,53 @@ on(void *ctx, struct json *j, const struct json_event *e)
 			return json_fail(j, "not a Chrome trace: a JSON array "
 			    "or object expected");
 		r->top = 1;
-		r->inarray = e->type == JSON_ARRAY;
-		r->seen_events |= r->inarray;
+		r->array = e->type == JSON_ARRAY;
+		r->in = r->array ? IN_EVENTS : IN_NONE;
+		r->seen_events |= r->array;
 		return 0;
 	}
-	if (!r->inarray && e->depth == 1) {
+	if (!r->array && e->depth == 1) {
 		if (e->type == JSON_KEY) {
-			r->inarray = 0;
-			if (e->n == 11 && memcmp(e->s, "traceEvents", 11) == 0) {
-				if (r->seen_events)
-					return json_fail(j, "\"traceEvents\" "
-					    "given twice");
-				r->inarray = -1;	/* its value is next */
-			}
+			r->in = IN_NONE;
+			r->next = e->n == 11 && !memcmp(e->s, "traceEvents",
+			    11) ? IN_EVENTS : e->n == 7 && !memcmp(e->s,
+			    "samples", 7) ? IN_SAMPLES : e->n == 11 &&
+			    !memcmp(e->s, "stackFrames", 11) ? IN_FRAMES :
+			    IN_NONE;
+			if (r->next == IN_EVENTS && r->seen_events)
+				return json_fail(j, "\"traceEvents\" given "
+				    "twice");
+			if (r->next != IN_NONE)
+				r->in = IN_NEXT;
 			return 0;
 		}
-		return start ? JSON_SKIP : 0;
-	}
-	if (r->inarray == -1) {
-		if (e->type != JSON_ARRAY)
+		if (e->type == JSON_END) {
+			r->in = IN_NONE;
+			return 0;
+		}
+		if (r->in == IN_NEXT && e->type == (r->next == IN_FRAMES ?
+		    JSON_OBJECT : JSON_ARRAY)) {
+			r->in = r->next;
+			r->seen_events |= r->in == IN_EVENTS;
+			return 0;
+		}
+		if (r->in == IN_NEXT && r->next == IN_EVENTS)
 			return json_fail(j, "not a Chrome trace: "
 			    "\"traceEvents\" is not an array");
-		r->inarray = 2;
-		r->seen_events = 1;
+		r->in = IN_NONE;
+		return start ? JSON_SKIP : 0;
+	}
+	if (e->depth == base + 1 && r->in == IN_FRAMES &&
+	    e->type == JSON_KEY) {
+		r->sfkey = pairkey(r, "", 0, '\x03', e->s, e->n);
 		return 0;
 	}
-	if (r->inarray == 2 && e->depth == 1 && e->type == JSON_END) {
-		r->inarray = 0;
-		return 0;
-	}
-	if (e->depth == (r->inarray == 2 ? 2 : 1) && r->inarray) {
-		if (e->type == JSON_VALUE)
-			return event(r, j, e->v, e->line);
-		return JSON_CAPTURE;
+	if (e->depth == base + 1 && r->in != IN_NONE) {
+		if (e->type != JSON_VALUE)
+			return JSON_CAPTURE;
+		return r->in == IN_EVENTS ? event(r, j, e->v, e->line) :
+		    r->in == IN_SAMPLES ? oldsample(r, j, e->v, e->line) :
+		    stackframe(r, j, e->v, e->line);
 	}
 	return start ? JSON_SKIP : 0;
 }
@@ -637,6 +808,77 @@ fold_thread(struct trace_reader *r, struct thread *th, uint32_t root)
 	return rc;
 }
 
+/*
+ * The samples of "samples" and "stackFrames": each stack is its frame
+ * and the frame's parents up to the root, which (a frame "[root]" with
+ * no parent, as V8's "(root)") is left out.
+ */
+static int
+fold_old(struct trace_reader *r)
+{
+	uint32_t *ids = NULL, k, f, root;
+	size_t i, n, cap = 0, len, at;
+	struct fold_count c;
+	const char *why;
+	int rc = 0;
+
+	if (r->nold && r->opt.time)
+		return warn(r, 0, "the %llu samples of \"samples\" have no "
+		    "time deltas: not read with --time",
+		    (unsigned long long)r->nold);
+	for (i = 0; i < r->noldsamples && rc == 0; i++) {
+		struct oldsample *o = &r->oldsamples[i];
+		struct thread *th = &r->threads[o->thread];
+		r->samples += o->weight;
+		if (!kept(r, th->pid, th->tid, th->name) || o->weight == 0)
+			continue;
+		root = r->opt.thread_root ? rootof(r, th->pid, th->tid,
+		    th->name) : NONE;
+		why = NULL;
+		n = 0;
+		for (k = o->frame; k != NONE && !why; ) {
+			f = k < r->sframe_ofcap ? r->sframe_of[k] : 0;
+			if (f == 0)
+				why = "names a stack frame that is not in "
+				    "stackFrames";
+			else if (n >= 4096)
+				why = "is deeper than 4096 frames, or its "
+				    "parents go round";
+			else {
+				ids = fold_grow(ids, &cap, n + 2, sizeof *ids);
+				if (!r->sframes[f - 1].root)
+					ids[n++] = r->sframes[f - 1].name;
+				k = r->sframes[f - 1].parent;
+			}
+		}
+		if (!why && n == 0)
+			why = "is of the root frame alone";
+		if (why) {
+			r->dropped += o->weight;
+			rc = warn(r, 0, "a sample of stack frame %s %s: "
+			    "dropped", fold_intern_str(r->keys, o->frame,
+			    &len) + 1, why);
+			continue;
+		}
+		/* root first */
+		for (at = 0; at < n / 2; at++) {
+			k = ids[at];
+			ids[at] = ids[n - 1 - at];
+			ids[n - 1 - at] = k;
+		}
+		if (root != NONE) {
+			memmove(ids + 1, ids, n * sizeof *ids);
+			ids[0] = root;
+			n++;
+		}
+		c = fold_count_u64(o->weight);
+		if (fold_stacks_add(r->st, ids, n, &c) < 0)
+			rc = (fold_seterr("%s: %s", r->file, fold_err()), -2);
+	}
+	free(ids);
+	return rc;
+}
+
 /* The end of an input: its stacks into st. */
 static int
 fold_input(struct trace_reader *r)
@@ -648,6 +890,7 @@ fold_input(struct trace_reader *r)
 
 	for (i = 0; i < r->nprofiles; i++)
 		samples += r->profiles[i].samples;
+	samples += r->nold;
 	if (mode == TRACE_AUTO)
 		mode = samples ? TRACE_SAMPLES : TRACE_DURATIONS;
 	r->unit = mode == TRACE_DURATIONS ? "nanoseconds" :
@@ -674,7 +917,7 @@ fold_input(struct trace_reader *r)
 			r->samples += st->samples;
 			r->dropped += st->dropped;
 		}
-		return rc;
+		return rc ? rc : fold_old(r);
 	}
 	for (i = 0; i < r->nthreads && rc == 0; i++) {
 		struct thread *th = &r->threads[i];
@@ -720,7 +963,14 @@ trace_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		memset(r->profile_of, 0, r->profile_ofcap *
 		    sizeof *r->profile_of);
 	r->diag = diag;
-	r->top = r->inarray = r->seen_events = 0;
+	r->top = r->array = r->seen_events = 0;
+	r->in = r->next = IN_NONE;
+	r->nsframes = r->noldsamples = r->nold = 0;
+	if (r->sframe_ofcap)
+		memset(r->sframe_of, 0, r->sframe_ofcap * sizeof *r->sframe_of);
+	if (r->oldsample_ofcap)
+		memset(r->oldsample_of, 0, r->oldsample_ofcap *
+		    sizeof *r->oldsample_of);
 	r->seq = 0;
 	r->last = INT64_MIN;
 	if (!r->json) {

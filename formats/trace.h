@@ -21,8 +21,12 @@
  *     FlameGraph's stackcollapse-chrome-tracing and speedscope do,
  *     in nanoseconds (ts and dur are microseconds, often with
  *     fractions, read exactly).
- * By default the samples are read when the trace has any, else the
- * durations; an option picks one.
+ * Two older forms of samples are read too: the "CpuProfile" event that
+ * held a whole profile (DevTools until 2018), and the top-level "samples"
+ * and "stackFrames" of old chrome://tracing files and Hermes (samples
+ * naming a frame, frames naming their parent). By default the samples
+ * are read when the trace has any, else the durations; an option picks
+ * one.
  *
  * Thread names come from the "M" metadata events (thread_name),
  * wherever they are in the file: stacks are

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --durations legacy-cpuprofile.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --time legacy-cpuprofile.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --thread-root legacy-cpuprofile.json

@@ -1,0 +1,1 @@
+stackcollapse-chrome-tracing --time public/simple-with-samples.json
