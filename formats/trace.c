@@ -285,8 +285,9 @@ duration(struct trace_reader *r, struct json *j, const struct json_val *ev,
 		r->last = ts;
 	if (ts + dur > r->last)
 		r->last = ts + dur;
-	if (ph == 'X' && dur == 0)
-		return 0;	/* nothing to credit */
+	/* nothing to credit, or durations not read */
+	if ((ph == 'X' && dur == 0) || r->opt.mode == TRACE_SAMPLES)
+		return 0;
 	th = thread(r, j, ev);
 	th->d = fold_grow(th->d, &th->cap, th->n + 1, sizeof *th->d);
 	d = &th->d[th->n++];
@@ -437,7 +438,8 @@ event(struct trace_reader *r, struct json *j, const struct json_val *ev,
 		return warn(r, line, "an event without a phase (ph): ignored");
 	s = json_text(j, ph, &n);
 	if (json_is(j, json_member(j, ev, "name"), "CpuProfile"))
-		return r->events++, legacy(r, j, ev, line);
+		return r->events++, r->opt.mode == TRACE_DURATIONS ? 0 :
+		    legacy(r, j, ev, line);
 	if (n != 1)
 		return 0;
 	r->events++;
@@ -449,7 +451,9 @@ event(struct trace_reader *r, struct json *j, const struct json_val *ev,
 	case 'X':
 		return duration(r, j, ev, *s, line);
 	case 'P':
-		return sampled(r, j, ev, line);
+		/* samples not read: kept neither */
+		return r->opt.mode == TRACE_DURATIONS ? 0 :
+		    sampled(r, j, ev, line);
 	default:
 		r->events--;
 		return 0;	/* instants, flows, async, counters ... */
@@ -595,6 +599,7 @@ on(void *ctx, struct json *j, const struct json_event *e)
 		if (e->type != JSON_VALUE)
 			return JSON_CAPTURE;
 		return r->in == IN_EVENTS ? event(r, j, e->v, e->line) :
+		    r->opt.mode == TRACE_DURATIONS ? 0 :
 		    r->in == IN_SAMPLES ? oldsample(r, j, e->v, e->line) :
 		    stackframe(r, j, e->v, e->line);
 	}
