@@ -80,7 +80,14 @@ timed "pprofmerge -j2 --files-from (all)" 'pprofmerge -j2 --files-from list >j2.
 cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 1; }
 cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
 awk -v a="$j1" -v b="$el" 'BEGIN {
-	printf "pprofmerge: -j2 %.2fx the speed of -j1 (target 1.7x)\n", a / (b > 0 ? b : 0.01) }'
+	s = a / (b > 0 ? b : 0.01)
+	printf "pprofmerge: -j2 %.2fx the speed of -j1 (target 1.7x)\n", s
+	# Amdahl: s = 1 / (f + (1 - f) / 2) gives the serial fraction f,
+	# and f what more cores would give; only 1 and 2 are measured here
+	f = 2 / s - 1; if (f < 0) f = 0; if (f > 1) f = 1
+	printf "pprofmerge: serial fraction %.2f (measured on 1 and 2 cores); " \
+	    "predicted -j16 %.1fx, -j64 %.1fx\n", f,
+	    1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64) }'
 
 if command -v go >/dev/null 2>&1; then
 	n=$n1k
