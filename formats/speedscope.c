@@ -13,6 +13,11 @@
 /* keys hold frame indices below this, and a profile's number from it */
 #define PROFILE_BASE 0x80000000u
 #define MAX_DEPTH 65536
+/*
+ * The largest value or sum kept (about 1.7e37, in 10^-9 of a unit): a
+ * sum or difference of two such cannot pass json_fixed_t's 2^127.
+ */
+#define LIM ((json_fixed_t)(((unsigned __int128)1 << 126) / 5))
 
 /* What a profile counts, from its unit. */
 enum kind { K_UNSET, K_NONE, K_BYTES, K_TIME, K_BAD };
@@ -186,17 +191,12 @@ key(struct speedscope_reader *r, const uint32_t *ids, size_t n)
 static int
 add(struct speedscope_reader *r, long k, json_fixed_t v)
 {
-	/* |v| < 2^127 / 10 each (json_fixed), so a sum of two cannot wrap;
-	   keep every partial sum that small too */
-	const json_fixed_t lim = (json_fixed_t)(((unsigned __int128)1 << 126)
-	    / 5);
-
 	if (v == 0)
 		return 0;
 	if (r->acc[k] == 0)
 		push(&r->touched, (uint32_t)k);
 	r->acc[k] += v;
-	if (r->acc[k] > lim)
+	if (r->acc[k] > LIM)
 		return fold_seterr_at(r->file, json_line(r->json), "profile "
 		    "%zu: a stack's weight is out of range", r->pno), -2;
 	return 0;
@@ -204,9 +204,15 @@ add(struct speedscope_reader *r, long k, json_fixed_t v)
 
 /* A number of the profile, as 10^-9 of its unit; 0 when not one. */
 static int
+fixed(const char *s, size_t n, json_fixed_t *v)
+{
+	return json_fixed(s, n, 9, v) && *v <= LIM && *v >= -LIM;
+}
+
+static int
 number(const struct json_event *e, json_fixed_t *v)
 {
-	return e->type == JSON_NUMBER && json_fixed(e->s, e->n, 9, v);
+	return e->type == JSON_NUMBER && fixed(e->s, e->n, v);
 }
 
 /* A name made a frame's: ';' and control bytes become '_'. */
@@ -329,7 +335,7 @@ event(struct speedscope_reader *r, struct json *j, const struct json_val *v,
 	if (at && json_type(at) == JSON_NUMBER)
 		s = json_text(j, at, &n);
 	if (tn != 1 || (*ts != 'O' && *ts != 'C') || fr < 0 || !at ||
-	    json_type(at) != JSON_NUMBER || !json_fixed(s, n, 9, &when))
+	    json_type(at) != JSON_NUMBER || !fixed(s, n, &when))
 		return warn(r, line, "profile %zu: events[%zu] is not an "
 		    "event of type \"O\" or \"C\" with a frame index and a "
 		    "value \"at\": ignored", r->pno, r->nevents - 1);
