@@ -335,7 +335,7 @@ framename(struct chrome_reader *r, const struct json *j,
 {
 	const struct json_val *url = json_member(j, cf, "url");
 	const struct json_val *ln = json_member(j, cf, "lineNumber");
-	size_t n = 0, ul = 0, i;
+	size_t n = 0, ul = 0;
 	const char *u = NULL;
 	char num[32];
 	int nl = 0, mark = 0;
@@ -366,11 +366,7 @@ framename(struct chrome_reader *r, const struct json *j,
 		memcpy(r->name + n, num, nl);
 		n += nl;
 	}
-	for (i = 0; i < n; i++) {
-		unsigned char c = r->name[i];
-		if (c == ';' || c < ' ' || c == 0x7f)
-			r->name[i] = '_';
-	}
+	fold_frame_clean(r->name, n);
 	if (mark) {
 		memcpy(r->name + n, "_[j]", 4);
 		n += 4;

@@ -8,6 +8,7 @@
 #include "libfold/unit.h"
 #include "formats/json.h"
 #include "formats/speedscope.h"
+#include "formats/table.h"
 
 #define NONE UINT32_MAX
 /* keys hold frame indices below this, and a profile's number from it */
@@ -35,9 +36,8 @@ struct speedscope_reader {
 	struct speedscope_opt opt;
 	struct fold_stacks *st;
 	struct fold_intern *frames;
-	uint64_t profiles;	/* read, over every input */
 	uint64_t seen;		/* inputs read that are speedscope files */
-	char *unit;		/* of the input just read */
+	const char *unit;	/* of the input just read (static) */
 	size_t *matched;	/* by --profile: profiles of that name read */
 
 	/* one input */
@@ -49,7 +49,6 @@ struct speedscope_reader {
 	uint32_t *fid;		/* by frame index: its name, interned */
 	size_t nframes, fidcap;
 	enum kind inkind;	/* of the profiles read so far */
-	int inscale;		/* their time unit: 10^inscale ns */
 	/*
 	 * The stacks, as frame indices (and with --profile-root a profile
 	 * name id first), in a table of their own whose counts are unused:
@@ -148,7 +147,6 @@ speedscope_close(void *rp)
 	free(r->stack.v);
 	free(r->sidx.v);
 	free(r->w);
-	free(r->unit);
 	free(r->matched);
 	json_free(r->json);
 	free(r);
@@ -215,17 +213,6 @@ number(const struct json_event *e, json_fixed_t *v)
 	return e->type == JSON_NUMBER && fixed(e->s, e->n, v);
 }
 
-/* A name made a frame's: ';' and control bytes become '_'. */
-static void
-clean(char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] == ';' || (unsigned char)s[i] < ' ' || s[i] == 0x7f)
-			s[i] = '_';
-}
-
 /* shared.frames[i], whole. */
 static int
 frame(struct speedscope_reader *r, struct json *j, const struct json_val *v,
@@ -264,7 +251,7 @@ frame(struct speedscope_reader *r, struct json *j, const struct json_val *v,
 		memcpy(s + n + 1, f, fl);
 		memcpy(s + n + 1 + fl, num, nl);
 	}
-	clean(s, len);
+	fold_frame_clean(s, len);
 	if (r->nframes == r->fidcap)
 		r->fid = fold_grow(r->fid, &r->fidcap, r->nframes + 1,
 		    sizeof *r->fid);
@@ -539,7 +526,7 @@ next_profile(struct speedscope_reader *r)
 	discard(r);
 	/* a profile without a name is called by its place */
 	if (r->opt.profile_root && r->pnamelen) {
-		clean(r->pname, r->pnamelen);
+		fold_frame_clean(r->pname, r->pnamelen);
 		push(&r->names, fold_intern(r->frames, r->pname, r->pnamelen));
 	} else if (r->opt.profile_root)
 		push(&r->names, fold_intern(r->frames, buf, snprintf(buf,
@@ -571,11 +558,8 @@ profile_end(struct speedscope_reader *r)
 		    kindname(r->kind), kindname(r->inkind));
 	else if (r->stack.n > 0 && (rc = close_open(r)) < 0)
 		;
-	else if ((rc = profile_take(r)) == 0) {
+	else if ((rc = profile_take(r)) == 0)
 		r->inkind = r->kind;
-		r->inscale = r->scale;
-		r->profiles++;
-	}
 	next_profile(r);
 	return rc;
 }
@@ -604,16 +588,6 @@ keyof(int depth, const char *s, size_t n)
 	return X_OTHER;
 }
 
-static char *
-copy(const char *s, size_t n)
-{
-	char *p = fold_reallocarray(NULL, n + 1, 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 /* A value of the profile object's keys, at depth 3. */
 static int
 profile_value(struct speedscope_reader *r, struct json *j,
@@ -638,13 +612,13 @@ profile_value(struct speedscope_reader *r, struct json *j,
 		r->type = e->n == 7 && memcmp(e->s, "sampled", 7) == 0 ? 's' :
 		    e->n == 7 && memcmp(e->s, "evented", 7) == 0 ? 'e' : '?';
 		free(r->typename);
-		r->typename = copy(e->s, e->n > 40 ? 40 : e->n);
+		r->typename = fold_strndup(e->s, e->n > 40 ? 40 : e->n);
 		return 0;
 	case X_NAME:
 		if (e->type != JSON_STRING)
 			break;
 		free(r->pname);
-		r->pname = copy(e->s, e->n);
+		r->pname = fold_strndup(e->s, e->n);
 		r->pnamelen = e->n;
 		return 0;
 	case X_UNIT:
@@ -882,7 +856,6 @@ speedscope_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	r->k1 = r->k2 = r->k3 = X_OTHER;
 	r->nframes = 0;
 	r->inkind = K_UNSET;
-	r->inscale = 0;
 	r->pno = 0;
 	r->names.n = 0;
 	r->touched.n = 0;
@@ -893,7 +866,6 @@ speedscope_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		memset(r->acc, 0, r->keycap * sizeof *r->acc);
 		memset(r->total, 0, r->keycap * sizeof *r->total);
 	}
-	free(r->unit);
 	r->unit = NULL;
 	if (!r->json)
 		r->json = json_new(on, r);
@@ -909,8 +881,7 @@ speedscope_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	if (rc == 0)
 		r->seen++;
 	if (rc == 0 && r->inkind != K_UNSET && r->inkind != K_NONE)
-		r->unit = copy(kindname(r->inkind), strlen(kindname(
-		    r->inkind)));
+		r->unit = kindname(r->inkind);
 	return rc;
 }
 
@@ -1003,34 +974,6 @@ const struct format speedscope_format = {
 	.close = speedscope_close,
 };
 
-/* s[0..n) as a JSON string: invalid UTF-8 becomes U+FFFD. */
-static void
-put_string(struct fold_out *out, const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s, *e = p + n;
-	size_t len;
-	uint32_t cp;
-
-	fold_out_putc(out, '"');
-	while (p < e) {
-		if (*p == '"' || *p == '\\') {
-			fold_out_putc(out, '\\');
-			fold_out_putc(out, *p++);
-		} else if (*p < 0x20) {
-			fold_out_printf(out, "\\u%04x", *p++);
-		} else if (*p < 0x80) {
-			fold_out_putc(out, *p++);
-		} else if ((len = fold_utf8(p, e - p, &cp)) > 0) {
-			fold_out_write(out, p, len);
-			p += len;
-		} else {
-			fold_out_puts(out, "\\ufffd");
-			p++;
-		}
-	}
-	fold_out_putc(out, '"');
-}
-
 int
 speedscope_write(struct fold_out *out, struct fold_stacks *st,
     const char *name)
@@ -1057,7 +1000,7 @@ speedscope_write(struct fold_out *out, struct fold_stacks *st,
 	fold_out_puts(out, "{\"$schema\":\"https://www.speedscope.app/"
 	    "file-format-schema.json\",\"exporter\":\"folded2speedscope\","
 	    "\"name\":");
-	put_string(out, name, strlen(name));
+	fold_name_write(out, name, strlen(name), FOLD_FORMAT_JSON);
 	fold_out_puts(out, ",\"activeProfileIndex\":0,\"shared\":{\"frames\":[");
 	/* frames in the order the sorted stacks first name them */
 	for (i = 0; i < len; i++) {
@@ -1069,12 +1012,12 @@ speedscope_write(struct fold_out *out, struct fold_stacks *st,
 			fold_out_puts(out, next++ ? ",\n{\"name\":" :
 			    "\n{\"name\":");
 			s = fold_intern_str(fr, ids[k], &sl);
-			put_string(out, s, sl);
+			fold_name_write(out, s, sl, FOLD_FORMAT_JSON);
 			fold_out_putc(out, '}');
 		}
 	}
 	fold_out_puts(out, "]},\n\"profiles\":[{\"type\":\"sampled\",\"name\":");
-	put_string(out, name, strlen(name));
+	fold_name_write(out, name, strlen(name), FOLD_FORMAT_JSON);
 	fold_out_printf(out, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":",
 	    unit);
 	fold_out_count(out, &total);

@@ -217,7 +217,7 @@ static uint32_t
 name(struct trace_reader *r, struct json *j, const struct json_val *v)
 {
 	const char *s;
-	size_t n, i;
+	size_t n;
 
 	if (!v || json_type(v) != JSON_STRING)
 		return NONE;
@@ -226,10 +226,7 @@ name(struct trace_reader *r, struct json *j, const struct json_val *v)
 		return fold_intern(r->frames, "[unnamed]", 9);
 	r->buf = fold_grow(r->buf, &r->bufcap, n, 1);
 	memcpy(r->buf, s, n);
-	for (i = 0; i < n; i++)
-		if (r->buf[i] == ';' || (unsigned char)r->buf[i] < ' ' ||
-		    r->buf[i] == 0x7f)
-			r->buf[i] = '_';
+	fold_frame_clean(r->buf, n);
 	return fold_intern(r->frames, r->buf, n);
 }
 
@@ -627,9 +624,7 @@ rootof(struct trace_reader *r, uint32_t pid, uint32_t tid, uint32_t nm)
 	memcpy(r->buf + ln + 1, p, lp);
 	r->buf[ln + 1 + lp] = '/';
 	memcpy(r->buf + ln + 2 + lp, t, lt);
-	for (size_t i = 0; i < len; i++)
-		if (r->buf[i] == ';' || (unsigned char)r->buf[i] < ' ')
-			r->buf[i] = '_';
+	fold_frame_clean(r->buf, len);
 	return fold_intern(r->frames, r->buf, len);
 }
 

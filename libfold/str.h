@@ -90,6 +90,21 @@ fold_isident(int c)
 	return fold_isalnum(c) || c == '_';
 }
 
+/*
+ * Makes s[0..n) a name that a folded frame can hold, as the JSON readers
+ * take names: ';' (which separates frames), the C0 controls (a newline
+ * would end the line) and DEL become '_'.
+ */
+static inline void
+fold_frame_clean(char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ';' || (unsigned char)s[i] < ' ' || s[i] == 0x7f)
+			s[i] = '_';
+}
+
 /* ' ' and '\t', as isblank(3). */
 static inline int
 fold_isblank(int c)
