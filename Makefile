@@ -49,6 +49,7 @@ FORMATS = \
 	formats/bcc.o \
 	formats/calltree.o \
 	formats/chrome.o \
+	formats/firefox.o \
 	formats/collapse.o \
 	formats/csv.o \
 	formats/diffreport.o \
@@ -98,6 +99,7 @@ BIN = \
 	stackcollapse-chrome \
 	stackcollapse-chrome-tracing \
 	stackcollapse-dtrace \
+	stackcollapse-firefox \
 	stackcollapse-ghcprof \
 	stackcollapse-jfr \
 	stackcollapse-perf \

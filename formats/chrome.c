@@ -302,15 +302,9 @@ edge(struct chrome_reader *r, uint32_t from, int64_t to, int parentfield)
 	e->parentfield = parentfield;
 }
 
-/*
- * Whether a url is a script of the profiled program: a path or an
- * address (/srv/app.js, file:///srv/app.js, https://host/app.js, C:\).
- * The runtime's own scripts have only a name: node:fs, and before node
- * 16 fs.js or internal/main/run_main_module.js; natives and V8's
- * (program) and (garbage collector) have none.
- */
-static int
-userscript(const char *u, size_t n)
+/* chrome.h; before node 16 the runtime's scripts were fs.js and the like */
+int
+chrome_user_script(const char *u, size_t n)
 {
 	const char *p;
 
@@ -347,7 +341,7 @@ framename(struct chrome_reader *r, const struct json *j,
 	}
 	if (url && json_type(url) == JSON_STRING) {
 		u = json_text(j, url, &ul);
-		mark = !r->opt.no_jit && userscript(u, ul);
+		mark = !r->opt.no_jit && chrome_user_script(u, ul);
 	}
 	if (r->opt.lines && ul) {
 		/* 0-based; one more past INT64_MAX still fits unsigned */

@@ -103,6 +103,15 @@ extern const struct format chrome_format;
  */
 int chrome_detect(const char *head, size_t n, int eof);
 
+/*
+ * 1 when a JS function's url u[0..n) is a script of the profiled program
+ * (a path or an address: /srv/app.js, file:///srv/app.js,
+ * https://host/app.js, C:\), whose functions get "_[j]": not the
+ * runtime's own scripts, which have only a name (node:fs, and before
+ * node 16 fs.js; Firefox's self-hosted), nor natives.
+ */
+int chrome_user_script(const char *u, size_t n);
+
 const struct chrome_stats *chrome_reader_stats(const struct chrome_reader *r);
 
 /*

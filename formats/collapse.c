@@ -8,6 +8,7 @@
 #include "formats/collapse.h"
 #include "formats/bcc.h"
 #include "formats/chrome.h"
+#include "formats/firefox.h"
 #include "formats/dtrace.h"
 #include "formats/ghcprof.h"
 #include "formats/jfr.h"
@@ -137,6 +138,7 @@ const struct format *const collapse_formats[] = {
 	&chrome_format,
 	&trace_format,
 	&speedscope_format,
+	&firefox_format,
 	&svgread_format,
 	&vtune_format,
 	&vsprof_format,

@@ -19,7 +19,8 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
     stackcollapse-bcc:bcc pprof2folded:pprof stackcollapse-dtrace:dtrace \
     stackcollapse-sample:sample stackcollapse-chrome:chrome \
     stackcollapse-chrome-tracing:chrome-tracing \
-    stackcollapse-speedscope:speedscope svg2folded:svg \
+    stackcollapse-speedscope:speedscope stackcollapse-firefox:firefox \
+    svg2folded:svg \
     stackcollapse-vtune:vtune stackcollapse-vsprof:vsprof \
     stackcollapse-ghcprof:ghcprof; do
 	tool=${pair%%:*} fmt=${pair##*:}

@@ -1,0 +1,1 @@
+stackcollapse --detect *.json *.json.gz

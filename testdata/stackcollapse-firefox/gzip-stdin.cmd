@@ -1,0 +1,1 @@
+gzip -9n < worker.json | stackcollapse-firefox

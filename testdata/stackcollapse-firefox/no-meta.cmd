@@ -1,0 +1,1 @@
+stackcollapse-firefox no-meta.json

@@ -1,0 +1,1 @@
+stackcollapse-firefox --thread-name Nope --thread-name "DOM Worker" worker.json

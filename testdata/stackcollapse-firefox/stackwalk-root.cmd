@@ -1,0 +1,1 @@
+stackcollapse-firefox --thread-root worker-stackwalk.json.gz

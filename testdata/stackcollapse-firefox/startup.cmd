@@ -1,0 +1,1 @@
+stackcollapse-firefox startup.json.gz

@@ -1,0 +1,1 @@
+stackcollapse-firefox --lines worker-symbolicated.json.gz
