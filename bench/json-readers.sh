@@ -8,6 +8,7 @@
 #   speedscope evented   speedscope's export of a trace: O/C events
 #   trace durations      DevTools-like: small nested X and B/E events
 #   trace samples        DevTools-like: ProfileChunks, millions of samples
+#   firefox gecko        a Firefox start-up profile: samples and markers
 # (the .cpuprofile reader has bench/stackcollapse-chrome.sh).
 # usage: bench/json-readers.sh BUILDDIR [MBYTES]
 set -eu
@@ -54,3 +55,5 @@ run "trace durations" stackcollapse-chrome-tracing \
     "$top/bench/gen_trace.py" "$mb"
 run "trace samples" stackcollapse-chrome-tracing \
     "$top/bench/gen_trace.py" --samples "$mb"
+run "firefox gecko" stackcollapse-firefox \
+    "$top/bench/gen_firefox.py" "$mb"

@@ -37,10 +37,11 @@ enum key { K_OTHER, K_META, K_THREADS, K_PROCESSES, K_SHARED, K_VERSION,
     K_PPVERSION, K_NAME, K_PID, K_TID, K_SAMPLES, K_STACKTABLE,
     K_FRAMETABLE, K_FUNCTABLE, K_STRINGTABLE, K_STRINGARRAY, K_SCHEMA,
     K_DATA, K_PREFIX, K_FRAME, K_FUNC, K_ISJS, K_FILENAME, K_LINENUMBER,
-    K_STACK, K_WEIGHT, K_WEIGHTTYPE, K_LOCATION };
+    K_STACK, K_WEIGHT, K_WEIGHTTYPE, K_LOCATION, K_PREFIXOFFSET, K_FLAGS,
+    K_SOURCE, K_SOURCES, K_FILENAME2 };
 
 /* Tables. */
-enum tk { T_SAMPLES, T_STACKS, T_FRAMES, T_FUNCS };
+enum tk { T_SAMPLES, T_STACKS, T_FRAMES, T_FUNCS, T_SOURCES };
 
 /* What a thread's samples count, from samples.weightType. */
 enum kind { W_SAMPLES, W_MS, W_BYTES, W_BAD };
@@ -75,10 +76,17 @@ struct tables {
 	struct u32vec prefix, frame;	/* stackTable */
 	struct u32vec loc;		/* raw frameTable: location string */
 	struct u32vec func;		/* processed frameTable */
-	struct u32vec fname, ffile, fline, fjs;	/* processed funcTable */
+	/*
+	 * processed funcTable: the name, isJS (to v74) or flags (v75:
+	 * bit 0 JS, 3 a source, 4 a line), and the file: a string
+	 * (fileName, to v57) or a row of the shared sources (v58)
+	 */
+	struct u32vec fname, fjs, fflags, ffile, fsrc, fline;
+	struct u32vec srcfile;		/* shared sources: filename */
 	struct strs s;
 	int has_stacks, has_frames, has_funcs, has_strings;
 	int raw_frames;			/* frameTable had a location column */
+	int prefix_offset;		/* stackTable had prefixOffset (v66) */
 };
 
 /* A thread: its samples, counted by stack row, and what names it. */
@@ -198,9 +206,12 @@ tables_clear(struct tables *t)
 	free(t->loc.v);
 	free(t->func.v);
 	free(t->fname.v);
-	free(t->ffile.v);
-	free(t->fline.v);
 	free(t->fjs.v);
+	free(t->fflags.v);
+	free(t->ffile.v);
+	free(t->fsrc.v);
+	free(t->fline.v);
+	free(t->srcfile.v);
 	free(t->s.b);
 	free(t->s.off);
 	memset(t, 0, sizeof *t);
@@ -392,6 +403,7 @@ row(struct firefox_reader *r, const uint32_t *cells, int n)
 		push(&tb->t->loc, CELL(COL_LOCATION));
 		break;
 	case T_FUNCS:
+	case T_SOURCES:
 		break;
 	}
 #undef CELL
@@ -443,6 +455,13 @@ table_end(struct firefox_reader *r)
 		    i += NCELLS)
 			rc = row(r, tb->pending.v + i, NCELLS);
 	tb->pending.n = 0;
+	if (tb->tk == T_STACKS && tb->t->prefix_offset) {
+		/* v66: 0 for a root, else how many rows back the prefix is */
+		uint32_t *p = tb->t->prefix.v;
+		for (i = 0; i < tb->t->prefix.n; i++)
+			p[i] = p[i] == 0 || p[i] == NONE ? NONE : p[i] <= i ?
+			    (uint32_t)(i - p[i]) : BAD;
+	}
 	return rc;
 }
 
@@ -622,16 +641,26 @@ frameid(struct firefox_reader *r, const struct names *nm, uint32_t f)
 		s = str(nm->x, k, &n);
 		id = locname(r, s, n);
 	} else {
+		uint32_t fl = k < u->fflags.n ? u->fflags.v[k] : 0, file = NONE;
+		int js, hasflags = u->fflags.n > 0;
+
 		if (!(s = str(nm->x, u->fname.v[k], &n)))
 			return NONE;
-		if (k < u->ffile.n && u->ffile.v[k] != NONE &&
-		    !(url = str(nm->x, u->ffile.v[k], &ul)))
+		js = u->fjs.n ? k < u->fjs.n && u->fjs.v[k] == 1 :
+		    hasflags && (fl & 1);
+		/* the file: a string to v57, a row of the sources since */
+		if (k < u->ffile.n)
+			file = u->ffile.v[k];
+		else if (k < u->fsrc.n && (!hasflags || (fl & 8)) &&
+		    u->fsrc.v[k] < r->shared.srcfile.n)
+			file = r->shared.srcfile.v[u->fsrc.v[k]];
+		if (file != NONE && !(url = str(nm->x, file, &ul)))
 			ul = 0;
-		if (k < u->fline.n && u->fline.v[k] < BAD)
+		if (k < u->fline.n && u->fline.v[k] < BAD &&
+		    (!hasflags || (fl & 16)))
 			ll = (size_t)snprintf(line, sizeof line, "%u",
 			    u->fline.v[k]);
-		id = funcname(r, s, n, k < u->fjs.n && u->fjs.v[k] == 1,
-		    url, ul, line, ll);
+		id = funcname(r, s, n, js, url, ul, line, ll);
 	}
 	return r->cache[k] = id;
 }
@@ -788,7 +817,8 @@ static int
 thread_end(struct firefox_reader *r)
 {
 	struct thread *th = r->th;
-	int rc = 0;
+	size_t k;
+	int rc = 0, weightless = 0;
 
 	r->th = NULL;
 	if (!listed(th->pid, r->opt.pids, r->opt.npids, NULL) ||
@@ -797,7 +827,12 @@ thread_end(struct firefox_reader *r)
 		goto done;
 	if (th->kind == W_BAD)
 		goto done;
-	if (!r->has_kind) {
+	/* a thread of no weight (every stack null) sets no unit */
+	for (k = 0; k < th->acccap && th->acc[k] == 0; k++)
+		;
+	if (k == th->acccap && th->late.n == 0)
+		weightless = 1;
+	else if (!r->has_kind) {
 		r->has_kind = 1;
 		r->kind = th->kind;
 	} else if (th->kind != r->kind) {
@@ -812,6 +847,8 @@ thread_end(struct firefox_reader *r)
 		    "not counted", th->no, th->name ? th->name : "",
 		    (unsigned long long)th->nostack, th->nostack == 1 ?
 		    "sample has" : "samples have");
+	if (weightless)
+		goto done;
 	if (rc == 0 && !r->shared_done && (!th->own.has_stacks ||
 	    !th->own.has_frames || !th->own.has_strings ||
 	    (!th->own.raw_frames && !th->own.has_funcs))) {
@@ -847,6 +884,9 @@ keyof(const char *s, size_t n)
 		{ "fileName", K_FILENAME }, { "lineNumber", K_LINENUMBER },
 		{ "stack", K_STACK }, { "weight", K_WEIGHT },
 		{ "weightType", K_WEIGHTTYPE }, { "location", K_LOCATION },
+		{ "prefixOffset", K_PREFIXOFFSET }, { "flags", K_FLAGS },
+		{ "source", K_SOURCE }, { "sources", K_SOURCES },
+		{ "filename", K_FILENAME2 },
 	};
 	size_t i;
 
@@ -881,13 +921,16 @@ table_begin(struct firefox_reader *r, enum tk tk, struct tables *t)
 	if (tk == T_STACKS) {
 		t->has_stacks = 1;
 		t->prefix.n = t->frame.n = 0;
+		t->prefix_offset = 0;
 	} else if (tk == T_FRAMES) {
 		t->has_frames = 1;
 		t->loc.n = t->func.n = 0;
 	} else if (tk == T_FUNCS) {
 		t->has_funcs = 1;
-		t->fname.n = t->ffile.n = t->fline.n = t->fjs.n = 0;
-	}
+		t->fname.n = t->fjs.n = t->fflags.n = t->ffile.n = 0;
+		t->fsrc.n = t->fline.n = 0;
+	} else if (tk == T_SOURCES)
+		t->srcfile.n = 0;
 }
 
 /* A column array of the table being read, by its key: where it goes. */
@@ -898,16 +941,21 @@ column(struct firefox_reader *r, enum key k)
 
 	switch (r->tab.tk) {
 	case T_STACKS:
-		return k == K_PREFIX ? &t->prefix : k == K_FRAME ?
-		    &t->frame : NULL;
+		if (k == K_PREFIXOFFSET)
+			t->prefix_offset = 1;
+		return k == K_PREFIX || k == K_PREFIXOFFSET ? &t->prefix :
+		    k == K_FRAME ? &t->frame : NULL;
 	case T_FRAMES:
 		if (k == K_FUNC)
 			return &t->func;
 		return NULL;
 	case T_FUNCS:
 		return k == K_NAME ? &t->fname : k == K_ISJS ? &t->fjs :
-		    k == K_FILENAME ? &t->ffile : k == K_LINENUMBER ?
-		    &t->fline : NULL;
+		    k == K_FLAGS ? &t->fflags : k == K_FILENAME ? &t->ffile :
+		    k == K_SOURCE ? &t->fsrc : k == K_LINENUMBER ? &t->fline :
+		    NULL;
+	case T_SOURCES:
+		return k == K_FILENAME2 ? &t->srcfile : NULL;
 	case T_SAMPLES:
 		if (k == K_STACK) {
 			r->sstack.n = 0;
@@ -1015,7 +1063,7 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 		if (warn(r, json_line(j), "thread %zu is %s, not an object: "
 		    "not read%s", r->nthreads++, e->type == JSON_STRING ?
 		    "a string" : "not an object", e->type == JSON_STRING ?
-		    " (a Gecko profile older than Firefox 55)" : "") < 0)
+		    " (as old Gecko profiles wrote threads)" : "") < 0)
 			return -2;
 		break;
 	case C_THREAD:
@@ -1048,10 +1096,11 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 			r->strings->s.n = r->strings->s.len = 0;
 			r->strings->has_strings = 1;
 		} else if (e->type == JSON_OBJECT && (k == K_STACKTABLE ||
-		    k == K_FRAMETABLE || k == K_FUNCTABLE)) {
+		    k == K_FRAMETABLE || k == K_FUNCTABLE || k == K_SOURCES)) {
 			r->ctx[d] = C_TABLE;
 			table_begin(r, k == K_STACKTABLE ? T_STACKS :
-			    k == K_FRAMETABLE ? T_FRAMES : T_FUNCS, &r->shared);
+			    k == K_FRAMETABLE ? T_FRAMES : k == K_FUNCTABLE ?
+			    T_FUNCS : T_SOURCES, &r->shared);
 		}
 		break;
 	case C_TABLE:
@@ -1070,8 +1119,16 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 				w = 0;
 			}
 			fpush(&r->sweight, w);
-		} else
-			push(r->colv, index_of(e));
+		} else {
+			uint32_t x = index_of(e);
+			int64_t v;
+			/* a negative prefix was a root for a while (v65) */
+			if (x == BAD && r->colv == &r->tab.t->prefix &&
+			    e->type == JSON_NUMBER && json_int64(e->s, e->n,
+			    &v) && v < 0)
+				x = NONE;
+			push(r->colv, x);
+		}
 		break;
 	case C_DATA:
 		if (e->type == JSON_ARRAY) {

@@ -122,27 +122,41 @@ def emit(t, counts, prefix, frame, name):
         add(';'.join(names), w)
 
 
-def processed_thread(t, shared, kind):
+def processed_thread(t, shared):
     strings = t.get('stringArray') or t.get('stringTable') or \
         shared.get('stringArray')
     st = t.get('stackTable') or shared['stackTable']
     ft = t.get('frameTable') or shared['frameTable']
     fu = t.get('funcTable') or shared['funcTable']
-    smp = t['samples']
+    if 'prefixOffset' in st:    # v66
+        prefix = [None if o == 0 else i - o
+                  for i, o in enumerate(st['prefixOffset'])]
+    else:
+        prefix = [None if p is None or p < 0 else p for p in st['prefix']]
+    smp = t.get('samples', {})
     w = smp.get('weight')
     counts = {}
-    for i, s in enumerate(smp['stack']):
+    for i, s in enumerate(smp.get('stack', [])):
         if s is not None:
             counts[s] = counts.get(s, 0) + (1 if w is None else w[i])
+    flags = fu.get('flags')     # v75
 
     def name(f):
         fn = ft['func'][f]
-        js = bool(fu['isJS'][fn])
-        fi = fu['fileName'][fn]
+        fl = flags[fn] if flags else 0
+        js = bool(fu['isJS'][fn]) if 'isJS' in fu else bool(fl & 1)
+        fi = None
+        if 'fileName' in fu:
+            fi = fu['fileName'][fn]
+        elif 'source' in fu and (not flags or fl & 8) and \
+                fu['source'][fn] is not None:
+            fi = shared['sources']['filename'][fu['source'][fn]]
         ln = fu['lineNumber'][fn]
+        if flags and not fl & 16:
+            ln = None
         return fname(strings[fu['name'][fn]], js,
                      strings[fi] if fi is not None else None, ln)
-    emit(t, counts, st['prefix'], st['frame'], name)
+    emit(t, counts, prefix, st['frame'], name)
 
 
 def walk(p):
@@ -159,7 +173,7 @@ if b[:2] == b'\x1f\x8b':
 doc = json.loads(b)
 if 'preprocessedProfileVersion' in doc['meta']:
     for t in doc['threads']:
-        processed_thread(t, doc.get('shared', {}), None)
+        processed_thread(t, doc.get('shared', {}))
 else:
     walk(doc)
 for k in sorted(out, key=lambda s: s.encode('utf-8', 'surrogateescape')):

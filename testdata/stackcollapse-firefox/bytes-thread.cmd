@@ -1,0 +1,1 @@
+stackcollapse-firefox --thread-name cpu bytes.json

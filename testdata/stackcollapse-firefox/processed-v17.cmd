@@ -1,0 +1,1 @@
+stackcollapse-firefox --thread-root public/firefox-profiler-processed-17.json

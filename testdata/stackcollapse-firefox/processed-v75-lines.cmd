@@ -1,0 +1,1 @@
+stackcollapse-firefox --lines --thread-root worker.processed.json.gz

@@ -1,0 +1,1 @@
+stackcollapse-firefox worker.processed.json.gz

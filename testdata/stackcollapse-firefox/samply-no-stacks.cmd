@@ -1,0 +1,1 @@
+stackcollapse-firefox public/samply-counters-sorted-processes-v64.json

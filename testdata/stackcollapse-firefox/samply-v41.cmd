@@ -1,0 +1,1 @@
+stackcollapse-firefox public/samply-ls-profile-v41.json

@@ -1,0 +1,1 @@
+stackcollapse-firefox public/samply-profile-without-js-v64.json

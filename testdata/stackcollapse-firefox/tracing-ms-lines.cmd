@@ -1,0 +1,1 @@
+stackcollapse-firefox --lines tracing-ms.json

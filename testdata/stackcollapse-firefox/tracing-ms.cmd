@@ -1,0 +1,1 @@
+stackcollapse-firefox tracing-ms.json
