@@ -58,6 +58,7 @@ FORMATS = \
 	formats/github.o \
 	formats/html.o \
 	formats/jfr.o \
+	formats/jfrbin.o \
 	formats/json.o \
 	formats/junit.o \
 	formats/magic.o \

@@ -262,6 +262,12 @@ collapse_detect(struct fold_in *in, const struct format **f)
 		return -1;
 	if (n == 0)
 		return 0;
+	for (i = 0; i < collapse_nformats; i++)
+		if (collapse_formats[i]->binary &&
+		    collapse_formats[i]->binary(head, n)) {
+			*f = collapse_formats[i];
+			return 0;
+		}
 	if ((what = fold_magic(head, n)) != NULL)
 		return fold_seterr("%s: binary data (%s), not a format this "
 		    "reads", fold_in_name(in), what);
@@ -305,6 +311,7 @@ collapse_check_begin(struct collapse_check *ck,
 	const char *head, *what;
 	char why[128] = "";
 	size_t n;
+	int bin;
 
 	ck->bad = diag->count;
 	ck->counted = 1;
@@ -319,8 +326,10 @@ collapse_check_begin(struct collapse_check *ck,
 		ck->empty = 1;
 		return 0;
 	}
-	what = fold_magic(head, n);
-	if (what || (f->kind == FOLD_LINES && isbinary(head, n, why,
+	/* a binary form the format's reader reads is no binary data */
+	bin = f->binary && f->binary(head, n);
+	what = bin ? NULL : fold_magic(head, n);
+	if (what || (f->kind == FOLD_LINES && !bin && isbinary(head, n, why,
 	    sizeof why)))
 		return fold_seterr("%s: binary data (%s), not %s",
 		    fold_in_name(in), what ? what : why, f->input);

@@ -104,6 +104,13 @@ struct format {
 	 * that is all of it: FOLD_DETECT_NO, _MAYBE or _SURE.
 	 */
 	int (*detect)(const char *head, size_t n, int eof);
+	/*
+	 * NULL, or 1 when head[0..n) begins a binary form that the reader
+	 * of a text format reads too (a JFR recording for jfr): such an
+	 * input is not refused as binary data, and is the format's
+	 * whatever else claims it.
+	 */
+	int (*binary)(const char *head, size_t n);
 
 	/* The options: the table, and the struct it sets, as it starts. */
 	const struct fold_option *options;

@@ -8,6 +8,7 @@
 #include "libfold/str.h"
 #include "libfold/unit.h"
 #include "formats/jfr.h"
+#include "formats/jfrbin.h"
 
 struct jfr_type {
 	uint64_t events;
@@ -52,6 +53,10 @@ struct jfr_reader {
 	size_t scratchcap;
 	uint32_t type;		/* interned type of the current block */
 	int unitkind;		/* of the weights read: 't', 'b', 'n' none */
+
+	/* a recording being read (jfrbin.h): where its events warn */
+	struct fold_in *in;
+	struct fold_diag *diag;
 
 	/* event types seen */
 	struct fold_intern *types;
@@ -654,15 +659,81 @@ static int read_input(struct jfr_reader *, struct fold_in *,
     struct fold_diag *);
 static void end_input(struct jfr_reader *, struct fold_in *);
 
+/*
+ * A recording's events, given by jfrbin.c as jfr print would print them,
+ * go through the text's own steps: begin, the fields, finish.
+ */
+static int
+bin_begin(void *arg, const char *name, size_t n, int stacks)
+{
+	struct jfr_reader *r = arg;
+
+	begin(r, name, n, 0);
+	if (stacks)
+		r->tinfo[r->type].stacks = 1;
+	return r->want;
+}
+
+static void
+bin_thread(void *arg, const char *name, size_t n)
+{
+	struct jfr_reader *r = arg;
+
+	r->thread = intern_clean(r, name, n);
+}
+
+static void
+bin_weight(void *arg, uint64_t v, int kind)
+{
+	struct jfr_reader *r = arg;
+
+	r->weightval = v;
+	r->haveweight = 1;
+	r->unitkind = kind;
+}
+
+static void
+bin_frame(void *arg, const char *text, size_t n)
+{
+	frame(arg, text, n);
+}
+
+static void
+bin_truncated(void *arg)
+{
+	((struct jfr_reader *)arg)->marker = 1;
+}
+
+static int
+bin_end(void *arg)
+{
+	struct jfr_reader *r = arg;
+
+	return finish(r, r->in, r->diag);
+}
+
 static int
 jfr_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
+	static const struct jfrbin_cb cb0 = { NULL, bin_begin, bin_thread,
+	    bin_weight, bin_frame, bin_truncated, bin_end };
+	struct jfrbin_cb cb = cb0;
 	struct jfr_reader *r = rp;
+	const char *head;
+	size_t n;
 	int rc;
 
 	r->inev = 0;
 	r->in_stacks = r->in_mcut = r->in_dcut = r->in_deepest = 0;
-	rc = read_input(r, in, diag);
+	if (fold_in_peek(in, 4, &head, &n) < 0)
+		return -1;
+	if (jfrbin_detect(head, n)) {
+		cb.arg = r;
+		r->in = in;
+		r->diag = diag;
+		rc = jfrbin_read(in, r->weight, &cb);
+	} else
+		rc = read_input(r, in, diag);
 	end_input(r, in);
 	return rc;
 }
@@ -891,6 +962,13 @@ jfr_detect(const char *head, size_t n, int eof)
 	return 0;
 }
 
+/* a recording (jfrbin.h) */
+static int
+jfr_binary(const char *head, size_t n)
+{
+	return jfrbin_detect(head, n);
+}
+
 /* events of other types too: the summary names them */
 static uint64_t
 jfr_records(const void *r)
@@ -957,6 +1035,7 @@ const struct format jfr_format = {
 	.one = "event or line",
 	.many = "events or lines",
 	.detect = jfr_detect,
+	.binary = jfr_binary,
 	.options = jfr_options,
 	.optsize = sizeof(struct jfr_opt),
 	.defaults = &jfr_defaults,

@@ -9,7 +9,7 @@ static const struct {
 } magics[] = {
 	{ "\177ELF", 4, "an ELF executable" },
 	{ "PERFILE2", 8, "a perf.data file: perf script prints its text" },
-	{ "FLR\0", 4, "a JFR recording: jfr print prints its text" },
+	{ "FLR\0", 4, "a JFR recording: stackcollapse-jfr reads it" },
 	{ "\375" "7zXZ\0", 6, "xz data: decompress it first" },
 	{ "\050\265\057\375", 4, "zstd data: decompress it first" },
 	{ "BZh", 3, "bzip2 data: decompress it first" },

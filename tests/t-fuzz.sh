@@ -49,13 +49,17 @@ for t in $targets; do
 	[ -d "tests/fuzz/seeds/$name" ] && seeds=tests/fuzz/seeds/$name
 	dict=
 	[ -e "tests/fuzz/$name.dict" ] && dict=-dict=tests/fuzz/$name.dict
+	# a target of large, slow inputs says how large and how many
+	max=4096 n=$runs
+	[ -e "tests/fuzz/$name.max_len" ] && max=$(cat "tests/fuzz/$name.max_len")
+	[ -e "tests/fuzz/$name.runs" ] && n=$(cat "tests/fuzz/$name.runs")
 	# shellcheck disable=SC2086
-	if "$bin" -seed="$seed" -runs="$runs" -reload=0 -max_len=4096 \
+	if "$bin" -seed="$seed" -runs="$n" -reload=0 -max_len="$max" \
 	    -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$tmp/crash-$name/" $dict \
 	    "$tmp/corpus-$name" $seeds >"$tmp/log" 2>&1; then
-		ok "$t: fuzzed $runs inputs from seed $seed"
+		ok "$t: fuzzed $n inputs from seed $seed"
 	else
-		notok "$t: fuzzing $runs inputs from seed $seed found a crash (input below)"
+		notok "$t: fuzzing $n inputs from seed $seed found a crash (input below)"
 		grep -m 5 -E 'ERROR|property failed|SUMMARY' "$tmp/log" |
 		    sed 's/^/# /'
 		for f in "$tmp/crash-$name"/*; do

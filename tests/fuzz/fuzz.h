@@ -362,8 +362,10 @@ fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
 	frc = collapse_finish(c, rc == 0, NULL);
 	FUZZ_CHECK(rc != 0 || frc != 0 || fold_stacks_len(st) > 0,
 	    "no stack in the table, and the run did not fail");
-	/* (not gzip or UTF-16: what it decodes to is what counts) */
+	/* (not gzip or UTF-16: what it decodes to is what counts; nor a
+	   binary form the format's reader reads, a JFR recording) */
 	FUZZ_CHECK(!nul || f->kind != FOLD_LINES || fuzz_marked(data, size) ||
+	    (f->binary && f->binary((const char *)data, size)) ||
 	    (rc == -1 && fold_stacks_len(st) == 0),
 	    "a NUL byte in the head read as %s", f->input);
 	s = fuzz_folded(st, len);

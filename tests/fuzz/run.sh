@@ -7,7 +7,8 @@
 # minimized input to tests/fuzz/regress/NAME/ with the fix), the log to
 # BUILDDIR/logs/NAME.log. Prints one line per target: executions, coverage
 # (edges), corpus size and findings. FUZZ_MAX_LEN caps input size
-# (default 8192), FUZZ_FLAGS adds libFuzzer flags, FUZZ_OUT puts corpus,
+# (default 8192; tests/fuzz/NAME.max_len for a target of large inputs),
+# FUZZ_FLAGS adds libFuzzer flags, FUZZ_OUT puts corpus,
 # crashes and logs elsewhere than BUILDDIR. Exits 1 on a finding.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -27,8 +28,11 @@ for t in "$@"; do
 	dict=
 	[ -e "tests/fuzz/$name.dict" ] && dict=-dict=tests/fuzz/$name.dict
 	log=$o/logs/$name.log
+	# a target whose inputs are large says how large in NAME.max_len
+	max=${FUZZ_MAX_LEN:-8192}
+	[ -e "tests/fuzz/$name.max_len" ] && max=$(cat "tests/fuzz/$name.max_len")
 	# shellcheck disable=SC2086
-	"$bin" -max_total_time="$secs" -max_len="${FUZZ_MAX_LEN:-8192}" \
+	"$bin" -max_total_time="$secs" -max_len="$max" \
 	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix="$o/crashes/$name/" $dict ${FUZZ_FLAGS:-} \
 	    "$o/corpus/$name" $seeds >"$log" 2>&1

@@ -1,0 +1,1 @@
+stackcollapse-jfr binary/cpu.jfr

@@ -1,0 +1,1 @@
+head -c 300000 binary/multi.jfr | stackcollapse-jfr --event NativeMethodSample

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event JavaMonitorEnter --threads --lines binary/lock.jfr

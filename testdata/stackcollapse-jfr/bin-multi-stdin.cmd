@@ -1,0 +1,1 @@
+stackcollapse-jfr --event NativeMethodSample < binary/multi.jfr

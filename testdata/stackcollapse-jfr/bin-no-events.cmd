@@ -1,0 +1,1 @@
+stackcollapse-jfr --event ThreadPark binary/cpu.jfr

@@ -1,0 +1,1 @@
+stackcollapse-jfr --event ObjectAllocationOutsideTLAB --signatures binary/alloc.jfr
