@@ -818,37 +818,15 @@ finish(struct chrome_reader *r)
 	return emit(r);
 }
 
-/*
- * Every .cpuprofile is a JSON object: what begins otherwise (a folded
- * file, random bytes) is named at once, in the words of the format
- * rather than of the JSON grammar. A head of blanks only is left to the
- * reader.
- */
-static int
-check_head(struct chrome_reader *r, const char *head, size_t n)
-{
-	uint64_t line;
-	const char *p = json_start(head, n, &line);
-
-	if (p && *p != '{')
-		return fold_seterr_at(r->file, line, "not a .cpuprofile: a "
-		    "JSON object expected");
-	return 0;
-}
-
 static int
 chrome_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct chrome_reader *r = rp;
-	const char *head;
-	size_t len;
 	int rc;
 
 	r->file = fold_in_name(in);
-	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
-	    CHROME_MAX_SIZE);
-	if (fold_in_peek(in, 4096, &head, &len) < 0 ||
-	    check_head(r, head, len) < 0)
+	if (json_begin(in, r->opt.max_size ? r->opt.max_size : CHROME_MAX_SIZE,
+	    "{", "a .cpuprofile") < 0)
 		return -1;
 	r->diag = diag;
 	r->seen_nodes = r->seen_samples = r->seen_deltas = 0;

@@ -353,8 +353,8 @@ acc_add(struct firefox_reader *r, struct thread *th, size_t s,
 	acc_hold(th, s);
 	th->acc[s] += w;
 	if (th->acc[s] > LIM)
-		return fold_seterr_at(r->file, json_line(r->json), "thread %zu: "
-		    "a stack's weight is out of range", th->no), -2;
+		return fold_seterr_at(r->file, json_line(r->json),
+		    "thread %zu: a stack's weight is out of range", th->no), -2;
 	return 0;
 }
 
@@ -581,7 +581,8 @@ locname(struct firefox_reader *r, const char *s, size_t n)
 		nl = ov[3] - ov[2];
 		if (i < 3) {
 			/* as the profiler's _cleanFunctionName */
-			if (fold_startswith(name, nl, "non-virtual thunk to ")) {
+			if (fold_startswith(name, nl,
+			    "non-virtual thunk to ")) {
 				name += 21;
 				nl -= 21;
 			}
@@ -615,7 +616,8 @@ str(const struct tables *x, uint32_t i, size_t *n)
 
 /* The tables a thread's stacks are named by. */
 struct names {
-	const struct tables *s, *f, *u, *x;	/* stacks frames funcs strings */
+	/* stacks, frames, functions, strings */
+	const struct tables *s, *f, *u, *x;
 	int raw;
 };
 
@@ -1228,35 +1230,15 @@ on(void *ctx, struct json *j, const struct json_event *e)
 	return value(r, j, e, d);
 }
 
-/*
- * A Firefox profile is a JSON object: what begins otherwise is named at
- * once. A head of blanks only is left to the reader.
- */
-static int
-check_head(struct firefox_reader *r, const char *head, size_t n)
-{
-	uint64_t line;
-	const char *p = json_start(head, n, &line);
-
-	if (p && *p != '{')
-		return fold_seterr_at(r->file, line, "not a Firefox profile: "
-		    "a JSON object expected");
-	return 0;
-}
-
 static int
 firefox_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct firefox_reader *r = rp;
-	const char *head;
-	size_t len;
 	int rc;
 
 	r->file = fold_in_name(in);
-	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
-	    FIREFOX_MAX_SIZE);
-	if (fold_in_peek(in, 4096, &head, &len) < 0 ||
-	    check_head(r, head, len) < 0)
+	if (json_begin(in, r->opt.max_size ? r->opt.max_size : FIREFOX_MAX_SIZE,
+	    "{", "a Firefox profile") < 0)
 		return -1;
 	r->diag = diag;
 	reset_input(r);

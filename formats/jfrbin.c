@@ -534,7 +534,8 @@ metadata(struct jfrbin *j, size_t at)
 static uint64_t
 hash(size_t cls, uint64_t key)
 {
-	uint64_t h = key * 0x9e3779b97f4a7c15ULL ^ (uint64_t)cls * 0xff51afd7ed558ccdULL;
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)cls * 0xff51afd7ed558ccdULL;
 
 	return h ^ h >> 29;
 }
@@ -747,15 +748,20 @@ seek(struct jfrbin *j, struct cur *c, size_t cls, const char *name)
 	return c->bad ? NULL : f;
 }
 
-/* A string field (or a Symbol's string) of the object at pos, into buf. */
+/*
+ * A string field (or a Symbol's string) of the object at pos, into buf;
+ * a Symbol is one level deep, and bad data that makes it go round stops
+ * there.
+ */
 static int
-text_of(struct jfrbin *j, size_t pos, size_t cls, const char *name)
+text_in(struct jfrbin *j, size_t pos, size_t cls, const char *name,
+    int depth)
 {
 	struct cur c = at(j, pos);
 	const struct field *f = seek(j, &c, cls, name);
 	size_t p;
 
-	if (!f || f->array)
+	if (!f || f->array || depth > 2)
 		return 0;
 	if (j->k.cls[f->cls].prim == P_STRING)
 		return f->cp ? ((p = lookup(&j->k, f->cls, rd_long(&c))) !=
@@ -764,7 +770,13 @@ text_of(struct jfrbin *j, size_t pos, size_t cls, const char *name)
 	/* a jdk.types.Symbol: its string */
 	if ((p = ref(j, &c, f)) == NOPOS)
 		return 0;
-	return text_of(j, p, f->cls, "string");
+	return text_in(j, p, f->cls, "string", depth + 1);
+}
+
+static int
+text_of(struct jfrbin *j, size_t pos, size_t cls, const char *name)
+{
+	return text_in(j, pos, cls, name, 0);
 }
 
 /* The number in a field of the object at pos (0 when none). */

@@ -444,6 +444,25 @@ json_start(const char *head, size_t n, uint64_t *line)
 	return p < e ? p : NULL;
 }
 
+int
+json_begin(struct fold_in *in, uint64_t max, const char *opens,
+    const char *what)
+{
+	const char *head, *p;
+	size_t n;
+	uint64_t line;
+
+	fold_in_set_limit(in, max);
+	if (fold_in_peek(in, 4096, &head, &n) < 0)
+		return -1;
+	if ((p = json_start(head, n, &line)) &&
+	    !memchr(opens, *p, strlen(opens)))
+		return fold_seterr_at(fold_in_name(in), line, "not %s: a JSON "
+		    "%s expected", what, strchr(opens, '[') ?
+		    "array or object" : "object");
+	return 0;
+}
+
 const struct json_val *
 json_first(const struct json *j, const struct json_val *v)
 {

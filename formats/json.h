@@ -106,6 +106,16 @@ int json_fail(struct json *j, const char *fmt, ...)
  */
 const char *json_start(const char *head, size_t n, uint64_t *line);
 
+/*
+ * The start of a JSON reader's input: caps in at max bytes, and names at
+ * once an input whose value does not begin with a byte of opens ("{",
+ * "{[") in the words of the format rather than of the grammar (a folded
+ * file, random bytes): "file:line: not WHAT: a JSON object expected".
+ * A head of blanks only is left to the reader. 0, or -1 with the message.
+ */
+int json_begin(struct fold_in *in, uint64_t max, const char *opens,
+    const char *what);
+
 /* The input's name, for messages. */
 const char *json_file(const struct json *j);
 

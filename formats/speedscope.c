@@ -821,35 +821,15 @@ resolve(struct speedscope_reader *r)
 	return rc;
 }
 
-/*
- * A speedscope file is a JSON object: what begins otherwise is named at
- * once. A head of blanks only is left to the reader.
- */
-static int
-check_head(struct speedscope_reader *r, const char *head, size_t n)
-{
-	uint64_t line;
-	const char *p = json_start(head, n, &line);
-
-	if (p && *p != '{')
-		return fold_seterr_at(r->file, line, "not a speedscope file: "
-		    "a JSON object expected");
-	return 0;
-}
-
 static int
 speedscope_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct speedscope_reader *r = rp;
-	const char *head;
-	size_t len;
 	int rc;
 
 	r->file = fold_in_name(in);
-	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
-	    SPEEDSCOPE_MAX_SIZE);
-	if (fold_in_peek(in, 4096, &head, &len) < 0 ||
-	    check_head(r, head, len) < 0)
+	if (json_begin(in, r->opt.max_size ? r->opt.max_size :
+	    SPEEDSCOPE_MAX_SIZE, "{", "a speedscope file") < 0)
 		return -1;
 	r->diag = diag;
 	r->top = r->seen_profiles = r->seen_frames = 0;

@@ -930,30 +930,14 @@ fold_input(struct trace_reader *r)
 }
 
 static int
-check_head(struct trace_reader *r, const char *head, size_t n)
-{
-	uint64_t line;
-	const char *p = json_start(head, n, &line);
-
-	if (p && *p != '{' && *p != '[')
-		return fold_seterr_at(r->file, line, "not a Chrome trace: a "
-		    "JSON array or object expected");
-	return 0;
-}
-
-static int
 trace_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct trace_reader *r = rp;
-	const char *head;
-	size_t len;
 	int rc;
 
 	r->file = fold_in_name(in);
-	fold_in_set_limit(in, r->opt.max_size ? r->opt.max_size :
-	    TRACE_MAX_SIZE);
-	if (fold_in_peek(in, 4096, &head, &len) < 0 ||
-	    check_head(r, head, len) < 0)
+	if (json_begin(in, r->opt.max_size ? r->opt.max_size : TRACE_MAX_SIZE,
+	    "{[", "a Chrome trace") < 0)
 		return -1;
 	reset(r);
 	r->keys = fold_intern_new();

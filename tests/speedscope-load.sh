@@ -53,44 +53,13 @@ done
 [ -n "$chrome" ] || skip "chromium is not installed"
 command -v python3 >/dev/null || skip "python3 is not installed"
 
-fetch() { # npm pack into a scratch directory beside $dir, then rename
-	local work tgz got
-	command -v npm >/dev/null ||
-		skip "npm is not installed (needed once, to fetch speedscope $version)"
-	mkdir -p "$(dirname "$dir")" || return 1
-	work=$(mktemp -d "$dir.XXXXXX") || return 1
-	if ! tgz=$(cd "$work" && npm pack --silent "speedscope@$version" 2>"$work/err") ||
-	    ! [ -f "$work/$tgz" ]; then
-		echo "speedscope-load: npm pack speedscope@$version failed:" >&2
-		cat "$work/err" >&2
-		rm -rf "$work"
-		return 1
-	fi
-	got=sha512-$(python3 -c 'import base64, hashlib, sys
-print(base64.b64encode(hashlib.sha512(open(sys.argv[1], "rb").read()).digest()).decode())' "$work/$tgz")
-	if [ "$got" != "$integrity" ]; then
-		echo "speedscope-load: $tgz: checksum $got, expected $integrity" >&2
-		rm -rf "$work"
-		return 1
-	fi
-	if ! mkdir "$work/pkg" ||
-	    ! tar -xzf "$work/$tgz" -C "$work/pkg" --strip-components=1; then
-		rm -rf "$work"
-		return 1
-	fi
-	# another run may have filled the cache meanwhile: keep the first
-	mv -T "$work/pkg" "$dir" 2>/dev/null || true
-	rm -rf "$work"
-	[ -f "$dir/dist/release/index.html" ]
-}
-if ! [ -f "$dir/dist/release/index.html" ] ||
-    ! grep -q "\"version\": \"$version\"" "$dir/package.json" 2>/dev/null; then
-	if [ -n "$(ls -A "$dir" 2>/dev/null)" ]; then
-		echo "speedscope-load: $dir holds no speedscope $version; remove it" >&2
-		exit 2
-	fi
-	fetch || exit 2
-fi
+"$here/npm-fetch.sh" speedscope "$version" "$integrity" "$dir" \
+    dist/release/index.html
+case $? in
+0) ;;
+77) exit 77 ;;
+*) exit 2 ;;
+esac
 
 exec python3 "$here/speedscope_load.py" ${opts[@]+"${opts[@]}"} "$chrome" \
 	"$dir/dist/release/index.html" "$@"
