@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The cost per file on small real profiles: pprofmerge and pprof2folded
+# --files-from over N (100) copies of real Go CPU captures, against
+# `go tool pprof -proto` on the same files, in the same run. Two sets:
+# bench/go-cpu.pb.gz alone (15 KB gzipped, 30 KB decoded), and it in turn
+# with testdata/pprof2folded's cpu.pb.gz and labels.pb.gz (under 1 KB).
+# Prints the CPU time (user + system) per file of each and the ratio to go
+# tool pprof's (target: 20x), and the ratio of elapsed times. A run of ours
+# over 100 files takes a few hundredths of a second, near the resolution
+# of the timer: it is timed REPS (10) times in a row, best of RUNS.
+# The merges are checked against go tool pprof's (go tool pprof -raw).
+# usage: bench/pprof-small.sh BUILDDIR [N]
+set -eu
+b=$(cd "${1:?usage: $0 BUILDDIR [N]}" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+n=${2:-100}
+if ! command -v go >/dev/null 2>&1; then
+	echo "# pprof-small: go is not installed, no baseline: skipped"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C GOCACHE="$tmp/gocache" HOME="$tmp"
+export RUNS=${RUNS:-3}
+REPS=${REPS:-10}
+BENCH_TMP=$tmp
+. "$top/bench/lib.sh"
+cd "$tmp"
+
+# reps LIST CMD...: CMD with --files-from LIST, REPS times in a row
+reps() {
+	local i l=$1
+	shift
+	for i in $(seq "$REPS"); do "$@" --files-from "$l" >reps.out; done
+}
+
+# set NAME CAPTURE...: n copies of the captures in turn, each a file of
+# its own (as a fleet's are), then the timings
+set_of() {
+	local name=$1 i k
+	shift
+	mkdir -p "$name"
+	for i in $(seq "$n"); do
+		k=$(( (i - 1) % $# + 1 ))
+		cp "${!k}" "$name/$i.pb.gz"
+	done
+	ls "$name"/*.pb.gz >"$name.list"
+	gz=$(cat "$name"/*.pb.gz | wc -c)
+
+	"$b/pprofmerge" --files-from "$name.list" >ours.pb.gz
+	go tool pprof -proto $(cat "$name.list") >go.pb.gz 2>/dev/null
+	go tool pprof -raw ours.pb.gz >ours.raw 2>&1
+	go tool pprof -raw go.pb.gz >go.raw 2>&1
+	cmp -s ours.raw go.raw ||
+		{ echo "FAIL $name: pprofmerge and go tool pprof -proto differ (-raw)"; exit 1; }
+
+	read -r gw gc < <(best_times sh -c "go tool pprof -proto \$(cat $name.list) >go.pb.gz")
+	read -r mw mc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprofmerge")
+	read -r jw jc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprofmerge -j1")
+	read -r fw fc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprof2folded")
+	awk -v name="$name" -v n="$n" -v r="$REPS" -v gz="$gz" -v gw="$gw" \
+	    -v gc="$gc" -v mw="$mw" -v mc="$mc" -v jw="$jw" -v jc="$jc" \
+	    -v fw="$fw" -v fc="$fc" '
+	function line(what, w, c) {
+		w /= r; c /= r
+		printf "%s: %-32s %.3f ms cpu a file, %5.1fx go tool pprof " \
+		    "(target 20x); elapsed %5.1fx\n", name, what, c * 1000 / n,
+		    (c > 0 ? gc / c : 0), (w > 0 ? gw / w : 0)
+	}
+	BEGIN {
+		printf "%s: %d files, %.1f KB gzipped each; go tool pprof -proto " \
+		    "%.3f ms cpu a file (%.2f s elapsed)\n", name, n,
+		    gz / n / 1000, gc * 1000 / n, gw
+		line("pprofmerge", mw, mc)
+		line("pprofmerge -j1", jw, jc)
+		line("pprof2folded --files-from", fw, fc)
+	}'
+}
+
+set_of go-cpu "$top/bench/go-cpu.pb.gz"
+set_of mixed "$top/bench/go-cpu.pb.gz" "$top/testdata/pprof2folded/cpu.pb.gz" \
+    "$top/testdata/pprof2folded/labels.pb.gz"
