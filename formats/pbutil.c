@@ -9,45 +9,10 @@
 #include "libfold/input.h"
 #include "libfold/err.h"
 
-#define HDR 16	/* size header, keeping malloc's alignment */
-
-static void *
-pb_cap_alloc(void *arg, size_t n)
-{
-	struct pb_capalloc *c = arg;
-	char *p;
-
-	if (n > c->cap - c->used || c->cap - c->used - n < HDR) {
-		c->over = 1;
-		return NULL;
-	}
-	p = fold_malloc(n + HDR);
-	memcpy(p, &n, sizeof n);
-	c->used += n + HDR;
-	return p + HDR;
-}
-
-static void
-pb_cap_free(void *arg, void *p)
-{
-	struct pb_capalloc *c = arg;
-	size_t n;
-
-	if (!p)
-		return;
-	p = (char *)p - HDR;
-	memcpy(&n, p, sizeof n);
-	c->used -= n + HDR;
-	free(p);
-}
-
 void
 pb_capalloc_init(struct pb_capalloc *c, uint64_t cap)
 {
 	memset(c, 0, sizeof *c);
-	c->a.alloc = pb_cap_alloc;
-	c->a.free = pb_cap_free;
-	c->a.allocator_data = c;
 	c->cap = cap;
 }
 
@@ -57,20 +22,33 @@ static void *
 arena_alloc(void *arg, size_t n)
 {
 	struct pb_arena *ar = arg;
+	struct pb_capalloc *ca = ar->ca;
 	size_t need = (n + 15) & ~(size_t)15;
 	void *p;
 
-	if (need >= n && need <= ar->size - ar->used) {
-		p = ar->block + ar->used;
+	if (need < n || need > ca->cap - ca->used) {
+		ca->over = 1;
+		return NULL;
+	}
+	ca->used += need;
+	ar->charged += need;
+	if (need <= ar->room - ar->used) {
+		p = ar->cur + ar->used;
 		ar->used += need;
 		return p;
 	}
-	if ((p = pb_cap_alloc(ar->ca, n))) {
-		ar->big = fold_grow(ar->big, &ar->capbig, ar->nbig + 1,
-		    sizeof *ar->big);
-		ar->big[ar->nbig++] = p;
-	}
-	return p;
+	ar->chunks = fold_grow(ar->chunks, &ar->capchunks, ar->nchunks + 1,
+	    sizeof *ar->chunks);
+	/* a large array gets a chunk of its own, and what is left of the
+	   current one still serves */
+	if (need > ar->next / 4)
+		return ar->chunks[ar->nchunks++] = fold_malloc(need);
+	ar->chunks[ar->nchunks++] = ar->cur = fold_malloc(ar->next);
+	ar->room = ar->next;
+	ar->used = need;
+	if (ar->next < ARENA_MAX)
+		ar->next *= 2;
+	return ar->cur;
 }
 
 static void
@@ -89,35 +67,46 @@ pb_arena_init(struct pb_arena *ar, struct pb_capalloc *ca)
 	ar->ca = ca;
 	ar->size = ARENA_MIN;
 	ar->block = fold_malloc(ar->size);
+	pb_arena_empty(ar);
+}
+
+/* Frees the chunks and gives the charge back. */
+static void
+arena_drop(struct pb_arena *ar)
+{
+	size_t i;
+
+	for (i = 0; i < ar->nchunks; i++)
+		free(ar->chunks[i]);
+	ar->ca->used -= ar->charged;
+	ar->charged = 0;
 }
 
 void
 pb_arena_empty(struct pb_arena *ar)
 {
-	size_t i;
-
-	if (ar->nbig > 0 && ar->size < ARENA_MAX) {
+	if (ar->nchunks > 0 && ar->size < ARENA_MAX) {
 		ar->size *= 2;
 		free(ar->block);
 		ar->block = fold_malloc(ar->size);
 	}
-	for (i = 0; i < ar->nbig; i++)
-		pb_cap_free(ar->ca, ar->big[i]);
-	ar->nbig = 0;
+	arena_drop(ar);
+	ar->nchunks = 0;
+	ar->cur = ar->block;
 	ar->used = 0;
+	ar->room = ar->size;
+	ar->next = ar->size;
 }
 
 void
 pb_arena_release(struct pb_arena *ar)
 {
-	size_t i;
-
-	for (i = 0; i < ar->nbig; i++)
-		pb_cap_free(ar->ca, ar->big[i]);
+	arena_drop(ar);
 	free(ar->block);
-	free(ar->big);
-	ar->block = NULL;
-	ar->big = NULL;
+	free(ar->chunks);
+	ar->block = ar->cur = NULL;
+	ar->chunks = NULL;
+	ar->nchunks = ar->used = ar->room = 0;
 }
 
 static int

@@ -21,12 +21,11 @@
 int pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v);
 
 /*
- * protobuf-c's allocations, capped: sizes read from untrusted input cannot
- * run away. over is set when an allocation was refused, so that the
- * caller can tell "too large" from "malformed".
+ * A budget of decoding memory: sizes read from untrusted input cannot run
+ * away. over is set when an allocation was refused, so that the caller
+ * can tell "too large" from "malformed".
  */
 struct pb_capalloc {
-	ProtobufCAllocator a;
 	uint64_t used, cap;
 	int over;
 };
@@ -36,17 +35,24 @@ void pb_capalloc_init(struct pb_capalloc *c, uint64_t cap);
 
 /*
  * A bump arena for protobuf-c, emptied all at once: decoding a message
- * costs no malloc or free per field. What does not fit in its block comes
- * from the capped allocator ca and is freed when the arena is emptied; the
- * block then grows (up to 4 MiB) for the next messages.
+ * costs no malloc or free per field. Every allocation is charged to the
+ * budget ca (and refused past it) until the arena is emptied. What does
+ * not fit in its block goes to further chunks, freed when it is emptied;
+ * the block is kept, and grows (up to 4 MiB) when chunks were needed, so
+ * that a run of small profiles decoded one after the other allocates
+ * nothing after the first few.
  */
 struct pb_arena {
 	ProtobufCAllocator a;
 	struct pb_capalloc *ca;
-	char *block;
-	size_t used, size;
-	void **big;
-	size_t nbig, capbig;
+	char *block;		/* kept when emptied */
+	size_t size;
+	char *cur;		/* allocations are cut from cur[used..room) */
+	size_t used, room;
+	size_t next;		/* the size of the next chunk */
+	void **chunks;		/* past the block, freed when emptied */
+	size_t nchunks, capchunks;
+	uint64_t charged;	/* to ca, given back when emptied */
 };
 
 void pb_arena_init(struct pb_arena *ar, struct pb_capalloc *ca);

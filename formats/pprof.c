@@ -189,6 +189,14 @@ struct pprof_reader {
 
 	struct buf key, name, label;	/* scratch */
 	struct str *names;	/* frame names by id, while writing */
+
+	/*
+	 * Decoding memory, kept from one profile to the next (a fleet has
+	 * thousands of small ones): a profile's tables are decoded into tab,
+	 * its samples one at a time into ar, both charged to ca.
+	 */
+	struct pb_capalloc ca;
+	struct pb_arena tab, ar;
 };
 
 /* One profile being read. */
@@ -196,8 +204,9 @@ struct prof {
 	const char *file;
 	const uint8_t *buf;
 	size_t len;
-	struct pb_capalloc ca;
-	struct pb_arena ar;	/* for one sample at a time */
+	struct pb_capalloc *ca;
+	struct pb_arena *tab;	/* the tables */
+	struct pb_arena *ar;	/* one sample at a time */
 	struct str *strs;
 	size_t nstrs, capstrs;
 	struct vec types, maps, locs, funcs;
@@ -210,12 +219,8 @@ struct prof {
 };
 
 static void
-free_messages(struct prof *pf, struct vec *v)
+vec_free(struct vec *v)
 {
-	size_t j;
-
-	for (j = 0; j < v->n; j++)
-		protobuf_c_message_free_unpacked(v->p[j], &pf->ca.a);
 	free(v->p);
 	v->p = NULL;
 	v->n = v->cap = 0;
@@ -231,11 +236,13 @@ free_messages(struct prof *pf, struct vec *v)
 static void
 free_tables(struct prof *pf)
 {
-	uint64_t used = pf->ca.used;
+	uint64_t used = pf->ca->used;
 
-	free_messages(pf, &pf->maps);
-	free_messages(pf, &pf->locs);
-	free_messages(pf, &pf->funcs);
+	vec_free(&pf->types);
+	vec_free(&pf->maps);
+	vec_free(&pf->locs);
+	vec_free(&pf->funcs);
+	pb_arena_empty(pf->tab);
 #ifdef __GLIBC__
 	if (used >= TRIM_MIN)
 		malloc_trim(0);
@@ -247,11 +254,12 @@ free_tables(struct prof *pf)
 static void
 prof_release(struct prof *pf)
 {
-	free_messages(pf, &pf->types);
-	free_messages(pf, &pf->maps);
-	free_messages(pf, &pf->locs);
-	free_messages(pf, &pf->funcs);
-	pb_arena_release(&pf->ar);
+	vec_free(&pf->types);
+	vec_free(&pf->maps);
+	vec_free(&pf->locs);
+	vec_free(&pf->funcs);
+	pb_arena_empty(pf->tab);
+	pb_arena_empty(pf->ar);
 	free(pf->strs);
 	pb_idmap_free(&pf->mapids);
 	pb_idmap_free(&pf->locids);
@@ -326,9 +334,9 @@ truncated:
 static int
 decode_error(const struct prof *pf, const char *what, size_t off)
 {
-	if (pf->ca.over)
+	if (pf->ca->over)
 		return fold_seterr("%s: decoding needs more than %" PRIu64
-		    " bytes of memory (see --max-size)", pf->file, pf->ca.cap);
+		    " bytes of memory (see --max-size)", pf->file, pf->ca->cap);
 	return fold_seterr("%s: malformed %s at byte %zu", pf->file, what,
 	    off);
 }
@@ -337,7 +345,7 @@ static void *
 unpack(struct prof *pf, const ProtobufCMessageDescriptor *d,
     const struct field *f, const char *what)
 {
-	void *m = protobuf_c_message_unpack(d, &pf->ca.a, f->len, f->data);
+	void *m = protobuf_c_message_unpack(d, &pf->tab->a, f->len, f->data);
 
 	if (!m)
 		decode_error(pf, what, f->off);
@@ -867,13 +875,13 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
     size_t no, struct fold_diag *diag)
 {
 	Sample *s = (Sample *)protobuf_c_message_unpack(
-	    &perftools__profiles__sample__descriptor, &pf->ar.a, f->len,
+	    &perftools__profiles__sample__descriptor, &pf->ar->a, f->len,
 	    f->data);
 	int rc = -1;
 	size_t i;
 
 	if (!s) {
-		pb_arena_empty(&pf->ar);
+		pb_arena_empty(pf->ar);
 		return decode_error(pf, "sample", f->off);
 	}
 	if (s->n_value != r->ntypes) {
@@ -934,7 +942,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		add_tag(r, pf, s, r->opt.tag_leaf[i]);
 	rc = add_stack(r, pf, v);
 out:
-	pb_arena_empty(&pf->ar);
+	pb_arena_empty(pf->ar);
 	return rc;
 }
 
@@ -977,8 +985,10 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	pf.file = fold_in_name(in);
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
-	pb_capalloc_init(&pf.ca, r->opt.max_size);
-	pb_arena_init(&pf.ar, &pf.ca);
+	pb_capalloc_init(&r->ca, r->opt.max_size);
+	pf.ca = &r->ca;
+	pf.tab = &r->tab;
+	pf.ar = &r->ar;
 	rc = read_profile(r, &pf, diag);
 	if (rc == 0) {
 		r->nread++;
@@ -999,6 +1009,8 @@ pprof_reader_new(const struct pprof_readopt *opt)
 	if (!r->opt.max_size)
 		r->opt.max_size = PPROF_MAX_SIZE;
 	r->frames = fold_intern_new();
+	pb_arena_init(&r->tab, &r->ca);
+	pb_arena_init(&r->ar, &r->ca);
 	r->mask = 1023;
 	r->slots = fold_calloc(r->mask + 1, sizeof *r->slots);
 	r->nres = opt->ntag_focus + opt->ntag_ignore;
@@ -1052,6 +1064,8 @@ pprof_reader_free(struct pprof_reader *r)
 	free(r->types);
 	free(r->totals);
 	fold_intern_free(r->frames);
+	pb_arena_release(&r->tab);
+	pb_arena_release(&r->ar);
 	free(r->keys.p);
 	free(r->ents);
 	free(r->neg);
