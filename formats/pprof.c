@@ -212,6 +212,9 @@ struct prof {
 	struct vec types, maps, locs, funcs;
 	int64_t default_type;
 	size_t nsamples;
+	/* where the first sample starts and the last one ends: pass 2
+	   frames only that (producers write the samples together) */
+	size_t sample0, sample1;
 	struct pb_idmap mapids, locids, funcids;
 	/* location i's frames, varint-coded, root first */
 	struct buf lkeys;
@@ -391,7 +394,9 @@ read_tables(struct prof *pf)
 			vec_push(&pf->types, m);
 			break;
 		case F_SAMPLE:
-			pf->nsamples++;
+			if (pf->nsamples++ == 0)
+				pf->sample0 = f.off;
+			pf->sample1 = pos;
 			break;
 		case F_MAPPING:
 			if (!(m = unpack(pf,
@@ -949,7 +954,7 @@ out:
 static int
 read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 {
-	size_t pos = 0, no = 0;
+	size_t pos, no = 0;
 	struct field f;
 	int rc;
 
@@ -961,7 +966,9 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 			return -1;
 		free_tables(pf);
 	}
-	/* pass 2: the samples, one at a time */
+	/* pass 2: the samples, one at a time; pass 1 framed every field */
+	pf->len = pf->sample1;
+	pos = pf->sample0;
 	while ((rc = next_field(pf, &pos, &f)) > 0) {
 		if (f.num != F_SAMPLE)
 			continue;
