@@ -263,7 +263,7 @@ pb_profile_want(uint64_t num, int wt)
 }
 
 int
-pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
+pb_varint_long(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
 {
 	uint64_t x = 0;
 	int shift;

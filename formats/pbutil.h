@@ -16,9 +16,21 @@
 
 /*
  * Reads the varint at p[*pos..n) into *v and moves *pos past it: 0, or
- * -1 when it is cut by n or longer than 10 bytes.
+ * -1 when it is cut by n or longer than 10 bytes. Inline for the one-byte
+ * varints that most keys, lengths and ids of a profile are: framing every
+ * field of a small profile twice, the calls were a tenth of the framing.
  */
-int pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v);
+int pb_varint_long(const uint8_t *p, size_t n, size_t *pos, uint64_t *v);
+
+static inline int
+pb_varint(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
+{
+	if (*pos < n && p[*pos] < 0x80) {
+		*v = p[(*pos)++];
+		return 0;
+	}
+	return pb_varint_long(p, n, pos, v);
+}
 
 /*
  * A budget of decoding memory: sizes read from untrusted input cannot run
