@@ -151,12 +151,10 @@ pb_idmap_build(struct pb_idmap *m, void *const *msgs, size_t n,
 }
 
 long
-pb_idmap_find(const struct pb_idmap *m, uint64_t id)
+pb_idmap_search(const struct pb_idmap *m, uint64_t id)
 {
 	size_t lo = 0, hi = m->n;
 
-	if (m->dense)
-		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (m->pairs[mid].id == id)

@@ -90,8 +90,19 @@ struct pb_idmap {
 int pb_idmap_build(struct pb_idmap *m, void *const *msgs, size_t n,
     size_t idoff, const char *file, const char *what);
 
-/* The index of id, or -1. */
-long pb_idmap_find(const struct pb_idmap *m, uint64_t id);
+/*
+ * The index of id, or -1. Inline for dense ids: a merge looks up every
+ * location of every sample.
+ */
+long pb_idmap_search(const struct pb_idmap *m, uint64_t id);
+
+static inline long
+pb_idmap_find(const struct pb_idmap *m, uint64_t id)
+{
+	if (m->dense)
+		return id >= 1 && id <= m->n ? (long)(id - 1) : -1;
+	return pb_idmap_search(m, id);
+}
 void pb_idmap_free(struct pb_idmap *m);
 
 /*

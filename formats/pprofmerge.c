@@ -35,10 +35,17 @@ buf_add(struct buf *b, const void *s, size_t n)
 	b->len += n;
 }
 
-static void
+/*
+ * The keys of the merged rows are built of these, a few for each sample,
+ * location and function of every input: inline, and a store of a known
+ * size rather than a call to memcpy.
+ */
+static inline void
 buf_u64(struct buf *b, uint64_t v)
 {
-	buf_add(b, &v, sizeof v);
+	b->p = fold_grow(b->p, &b->cap, b->len + sizeof v, 1);
+	memcpy(b->p + b->len, &v, sizeof v);
+	b->len += sizeof v;
 }
 
 static uint64_t
@@ -56,18 +63,19 @@ getvarint(const uint8_t **p)
 	return v;
 }
 
-static void
+static inline void
 buf_varint(struct buf *b, uint64_t v)
 {
-	uint8_t t[10];
-	size_t n = 0;
+	uint8_t *t;
 
+	b->p = fold_grow(b->p, &b->cap, b->len + 10, 1);
+	t = b->p + b->len;
 	while (v >= 0x80) {
-		t[n++] = (uint8_t)(v | 0x80);
+		*t++ = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
-	t[n++] = (uint8_t)v;
-	buf_add(b, t, n);
+	*t++ = (uint8_t)v;
+	b->len = t - b->p;
 }
 
 struct mfunc {
@@ -151,6 +159,7 @@ struct src {
 	Profile *p;
 	struct pb_idmap mapids, locids, funcids;
 	uint32_t *fmap, *mmap, *lmap;	/* merged index + 1, 0: not yet */
+	uint32_t *smap;			/* the same, of the strings */
 	int64_t *mdelta;		/* address shift of each mapping */
 };
 
@@ -218,13 +227,19 @@ str_ok(const struct src *s, int64_t i, const char *what, uint64_t id)
 	return 0;
 }
 
-/* The merged id of string i of the input (checked before). */
+/*
+ * The merged id of string i of the input (checked before), interned once
+ * for the input: a function's name and system name are often the same
+ * string, a file name is shared by many, labels repeat.
+ */
 static uint32_t
 str(struct pprof_merger *m, const struct src *s, int64_t i)
 {
 	const char *t = s->p->string_table[i];
 
-	return fold_intern(m->strs, t, strlen(t));
+	if (!s->smap[i])
+		s->smap[i] = fold_intern(m->strs, t, strlen(t)) + 1;
+	return s->smap[i] - 1;
 }
 
 /* Every index and id the merge will follow, checked first. */
@@ -709,7 +724,10 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	memset(&s, 0, sizeof s);
 	s.file = d->file;
 	s.p = d->p;
-	if (validate(m, &s) < 0 || check_types(m, &s) < 0)
+	if (validate(m, &s) < 0)
+		goto out;
+	s.smap = fold_calloc(s.p->n_string_table + 1, sizeof *s.smap);
+	if (check_types(m, &s) < 0)
 		goto out;
 	s.fmap = fold_calloc(s.p->n_function + 1, sizeof *s.fmap);
 	s.mmap = fold_calloc(s.p->n_mapping + 1, sizeof *s.mmap);
@@ -728,6 +746,7 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	m->nread++;
 	rc = 0;
 out:
+	free(s.smap);
 	free(s.fmap);
 	free(s.mmap);
 	free(s.mdelta);
