@@ -81,15 +81,18 @@ buf_addc(struct buf *b, char c)
 static void
 buf_addname(struct buf *b, const char *s, size_t n)
 {
-	size_t i, start = b->len;
+	char *p, *end;
 
+	if (n == 0)
+		return;
 	buf_add(b, s, n);
-	for (i = start; i < b->len; i++) {
-		if (b->p[i] == ';')
-			b->p[i] = ':';
-		else if (b->p[i] == '\n')
-			b->p[i] = ' ';
-	}
+	/* names seldom hold either: two memchr scans cost less than a test
+	   of every byte (a twentieth of reading a small profile) */
+	end = b->p + b->len;
+	for (p = end - n; (p = memchr(p, ';', end - p)) != NULL; p++)
+		*p = ':';
+	for (p = end - n; (p = memchr(p, '\n', end - p)) != NULL; p++)
+		*p = ' ';
 }
 
 /* Frame ids are stored varint-coded: most take one or two bytes. */
