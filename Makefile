@@ -63,6 +63,7 @@ FORMATS = \
 	formats/junit.o \
 	formats/magic.o \
 	formats/nameattr.o \
+	formats/otlp.o \
 	formats/palette.o \
 	formats/pbutil.o \
 	formats/perf.o \
@@ -102,6 +103,7 @@ BIN = \
 	stackcollapse-dtrace \
 	stackcollapse-firefox \
 	stackcollapse-ghcprof \
+	stackcollapse-otlp \
 	stackcollapse-jfr \
 	stackcollapse-perf \
 	stackcollapse-sample \

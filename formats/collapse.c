@@ -9,6 +9,7 @@
 #include "formats/bcc.h"
 #include "formats/chrome.h"
 #include "formats/firefox.h"
+#include "formats/otlp.h"
 #include "formats/dtrace.h"
 #include "formats/ghcprof.h"
 #include "formats/jfr.h"
@@ -139,6 +140,7 @@ const struct format *const collapse_formats[] = {
 	&trace_format,
 	&speedscope_format,
 	&firefox_format,
+	&otlp_format,
 	&svgread_format,
 	&vtune_format,
 	&vsprof_format,

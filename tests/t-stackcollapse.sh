@@ -20,6 +20,7 @@ for pair in stackcollapse-perf:perf stackcollapse-jfr:jfr \
     stackcollapse-sample:sample stackcollapse-chrome:chrome \
     stackcollapse-chrome-tracing:chrome-tracing \
     stackcollapse-speedscope:speedscope stackcollapse-firefox:firefox \
+    stackcollapse-otlp:otlp \
     svg2folded:svg \
     stackcollapse-vtune:vtune stackcollapse-vsprof:vsprof \
     stackcollapse-ghcprof:ghcprof; do

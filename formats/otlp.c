@@ -1,0 +1,688 @@
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libfold/err.h"
+#include "libfold/intern.h"
+#include "libfold/str.h"
+#include "libfold/unit.h"
+#include "formats/json.h"
+#include "formats/otlp.h"
+
+#define NONE UINT32_MAX
+#define MAX_DEPTH 65536
+
+struct u32vec {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+struct sample {
+	uint32_t prof, stack;
+	int64_t value;
+};
+
+struct func {
+	uint32_t name, sysname, file;
+};
+
+struct loc {
+	uint32_t mapping;
+	uint64_t address;
+	uint32_t first, nlines;	/* into lines */
+};
+
+struct line {
+	uint32_t func;
+	int64_t line;
+};
+
+struct map {
+	uint32_t file;
+	uint64_t start, offset;
+};
+
+struct otlp_reader {
+	struct otlp_opt opt;
+	struct fold_stacks *st;
+	struct fold_intern *frames;
+	uint64_t records;
+	char unit[FOLD_UNIT_MAX + 1];
+	const char *unitp;	/* the input's unit, or NULL */
+	int matched;		/* --sample-index named a type read */
+
+	/* one input */
+	const char *file;
+	struct fold_diag *diag;
+	struct json *json;
+	int top, key[8];
+	int has_dict;
+	char *s;		/* the string table */
+	size_t slen, scap;
+	size_t *soff, ns, soffcap;
+	struct func *fn;
+	size_t nfn, fncap;
+	struct loc *lc;
+	size_t nlc, lccap;
+	struct line *ln;
+	size_t nln, lncap;
+	struct map *mp;
+	size_t nmp, mpcap;
+	struct u32vec stk;	/* stacks' locations, one after another */
+	struct u32vec stkoff;	/* stack i: stk.v[stkoff[i] .. stkoff[i+1]) */
+	struct u32vec ptype, punit;	/* by profile: its sample type */
+	struct sample *sm;
+	size_t nsm, smcap;
+
+	char *name;
+	size_t namecap, namelen;
+	uint32_t *ids;
+	size_t idscap;
+};
+
+enum key { K_OTHER, K_RESOURCE, K_DICT, K_SCOPE, K_PROFILES, K_TYPE,
+    K_SAMPLES, K_STRINGS, K_FUNCS, K_LOCS, K_MAPS, K_STACKS, K_OLD };
+
+#define warn(r, line, ...) \
+	(fold_warn((r)->diag, (r)->file, (line), __VA_ARGS__) < 0 ? -2 : 0)
+
+static void *
+otlp_open(const void *optp, struct fold_stacks *st)
+{
+	struct otlp_reader *r = fold_calloc(1, sizeof *r);
+
+	r->opt = *(const struct otlp_opt *)optp;
+	r->st = st;
+	r->frames = fold_stacks_frames(st);
+	return r;
+}
+
+static void
+otlp_close(void *rp)
+{
+	struct otlp_reader *r = rp;
+
+	if (!r)
+		return;
+	free(r->s);
+	free(r->soff);
+	free(r->fn);
+	free(r->lc);
+	free(r->ln);
+	free(r->mp);
+	free(r->stk.v);
+	free(r->stkoff.v);
+	free(r->ptype.v);
+	free(r->punit.v);
+	free(r->sm);
+	free(r->name);
+	free(r->ids);
+	json_free(r->json);
+	free(r);
+}
+
+static void
+push(struct u32vec *v, uint32_t x)
+{
+	if (v->n == v->cap)
+		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
+	v->v[v->n++] = x;
+}
+
+/* An integer, as OTLP/JSON writes 64-bit ones (a decimal string) or not. */
+static int
+val_i64(const struct json *j, const struct json_val *v, int64_t *x)
+{
+	const char *s;
+	size_t n;
+
+	if (!v)
+		return 0;
+	if (json_type(v) == JSON_STRING) {
+		s = json_text(j, v, &n);
+		return json_int64(s, n, x);
+	}
+	return json_val_int64(j, v, x);
+}
+
+/* An index member of obj: its value, 0 when absent (proto3's default). */
+static uint32_t
+idx(const struct json *j, const struct json_val *obj, const char *key)
+{
+	int64_t x;
+	const struct json_val *v = json_member(j, obj, key);
+
+	if (!v)
+		return 0;
+	if (!val_i64(j, v, &x) || x < 0 || x >= NONE)
+		return NONE;
+	return (uint32_t)x;
+}
+
+static const char *
+str(const struct otlp_reader *r, uint32_t i, size_t *n)
+{
+	if (i >= r->ns) {
+		*n = 0;
+		return NULL;
+	}
+	*n = r->soff[i + 1] - r->soff[i];
+	return r->s + r->soff[i];
+}
+
+static enum key
+keyof(int depth, const char *s, size_t n)
+{
+#define IS(x) (n == sizeof x - 1 && memcmp(s, x, n) == 0)
+	switch (depth) {
+	case 1:
+		return IS("resourceProfiles") ? K_RESOURCE :
+		    IS("dictionary") ? K_DICT : K_OTHER;
+	case 2:
+		return IS("stringTable") ? K_STRINGS : IS("functionTable") ?
+		    K_FUNCS : IS("locationTable") ? K_LOCS :
+		    IS("mappingTable") ? K_MAPS : IS("stackTable") ? K_STACKS :
+		    K_OTHER;
+	case 3:
+		return IS("scopeProfiles") ? K_SCOPE : K_OTHER;
+	case 5:
+		return IS("profiles") ? K_PROFILES : K_OTHER;
+	case 7:
+		/* tables in each profile: before v1.6.0 */
+		if (IS("stringTable") || IS("locationTable") ||
+		    IS("functionTable") || IS("locationIndices"))
+			return K_OLD;
+		return IS("sampleType") ? K_TYPE : IS("samples") ||
+		    IS("sample") ? K_SAMPLES : K_OTHER;
+	}
+	return K_OTHER;
+#undef IS
+}
+
+/* dictionary.<table>[i], whole. */
+static int
+entry(struct otlp_reader *r, struct json *j, const struct json_val *v,
+    uint64_t line)
+{
+	const struct json_val *a, *e;
+	int64_t x;
+
+	if (json_type(v) != JSON_OBJECT)
+		return warn(r, line, "a dictionary entry is not an object: "
+		    "taken as empty");
+	switch (r->key[2]) {
+	case K_FUNCS:
+		r->fn = fold_grow(r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn);
+		r->fn[r->nfn].name = idx(j, v, "nameStrindex");
+		r->fn[r->nfn].sysname = idx(j, v, "systemNameStrindex");
+		r->fn[r->nfn++].file = idx(j, v, "filenameStrindex");
+		break;
+	case K_MAPS:
+		r->mp = fold_grow(r->mp, &r->mpcap, r->nmp + 1, sizeof *r->mp);
+		r->mp[r->nmp].file = idx(j, v, "filenameStrindex");
+		r->mp[r->nmp].start = val_i64(j, json_member(j, v,
+		    "memoryStart"), &x) ? (uint64_t)x : 0;
+		r->mp[r->nmp++].offset = val_i64(j, json_member(j, v,
+		    "fileOffset"), &x) ? (uint64_t)x : 0;
+		break;
+	case K_LOCS:
+		r->lc = fold_grow(r->lc, &r->lccap, r->nlc + 1, sizeof *r->lc);
+		r->lc[r->nlc].mapping = idx(j, v, "mappingIndex");
+		r->lc[r->nlc].address = val_i64(j, json_member(j, v,
+		    "address"), &x) ? (uint64_t)x : 0;
+		r->lc[r->nlc].first = (uint32_t)r->nln;
+		if (!(a = json_member(j, v, "lines")))
+			a = json_member(j, v, "line");	/* before v1.9.0 */
+		for (e = json_first(j, a); e; e = json_next(j, e)) {
+			r->ln = fold_grow(r->ln, &r->lncap, r->nln + 1,
+			    sizeof *r->ln);
+			r->ln[r->nln].func = idx(j, e, "functionIndex");
+			r->ln[r->nln++].line = val_i64(j, json_member(j, e,
+			    "line"), &x) ? x : 0;
+		}
+		r->lc[r->nlc].nlines = (uint32_t)(r->nln - r->lc[r->nlc].first);
+		r->nlc++;
+		break;
+	case K_STACKS:
+		push(&r->stkoff, (uint32_t)r->stk.n);
+		a = json_member(j, v, "locationIndices");
+		for (e = json_first(j, a); e; e = json_next(j, e))
+			push(&r->stk, val_i64(j, e, &x) && x >= 0 && x < NONE ?
+			    (uint32_t)x : NONE);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* profiles[..].samples[i], whole. */
+static int
+sample(struct otlp_reader *r, struct json *j, const struct json_val *v,
+    uint64_t line)
+{
+	const struct json_val *vals, *e;
+	int64_t x, sum = 0;
+	size_t n = 0;
+
+	if (json_type(v) != JSON_OBJECT)
+		return warn(r, line, "a sample is not an object: dropped");
+	if (json_member(j, v, "locationsStartIndex") ||
+	    json_member(j, v, "locationsLength"))
+		return json_fail(r->json, "OTLP profiles of v1.7.0 (samples "
+		    "that slice the profile's locations) are not read: "
+		    "v1.8.0 and later are");
+	vals = json_member(j, v, "values");
+	if (!vals)
+		vals = json_member(j, v, "value");
+	for (e = json_first(j, vals); e; e = json_next(j, e), n++) {
+		if (!val_i64(j, e, &x) || x < 0)
+			return warn(r, line, "a sample value is not a "
+			    "non-negative integer: the sample is dropped");
+		sum = x;
+	}
+	if (n > 1)
+		return warn(r, line, "a sample has %zu values and its profile "
+		    "one sample type: dropped", n);
+	if (n == 0) {
+		/* each timestamp is a sample of 1 */
+		for (e = json_first(j, json_member(j, v,
+		    "timestampsUnixNano")); e; e = json_next(j, e))
+			sum++;
+	}
+	r->records++;
+	if (sum == 0)
+		return 0;
+	r->sm = fold_grow(r->sm, &r->smcap, r->nsm + 1, sizeof *r->sm);
+	r->sm[r->nsm].prof = (uint32_t)(r->ptype.n - 1);
+	r->sm[r->nsm].stack = idx(j, v, "stackIndex");
+	r->sm[r->nsm++].value = sum;
+	return 0;
+}
+
+static int
+on(void *ctx, struct json *j, const struct json_event *e)
+{
+	struct otlp_reader *r = ctx;
+	int d = e->depth, start = e->type == JSON_OBJECT ||
+	    e->type == JSON_ARRAY;
+
+	if (e->type == JSON_KEY) {
+		if (d < 8)
+			r->key[d] = keyof(d, e->s, e->n);
+		if (d == 7 && r->key[7] == K_OLD)
+			return json_fail(j, "OTLP profiles before v1.8.0 (tables "
+			    "in each profile) are not read: v1.8.0 and later "
+			    "are");
+		return 0;
+	}
+	if (e->type == JSON_END)
+		return 0;
+	if (d == 0) {
+		if (e->type != JSON_OBJECT)
+			return json_fail(j, "not OTLP profiles: a JSON object "
+			    "expected");
+		r->top = 1;
+		return 0;
+	}
+	if (e->type == JSON_VALUE) {
+		if (d == 3 && r->key[1] == K_DICT)
+			return entry(r, j, e->v, e->line);
+		if (d == 7 && r->key[7] == K_TYPE) {
+			uint32_t t = idx(j, e->v, "typeStrindex");
+			uint32_t u = idx(j, e->v, "unitStrindex");
+			if (json_type(e->v) != JSON_OBJECT)
+				return json_fail(j, "a profile's sampleType is "
+				    "not one ValueType: before v1.8.0, not "
+				    "read");
+			r->ptype.v[r->ptype.n - 1] = t;
+			r->punit.v[r->punit.n - 1] = u;
+			return 0;
+		}
+		if (d == 8)
+			return sample(r, j, e->v, e->line);
+		return 0;
+	}
+	/* the path down: keep what leads to profiles and the dictionary */
+	switch (d) {
+	case 1:
+		if (r->key[1] == K_DICT && e->type == JSON_OBJECT) {
+			r->has_dict = 1;
+			return 0;
+		}
+		return r->key[1] == K_RESOURCE && e->type == JSON_ARRAY ? 0 :
+		    start ? JSON_SKIP : 0;
+	case 2:
+		if (r->key[1] == K_DICT)
+			return r->key[2] != K_OTHER && e->type == JSON_ARRAY ?
+			    0 : start ? JSON_SKIP : 0;
+		return e->type == JSON_OBJECT ? 0 : start ? JSON_SKIP : 0;
+	case 3:
+		if (r->key[1] == K_DICT) {
+			if (r->key[2] == K_STRINGS) {
+				size_t n = e->type == JSON_STRING ? e->n : 0;
+				if (r->ns + 2 > r->soffcap)
+					r->soff = fold_grow(r->soff,
+					    &r->soffcap, r->ns + 2,
+					    sizeof *r->soff);
+				r->soff[0] = 0;
+				r->s = fold_grow(r->s, &r->scap, r->slen + n + 1,
+				    1);
+				if (n)
+					memcpy(r->s + r->slen, e->s, n);
+				r->slen += n;
+				r->soff[++r->ns] = r->slen;
+				return start ? JSON_SKIP : 0;
+			}
+			return e->type == JSON_OBJECT ? JSON_CAPTURE :
+			    start ? JSON_SKIP : 0;
+		}
+		return r->key[3] == K_SCOPE && e->type == JSON_ARRAY ? 0 :
+		    start ? JSON_SKIP : 0;
+	case 4:
+		return e->type == JSON_OBJECT ? 0 : start ? JSON_SKIP : 0;
+	case 5:
+		return r->key[5] == K_PROFILES && e->type == JSON_ARRAY ? 0 :
+		    start ? JSON_SKIP : 0;
+	case 6:
+		if (e->type != JSON_OBJECT)
+			return start ? JSON_SKIP : 0;
+		push(&r->ptype, 0);
+		push(&r->punit, 0);
+		return 0;
+	case 7:
+		if (r->key[7] == K_TYPE && start)
+			return JSON_CAPTURE;
+		return r->key[7] == K_SAMPLES && e->type == JSON_ARRAY ? 0 :
+		    start ? JSON_SKIP : 0;
+	case 8:
+		if (r->key[7] != K_SAMPLES)
+			return start ? JSON_SKIP : 0;
+		if (start)
+			return JSON_CAPTURE;
+		return warn(r, json_line(j), "a sample is not an object: "
+		    "dropped");
+	default:
+		return start ? JSON_SKIP : 0;
+	}
+}
+
+/* Appends s[0..n) to the frame name being made. */
+static void
+put(struct otlp_reader *r, const char *s, size_t n)
+{
+	r->name = fold_grow(r->name, &r->namecap, r->namelen + n + 1, 1);
+	if (n)		/* s may be NULL then */
+		memcpy(r->name + r->namelen, s, n);
+	r->namelen += n;
+}
+
+/* "module+0xOFFSET", "0xADDRESS" or "[unknown]", as pprof2folded's. */
+static void
+address_name(struct otlp_reader *r, const struct loc *l)
+{
+	const struct map *m = l->mapping > 0 && l->mapping < r->nmp ?
+	    &r->mp[l->mapping] : NULL;
+	const char *f = NULL;
+	size_t fl = 0, b;
+	uint64_t addr = l->address;
+	char tmp[40];
+
+	if (m)
+		f = str(r, m->file, &fl);
+	if (fl > 0) {
+		for (b = fl; b > 0 && f[b - 1] != '/'; b--)
+			;
+		put(r, f + b, fl - b);
+		if (addr >= m->start)
+			addr = addr - m->start + m->offset;
+		snprintf(tmp, sizeof tmp, "+0x%" PRIx64, addr);
+	} else if (addr)
+		snprintf(tmp, sizeof tmp, "0x%" PRIx64, addr);
+	else
+		snprintf(tmp, sizeof tmp, "[unknown]");
+	put(r, tmp, strlen(tmp));
+}
+
+/* The frame of line ln of location l, interned. */
+static uint32_t
+frame(struct otlp_reader *r, const struct loc *l, const struct line *ln)
+{
+	const struct func *f = ln && ln->func > 0 && ln->func < r->nfn ?
+	    &r->fn[ln->func] : NULL;
+	const char *s = NULL, *file;
+	size_t n = 0, fl;
+	char tmp[32];
+
+	r->namelen = 0;
+	if (f && !(s = str(r, f->name, &n), n))
+		s = str(r, f->sysname, &n);
+	if (!f || (n == 0 && (l->address || l->mapping)))
+		address_name(r, l);
+	else {
+		put(r, s, n);
+		if (r->opt.filenames && (file = str(r, f->file, &fl)) && fl) {
+			put(r, " ", 1);
+			put(r, file, fl);
+		}
+		if (r->opt.lines && ln->line > 0) {
+			snprintf(tmp, sizeof tmp, ":%" PRId64, ln->line);
+			put(r, tmp, strlen(tmp));
+		}
+	}
+	fold_frame_clean(r->name, r->namelen);
+	return fold_intern(r->frames, r->name, r->namelen);
+}
+
+static int
+cmp_stack(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	return x->stack < y->stack ? -1 : x->stack > y->stack;
+}
+
+/* The end of the input: the samples of the chosen type, named, into st. */
+static int
+resolve(struct otlp_reader *r)
+{
+	uint32_t type = NONE, unit = NONE;
+	size_t i, k, n, nst = r->stkoff.n, other = 0, bad = 0;
+	const char *s, *us;
+	size_t sl, ul;
+	uint64_t sum;
+	struct fold_count c;
+	int rc = 0;
+
+	/* the type: --sample-index's, else the first profile's */
+	for (i = 0; i < r->ptype.n && type == NONE; i++) {
+		s = str(r, r->ptype.v[i], &sl);
+		if (!r->opt.sample_index || (s && strlen(r->opt.sample_index)
+		    == sl && memcmp(s, r->opt.sample_index, sl) == 0)) {
+			type = r->ptype.v[i];
+			unit = r->punit.v[i];
+		}
+	}
+	if (type == NONE)
+		return 0;
+	r->matched = 1;
+	us = str(r, unit, &ul);
+	r->unitp = NULL;
+	if (us && ul && ul <= FOLD_UNIT_MAX && fold_unit_valid(us, ul) &&
+	    !(ul == 5 && memcmp(us, "count", 5) == 0) &&
+	    !(ul == 7 && memcmp(us, "samples", 7) == 0)) {
+		memcpy(r->unit, us, ul);
+		r->unit[ul] = '\0';
+		r->unitp = r->unit;
+	}
+	push(&r->stkoff, (uint32_t)r->stk.n);
+	if (r->nsm > 1)
+		qsort(r->sm, r->nsm, sizeof *r->sm, cmp_stack);
+	for (i = 0; i < r->nsm && rc == 0; i = k) {
+		sum = 0;
+		for (k = i; k < r->nsm && r->sm[k].stack == r->sm[i].stack;
+		    k++) {
+			if (r->ptype.v[r->sm[k].prof] != type ||
+			    r->punit.v[r->sm[k].prof] != unit) {
+				other++;
+				continue;
+			}
+			if (sum + (uint64_t)r->sm[k].value < sum)
+				return fold_seterr("%s: a stack's value is out "
+				    "of range", r->file), -2;
+			sum += (uint64_t)r->sm[k].value;
+		}
+		if (sum == 0)
+			continue;
+		if (r->sm[i].stack >= nst) {
+			bad++;
+			continue;
+		}
+		/* locations leaf first, each one's lines innermost first:
+		   turned, root first */
+		n = 0;
+		for (size_t p = r->stkoff.v[r->sm[i].stack + 1];
+		    p-- > r->stkoff.v[r->sm[i].stack] && n < MAX_DEPTH; ) {
+			uint32_t li = r->stk.v[p];
+			const struct loc *l;
+			if (li >= r->nlc) {
+				n = 0;
+				break;
+			}
+			l = &r->lc[li];
+			r->ids = fold_grow(r->ids, &r->idscap,
+			    n + l->nlines + 1, sizeof *r->ids);
+			if (l->nlines == 0)
+				r->ids[n++] = frame(r, l, NULL);
+			for (size_t q = l->first + l->nlines; q-- > l->first; )
+				r->ids[n++] = frame(r, l, &r->ln[q]);
+		}
+		if (n == 0) {
+			bad++;
+			continue;
+		}
+		c = fold_count_u64(sum);
+		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
+			return fold_seterr("%s: %s", r->file, fold_err()), -2;
+	}
+	if (bad)
+		rc = warn(r, 0, "samples of %zu %s that the dictionary does "
+		    "not have (or not all of whose locations) dropped", bad,
+		    bad == 1 ? "stack" : "stacks");
+	if (rc == 0 && other)
+		rc = warn(r, 0, "%zu %s of other sample types skipped "
+		    "(choose with --sample-index)", other, other == 1 ?
+		    "sample" : "samples");
+	return rc;
+}
+
+static int
+otlp_read(void *rp, struct fold_in *in, struct fold_diag *diag)
+{
+	struct otlp_reader *r = rp;
+	int rc;
+
+	r->file = fold_in_name(in);
+	if (json_begin(in, r->opt.max_size ? r->opt.max_size : OTLP_MAX_SIZE,
+	    "{", "OTLP profiles") < 0)
+		return -1;
+	r->diag = diag;
+	r->top = r->has_dict = 0;
+	memset(r->key, 0, sizeof r->key);
+	r->slen = r->ns = r->nfn = r->nlc = r->nln = r->nmp = r->nsm = 0;
+	r->stk.n = r->stkoff.n = r->ptype.n = r->punit.n = 0;
+	if (!r->json)
+		r->json = json_new(on, r);
+	rc = json_read(r->json, in);
+	if (rc == 0 && !r->top)
+		rc = fold_seterr_at(r->file, 1, "not OTLP profiles: a JSON "
+		    "object expected");
+	if (rc == 0 && !r->has_dict)
+		rc = fold_seterr("%s: not OTLP profiles of v1.8.0 or later: "
+		    "no \"dictionary\"", r->file);
+	if (rc == 0)
+		rc = resolve(r);
+	return rc;
+}
+
+static const char *
+otlp_unit(const void *rp)
+{
+	return ((const struct otlp_reader *)rp)->unitp;
+}
+
+static uint64_t
+otlp_records(const void *rp)
+{
+	return ((const struct otlp_reader *)rp)->records;
+}
+
+static int
+otlp_finish(void *rp, int ok, fold_say_fn *say, void *arg)
+{
+	struct otlp_reader *r = rp;
+	char msg[512];
+
+	if (ok && r->opt.sample_index && !r->matched) {
+		snprintf(msg, sizeof msg, "no profile of sample type \"%s\"",
+		    r->opt.sample_index);
+		say(arg, msg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+otlp_detect(const char *head, size_t n, int eof)
+{
+	const char *p = json_start(head, n, NULL), *e = head + n;
+
+	(void)eof;
+	if (!p || *p != '{')
+		return 0;
+	if (memmem(p, e - p, "\"resourceProfiles\"", 18) ||
+	    memmem(p, e - p, "\"scopeProfiles\"", 15))
+		return 2;
+	return 0;
+}
+
+#define OFF(field) offsetof(struct otlp_opt, field)
+
+static const struct fold_option otlp_options[] = {
+	{ .name = "filenames", .kind = FOLD_OPT_FLAG, .off = OFF(filenames),
+	    .value = 1, .help = "append \" FILE\" to each frame" },
+	{ .name = "lines", .kind = FOLD_OPT_FLAG, .off = OFF(lines),
+	    .value = 1, .help = "append \":LINE\" to each frame" },
+	{ .name = "max-size", .arg = "BYTES", .kind = FOLD_OPT_SIZE,
+	    .off = OFF(max_size),
+	    .help = "refuse an input larger than BYTES (K, M, G, T)" },
+	{ .name = "sample-index", .arg = "NAME", .kind = FOLD_OPT_STRING,
+	    .off = OFF(sample_index), .reject = "", .what = "a sample type",
+	    .help = "write the values of this sample type" },
+	{ .name = NULL }
+};
+
+#undef OFF
+
+static const struct otlp_opt otlp_defaults = OTLP_OPT_INIT;
+
+const struct format otlp_format = {
+	.name = "otlp",
+	.tool = "stackcollapse-otlp",
+	.what = "OpenTelemetry profiles, OTLP/JSON (v1.8.0 and later)",
+	.input = "OTLP profiles",
+	.kind = FOLD_DOCUMENT,
+	.one = "entry",
+	.many = "entries",
+	.detect = otlp_detect,
+	.options = otlp_options,
+	.optsize = sizeof(struct otlp_opt),
+	.defaults = &otlp_defaults,
+	.open = otlp_open,
+	.read = otlp_read,
+	.unit = otlp_unit,
+	.records = otlp_records,
+	.finish = otlp_finish,
+	.close = otlp_close,
+};

@@ -1,0 +1,1 @@
+stackcollapse-otlp --strict bad.json

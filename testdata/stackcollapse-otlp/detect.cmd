@@ -1,0 +1,1 @@
+stackcollapse --detect *.json public/*.json

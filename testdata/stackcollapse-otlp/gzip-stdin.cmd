@@ -1,0 +1,1 @@
+gzip -9n < two-types.json | stackcollapse-otlp

@@ -1,0 +1,1 @@
+stackcollapse-otlp --max-size 1K two-types.json

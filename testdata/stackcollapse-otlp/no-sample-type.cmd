@@ -1,0 +1,1 @@
+stackcollapse-otlp --sample-index nope two-types.json

@@ -1,0 +1,1 @@
+stackcollapse-otlp public/ottl-playground-profiles-925d283f.json

@@ -1,0 +1,1 @@
+stackcollapse-otlp public/ottl-playground-profiles-3179348d.json

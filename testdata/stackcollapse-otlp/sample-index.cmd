@@ -1,0 +1,1 @@
+stackcollapse-otlp --sample-index alloc_space --lines --filenames two-types.json

@@ -1,0 +1,46 @@
+/*
+ * libFuzzer target for the OTLP profiles reader (formats/otlp.c).
+ *
+ * Each input is read two ways (as it is; with lines and file names),
+ * twice each into fresh tables. Beyond not crashing and not hanging: the
+ * same input gives the same result and the same output both times, every
+ * table has the properties every reader's has (fuzz_check_table), and
+ * the options that only rename frames keep every count.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "formats/otlp.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const struct otlp_opt opts[2] = { { 0 },
+	    { .lines = 1, .filenames = 1 } };
+	struct fold_stacks *a, *b;
+	struct fold_count tot[2];
+	size_t la, lb;
+	char *ta, *tb;
+	int k, rc[2], rc2;
+
+	otlp_detect((const char *)data, size < 65536 ? size : 65536,
+	    size <= 65536);
+	for (k = 0; k < 2; k++) {
+		a = fuzz_load(&otlp_format, data, size, &opts[k], &rc[k]);
+		b = fuzz_load(&otlp_format, data, size, &opts[k], &rc2);
+		FUZZ_CHECK(rc[k] == rc2, "the same input read twice fails once");
+		ta = fuzz_check_table(a, &la);
+		tb = fuzz_folded(b, &lb);
+		FUZZ_CHECK(la == lb && memcmp(ta, tb, la) == 0,
+		    "the same input read twice gives other output");
+		FUZZ_CHECK(fold_stacks_total(a, 0, &tot[k]) == 0,
+		    "a total out of range");
+		free(ta);
+		free(tb);
+		fuzz_drop(a);
+		fuzz_drop(b);
+	}
+	if (rc[0] == 0 && rc[1] == 0)
+		FUZZ_CHECK(fold_count_cmp(&tot[0], &tot[1]) == 0,
+		    "lines or file names changed the total");
+	return 0;
+}
