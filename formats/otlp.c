@@ -21,6 +21,12 @@ struct u32vec {
 struct sample {
 	uint32_t prof, stack;
 	int64_t value;
+	uint32_t attr, nattr;	/* its attribute indices: attrs.v[attr ..] */
+};
+
+/* An attribute: KEY=VALUE, its text in tags. */
+struct attr {
+	size_t key, klen, val, vlen;
 };
 
 struct func {
@@ -72,6 +78,17 @@ struct otlp_reader {
 	struct u32vec stk;	/* stacks' locations, one after another */
 	struct u32vec stkoff;	/* stack i: stk.v[stkoff[i] .. stkoff[i+1]) */
 	struct u32vec ptype, punit;	/* by profile: its sample type */
+	/*
+	 * Attributes, for --tag-root and --tag-leaf: the dictionary's
+	 * attributeTable, the resources' own attributes (rattr, each
+	 * resource a run of them: roff), and for each profile its
+	 * resource and its attribute indices (pattr/pnattr into attrs)
+	 */
+	char *tags;
+	size_t tlen, tcap;
+	struct attr *at, *rat;
+	size_t nat, atcap, nrat, ratcap;
+	struct u32vec roff, pres, pattr, pnattr, attrs;
 	struct sample *sm;
 	size_t nsm, smcap;
 
@@ -82,7 +99,8 @@ struct otlp_reader {
 };
 
 enum key { K_OTHER, K_RESOURCE, K_DICT, K_SCOPE, K_PROFILES, K_TYPE,
-    K_SAMPLES, K_STRINGS, K_FUNCS, K_LOCS, K_MAPS, K_STACKS, K_OLD };
+    K_SAMPLES, K_STRINGS, K_FUNCS, K_LOCS, K_MAPS, K_STACKS, K_OLD,
+    K_RES, K_ATTRS, K_PATTRS };
 
 #define warn(r, line, ...) \
 	(fold_warn((r)->diag, (r)->file, (line), __VA_ARGS__) < 0 ? -2 : 0)
@@ -116,6 +134,14 @@ otlp_close(void *rp)
 	free(r->ptype.v);
 	free(r->punit.v);
 	free(r->sm);
+	free(r->tags);
+	free(r->at);
+	free(r->rat);
+	free(r->roff.v);
+	free(r->pres.v);
+	free(r->pattr.v);
+	free(r->pnattr.v);
+	free(r->attrs.v);
 	free(r->name);
 	free(r->ids);
 	json_free(r->json);
@@ -183,9 +209,10 @@ keyof(int depth, const char *s, size_t n)
 		return IS("stringTable") ? K_STRINGS : IS("functionTable") ?
 		    K_FUNCS : IS("locationTable") ? K_LOCS :
 		    IS("mappingTable") ? K_MAPS : IS("stackTable") ? K_STACKS :
-		    K_OTHER;
+		    IS("attributeTable") ? K_ATTRS : K_OTHER;
 	case 3:
-		return IS("scopeProfiles") ? K_SCOPE : K_OTHER;
+		return IS("scopeProfiles") ? K_SCOPE : IS("resource") ? K_RES :
+		    K_OTHER;
 	case 5:
 		return IS("profiles") ? K_PROFILES : K_OTHER;
 	case 7:
@@ -194,10 +221,102 @@ keyof(int depth, const char *s, size_t n)
 		    IS("functionTable") || IS("locationIndices"))
 			return K_OLD;
 		return IS("sampleType") ? K_TYPE : IS("samples") ||
-		    IS("sample") ? K_SAMPLES : K_OTHER;
+		    IS("sample") ? K_SAMPLES : IS("attributeIndices") ?
+		    K_PATTRS : K_OTHER;
 	}
 	return K_OTHER;
 #undef IS
+}
+
+/* Appends s[0..n) to the attribute texts; its offset. */
+static size_t
+tag_text(struct otlp_reader *r, const char *s, size_t n)
+{
+	size_t at = r->tlen;
+
+	r->tags = fold_grow(r->tags, &r->tcap, r->tlen + n + 1, 1);
+	if (n)
+		memcpy(r->tags + r->tlen, s, n);
+	r->tlen += n;
+	return at;
+}
+
+/*
+ * An AnyValue as the text of a tag: a string, an integer, a double or a
+ * boolean as written; a string of the string table (v1.10.0); else "".
+ * Its offset in tags, and *n.
+ */
+static size_t
+anyvalue(struct otlp_reader *r, const struct json *j,
+    const struct json_val *v, size_t *n)
+{
+	static const char *const kinds[] = { "stringValue", "intValue",
+	    "doubleValue", "boolValue" };
+	const struct json_val *x;
+	const char *s;
+	size_t i, l;
+	uint32_t si;
+
+	*n = 0;
+	for (i = 0; v && i < 4; i++)
+		if ((x = json_member(j, v, kinds[i])) != NULL) {
+			if (json_type(x) == JSON_TRUE)
+				s = "true", l = 4;
+			else if (json_type(x) == JSON_FALSE)
+				s = "false", l = 5;
+			else if (!(s = json_text(j, x, &l)))
+				s = "", l = 0;
+			*n = l;
+			return tag_text(r, s, l);
+		}
+	if (v && (si = idx(j, v, "stringValueStrindex")) != NONE &&
+	    (s = str(r, si, &l)) != NULL) {
+		*n = l;
+		return tag_text(r, s, l);
+	}
+	return tag_text(r, "", 0);
+}
+
+/* Attribute indices, from a list, onto attrs; how many. */
+static uint32_t
+indices(struct otlp_reader *r, const struct json *j, const struct json_val *a)
+{
+	const struct json_val *e;
+	uint32_t n = 0;
+	int64_t x;
+
+	for (e = json_first(j, a); e; e = json_next(j, e), n++)
+		push(&r->attrs, val_i64(j, e, &x) && x >= 0 && x < NONE ?
+		    (uint32_t)x : NONE);
+	return n;
+}
+
+/* A resource, whole: its attributes, each "key" (or keyStrindex). */
+static int
+resource(struct otlp_reader *r, struct json *j, const struct json_val *v)
+{
+	const struct json_val *e, *k;
+	const char *s;
+	size_t l;
+	uint32_t ki;
+
+	for (e = json_first(j, json_member(j, v, "attributes")); e;
+	    e = json_next(j, e)) {
+		r->rat = fold_grow(r->rat, &r->ratcap, r->nrat + 1,
+		    sizeof *r->rat);
+		if ((k = json_member(j, e, "key")) &&
+		    json_type(k) == JSON_STRING)
+			s = json_text(j, k, &l);
+		else if ((ki = idx(j, e, "keyStrindex")) == NONE ||
+		    !(s = str(r, ki, &l)))
+			s = "", l = 0;
+		r->rat[r->nrat].key = tag_text(r, s, l);
+		r->rat[r->nrat].klen = l;
+		r->rat[r->nrat].val = anyvalue(r, j, json_member(j, e,
+		    "value"), &r->rat[r->nrat].vlen);
+		r->nrat++;
+	}
+	return 0;
 }
 
 /* dictionary.<table>[i], whole. */
@@ -243,6 +362,15 @@ entry(struct otlp_reader *r, struct json *j, const struct json_val *v,
 		}
 		r->lc[r->nlc].nlines = (uint32_t)(r->nln - r->lc[r->nlc].first);
 		r->nlc++;
+		break;
+	case K_ATTRS:
+		/* keyStrindex: the key is known once the strings are */
+		r->at = fold_grow(r->at, &r->atcap, r->nat + 1, sizeof *r->at);
+		r->at[r->nat].key = idx(j, v, "keyStrindex");
+		r->at[r->nat].klen = 0;
+		r->at[r->nat].val = anyvalue(r, j, json_member(j, v, "value"),
+		    &r->at[r->nat].vlen);
+		r->nat++;
 		break;
 	case K_STACKS:
 		push(&r->stkoff, (uint32_t)r->stk.n);
@@ -296,6 +424,9 @@ sample(struct otlp_reader *r, struct json *j, const struct json_val *v,
 		return 0;
 	r->sm = fold_grow(r->sm, &r->smcap, r->nsm + 1, sizeof *r->sm);
 	r->sm[r->nsm].prof = (uint32_t)(r->ptype.n - 1);
+	r->sm[r->nsm].attr = (uint32_t)r->attrs.n;
+	r->sm[r->nsm].nattr = indices(r, j, json_member(j, v,
+	    "attributeIndices"));
 	r->sm[r->nsm].stack = idx(j, v, "stackIndex");
 	r->sm[r->nsm++].value = sum;
 	return 0;
@@ -329,6 +460,13 @@ on(void *ctx, struct json *j, const struct json_event *e)
 	if (e->type == JSON_VALUE) {
 		if (d == 3 && r->key[1] == K_DICT)
 			return entry(r, j, e->v, e->line);
+		if (d == 3 && r->key[3] == K_RES)
+			return resource(r, j, e->v);
+		if (d == 7 && r->key[7] == K_PATTRS) {
+			r->pattr.v[r->pattr.n - 1] = (uint32_t)r->attrs.n;
+			r->pnattr.v[r->pnattr.n - 1] = indices(r, j, e->v);
+			return 0;
+		}
 		if (d == 7 && r->key[7] == K_TYPE) {
 			uint32_t t = idx(j, e->v, "typeStrindex");
 			uint32_t u = idx(j, e->v, "unitStrindex");
@@ -357,7 +495,12 @@ on(void *ctx, struct json *j, const struct json_event *e)
 		if (r->key[1] == K_DICT)
 			return r->key[2] != K_OTHER && e->type == JSON_ARRAY ?
 			    0 : start ? JSON_SKIP : 0;
-		return e->type == JSON_OBJECT ? 0 : start ? JSON_SKIP : 0;
+		if (e->type == JSON_OBJECT) {
+			/* a resource: its attributes begin */
+			push(&r->roff, (uint32_t)r->nrat);
+			return 0;
+		}
+		return start ? JSON_SKIP : 0;
 	case 3:
 		if (r->key[1] == K_DICT) {
 			if (r->key[2] == K_STRINGS) {
@@ -378,6 +521,8 @@ on(void *ctx, struct json *j, const struct json_event *e)
 			return e->type == JSON_OBJECT ? JSON_CAPTURE :
 			    start ? JSON_SKIP : 0;
 		}
+		if (r->key[3] == K_RES && e->type == JSON_OBJECT)
+			return JSON_CAPTURE;
 		return r->key[3] == K_SCOPE && e->type == JSON_ARRAY ? 0 :
 		    start ? JSON_SKIP : 0;
 	case 4:
@@ -390,9 +535,12 @@ on(void *ctx, struct json *j, const struct json_event *e)
 			return start ? JSON_SKIP : 0;
 		push(&r->ptype, 0);
 		push(&r->punit, 0);
+		push(&r->pres, (uint32_t)r->roff.n - 1);
+		push(&r->pattr, 0);
+		push(&r->pnattr, 0);
 		return 0;
 	case 7:
-		if (r->key[7] == K_TYPE && start)
+		if ((r->key[7] == K_TYPE || r->key[7] == K_PATTRS) && start)
 			return JSON_CAPTURE;
 		return r->key[7] == K_SAMPLES && e->type == JSON_ARRAY ? 0 :
 		    start ? JSON_SKIP : 0;
@@ -483,12 +631,96 @@ cmp_stack(const void *a, const void *b)
 	return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
+/*
+ * The frames of stack si, root first, onto r->ids from n; the new count,
+ * or 0 when the dictionary lacks the stack or one of its locations.
+ */
+static size_t
+stack_frames(struct otlp_reader *r, uint32_t si, size_t n)
+{
+	size_t p, q, n0 = n;
+	uint32_t li;
+	const struct loc *l;
+
+	if ((size_t)si + 1 >= r->stkoff.n)
+		return 0;
+	/* locations leaf first, each one's lines innermost first: turned */
+	for (p = r->stkoff.v[si + 1]; p-- > r->stkoff.v[si]; ) {
+		if ((li = r->stk.v[p]) >= r->nlc || n - n0 >= MAX_DEPTH)
+			return 0;
+		l = &r->lc[li];
+		r->ids = fold_grow(r->ids, &r->idscap, n + l->nlines + 2,
+		    sizeof *r->ids);
+		if (l->nlines == 0)
+			r->ids[n++] = frame(r, l, NULL);
+		for (q = l->first + l->nlines; q-- > l->first; )
+			r->ids[n++] = frame(r, l, &r->ln[q]);
+	}
+	return n > n0 ? n : 0;
+}
+
+/* Appends the values of key among attributes attrs[at..at+n) to r->name. */
+static int
+tag_values(struct otlp_reader *r, size_t at, size_t n, const char *key,
+    size_t kl, int found)
+{
+	const uint32_t *idx = r->attrs.v + at;
+	const char *k;
+	size_t i, l;
+
+	for (i = 0; i < n; i++) {
+		if (idx[i] >= r->nat || !(k = str(r, (uint32_t)r->at[idx[i]].key,
+		    &l)) || l != kl || memcmp(k, key, kl) != 0)
+			continue;
+		if (found++)
+			put(r, ",", 1);
+		put(r, r->tags + r->at[idx[i]].val, r->at[idx[i]].vlen);
+	}
+	return found;
+}
+
+/*
+ * The frame "KEY=VALUE[,VALUE...]" of sample sm: the values the sample's
+ * attributes give key, else its profile's, else its resource's.
+ */
+static uint32_t
+tag(struct otlp_reader *r, const struct sample *sm, const char *key)
+{
+	size_t kl = strlen(key), i, a, b;
+	uint32_t p = sm->prof, res = r->pres.v[p];
+	int found;
+
+	r->namelen = 0;
+	put(r, key, kl);
+	put(r, "=", 1);
+	found = sm->nattr ? tag_values(r, sm->attr, sm->nattr, key, kl, 0) :
+	    0;
+	if (!found && r->pnattr.v[p])
+		found = tag_values(r, r->pattr.v[p], r->pnattr.v[p], key, kl,
+		    0);
+	if (!found && res < r->roff.n) {
+		a = r->roff.v[res];
+		b = res + 1 < r->roff.n ? r->roff.v[res + 1] : r->nrat;
+		for (i = a; i < b; i++) {
+			if (r->rat[i].klen != kl || memcmp(r->tags +
+			    r->rat[i].key, key, kl) != 0)
+				continue;
+			if (found++)
+				put(r, ",", 1);
+			put(r, r->tags + r->rat[i].val, r->rat[i].vlen);
+		}
+	}
+	fold_frame_clean(r->name, r->namelen);
+	return fold_intern(r->frames, r->name, r->namelen);
+}
+
 /* The end of the input: the samples of the chosen type, named, into st. */
 static int
 resolve(struct otlp_reader *r)
 {
 	uint32_t type = NONE, unit = NONE;
-	size_t i, k, n, nst = r->stkoff.n, other = 0, bad = 0;
+	size_t i, k, n, t, other = 0, bad = 0;
+	int tags = r->opt.ntag_root || r->opt.ntag_leaf;
 	const char *s, *us;
 	size_t sl, ul;
 	uint64_t sum;
@@ -517,12 +749,13 @@ resolve(struct otlp_reader *r)
 		r->unitp = r->unit;
 	}
 	push(&r->stkoff, (uint32_t)r->stk.n);
-	if (r->nsm > 1)
+	/* without tags, the samples of a stack are added up first */
+	if (!tags && r->nsm > 1)
 		qsort(r->sm, r->nsm, sizeof *r->sm, cmp_stack);
 	for (i = 0; i < r->nsm && rc == 0; i = k) {
 		sum = 0;
-		for (k = i; k < r->nsm && r->sm[k].stack == r->sm[i].stack;
-		    k++) {
+		for (k = i; k < r->nsm && (k == i || (!tags &&
+		    r->sm[k].stack == r->sm[i].stack)); k++) {
 			if (r->ptype.v[r->sm[k].prof] != type ||
 			    r->punit.v[r->sm[k].prof] != unit) {
 				other++;
@@ -535,32 +768,20 @@ resolve(struct otlp_reader *r)
 		}
 		if (sum == 0)
 			continue;
-		if (r->sm[i].stack >= nst) {
-			bad++;
-			continue;
-		}
-		/* locations leaf first, each one's lines innermost first:
-		   turned, root first */
 		n = 0;
-		for (size_t p = r->stkoff.v[r->sm[i].stack + 1];
-		    p-- > r->stkoff.v[r->sm[i].stack] && n < MAX_DEPTH; ) {
-			uint32_t li = r->stk.v[p];
-			const struct loc *l;
-			if (li >= r->nlc) {
-				n = 0;
-				break;
-			}
-			l = &r->lc[li];
-			r->ids = fold_grow(r->ids, &r->idscap,
-			    n + l->nlines + 1, sizeof *r->ids);
-			if (l->nlines == 0)
-				r->ids[n++] = frame(r, l, NULL);
-			for (size_t q = l->first + l->nlines; q-- > l->first; )
-				r->ids[n++] = frame(r, l, &r->ln[q]);
+		for (t = 0; t < r->opt.ntag_root; t++) {
+			r->ids = fold_grow(r->ids, &r->idscap, n + 1,
+			    sizeof *r->ids);
+			r->ids[n++] = tag(r, &r->sm[i], r->opt.tag_root[t]);
 		}
-		if (n == 0) {
+		if ((n = stack_frames(r, r->sm[i].stack, n)) == 0) {
 			bad++;
 			continue;
+		}
+		for (t = 0; t < r->opt.ntag_leaf; t++) {
+			r->ids = fold_grow(r->ids, &r->idscap, n + 1,
+			    sizeof *r->ids);
+			r->ids[n++] = tag(r, &r->sm[i], r->opt.tag_leaf[t]);
 		}
 		c = fold_count_u64(sum);
 		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
@@ -660,6 +881,12 @@ static const struct fold_option otlp_options[] = {
 	{ .name = "sample-index", .arg = "NAME", .kind = FOLD_OPT_STRING,
 	    .off = OFF(sample_index), .reject = "", .what = "a sample type",
 	    .help = "write the values of this sample type" },
+	{ .name = "tag-leaf", .arg = "KEY[,KEY...]", .kind = FOLD_OPT_KEYS,
+	    .off = OFF(tag_leaf), .countoff = OFF(ntag_leaf),
+	    .help = "put a \"KEY=VALUE\" frame of each attribute at the leaf" },
+	{ .name = "tag-root", .arg = "KEY[,KEY...]", .kind = FOLD_OPT_KEYS,
+	    .off = OFF(tag_root), .countoff = OFF(ntag_root),
+	    .help = "put a \"KEY=VALUE\" frame of each attribute at the root" },
 	{ .name = NULL }
 };
 

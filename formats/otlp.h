@@ -37,6 +37,12 @@ struct otlp_opt {
 	const char *sample_index;	/* a sample type's name or number */
 	int lines;			/* ":LINE" after each function */
 	int filenames;			/* " FILE" after each function */
+	/* attribute keys whose "KEY=VALUE" frames go at the root (first
+	   key outermost) or at the leaf (last key innermost) */
+	const char *const *tag_root;
+	size_t ntag_root;
+	const char *const *tag_leaf;
+	size_t ntag_leaf;
 	uint64_t max_size;
 };
 

@@ -1,21 +1,25 @@
 /*
  * libFuzzer target for the OTLP profiles reader (formats/otlp.c).
  *
- * Each input is read two ways (as it is; with lines and file names),
+ * Each input is read two ways (as it is; with lines, file names and
+ * attributes at the root and the leaf),
  * twice each into fresh tables. Beyond not crashing and not hanging: the
  * same input gives the same result and the same output both times, every
  * table has the properties every reader's has (fuzz_check_table), and
- * the options that only rename frames keep every count.
+ * the options that only rename or add frames keep every count.
  */
 #include "tests/fuzz/fuzz.h"
 
 #include "formats/otlp.h"
 
+static const char *const tags[] = { "service.name", "endpoint" };
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct otlp_opt opts[2] = { { 0 },
-	    { .lines = 1, .filenames = 1 } };
+	    { .lines = 1, .filenames = 1, .tag_root = tags, .ntag_root = 1,
+	      .tag_leaf = tags + 1, .ntag_leaf = 1 } };
 	struct fold_stacks *a, *b;
 	struct fold_count tot[2];
 	size_t la, lb;
@@ -41,6 +45,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (rc[0] == 0 && rc[1] == 0)
 		FUZZ_CHECK(fold_count_cmp(&tot[0], &tot[1]) == 0,
-		    "lines or file names changed the total");
+		    "names or attribute frames changed the total");
 	return 0;
 }

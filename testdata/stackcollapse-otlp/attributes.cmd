@@ -1,0 +1,1 @@
+stackcollapse-otlp attributes.json
