@@ -70,6 +70,7 @@ FORMATS = \
 	formats/pprof.o \
 	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
+	formats/otlp.pb-c.o \
 	formats/rustname.o \
 	formats/sample.o \
 	formats/speedscope.o \
@@ -83,7 +84,7 @@ FORMATS = \
 	formats/xml.o
 
 # Generated sources (protoc-c output), built into $(B).
-GENERATED = formats/profile.pb-c.c
+GENERATED = formats/profile.pb-c.c formats/otlp.pb-c.c
 
 BIN = \
 	flamegraph-svg \
@@ -156,7 +157,7 @@ $(UNIT:%=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(FORMATS_A) $(LIBFOLD_A)
 
 units: $(UNIT:%=$(B)/tests/%)
 
-$(B)/formats/profile.pb-c.o: $(B)/formats/profile.pb-c.c
+$(B)/formats/%.pb-c.o: $(B)/formats/%.pb-c.c
 	$(CC) $(FOLD_CPPFLAGS) $(FOLD_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 # protoc-c output for formats/*.proto

@@ -2,7 +2,8 @@
  * OpenTelemetry profiles (the OTLP profiles signal) to folded stacks.
  *
  * Read as OTLP/JSON, the proto3 JSON of an ExportProfilesServiceRequest
- * or ProfilesData (opentelemetry.proto.profiles.v1development), in the
+ * or ProfilesData (opentelemetry.proto.profiles.v1development), or as
+ * its protobuf (formats/otlp.proto, v1.10.0's field numbers), in the
  * layout of opentelemetry-proto v1.8.0 and later: one "dictionary" for
  * the whole request (stringTable, functionTable, locationTable,
  * mappingTable, stackTable), and profiles under resourceProfiles[] and

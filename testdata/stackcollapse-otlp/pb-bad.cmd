@@ -1,0 +1,1 @@
+printf '\n\005garbage' | stackcollapse-otlp

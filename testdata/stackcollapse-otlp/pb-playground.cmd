@@ -1,0 +1,1 @@
+stackcollapse-otlp playground.pb

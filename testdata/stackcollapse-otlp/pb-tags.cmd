@@ -1,0 +1,1 @@
+stackcollapse-otlp --tag-root service.name,endpoint --tag-leaf version,thread.id attributes.pb

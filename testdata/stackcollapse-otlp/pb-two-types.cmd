@@ -1,0 +1,1 @@
+stackcollapse-otlp two-types.pb
