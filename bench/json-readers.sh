@@ -9,6 +9,8 @@
 #   trace durations      DevTools-like: small nested X and B/E events
 #   trace samples        DevTools-like: ProfileChunks, millions of samples
 #   firefox gecko        a Firefox start-up profile: samples and markers
+#   otlp                 an eBPF profiler's OTLP/JSON export: samples
+#                        naming stacks of one dictionary, 20 services
 # (the .cpuprofile reader has bench/stackcollapse-chrome.sh).
 # usage: bench/json-readers.sh BUILDDIR [MBYTES]
 set -eu
@@ -57,3 +59,4 @@ run "trace samples" stackcollapse-chrome-tracing \
     "$top/bench/gen_trace.py" --samples "$mb"
 run "firefox gecko" stackcollapse-firefox \
     "$top/bench/gen_firefox.py" "$mb"
+run "otlp" stackcollapse-otlp "$top/bench/gen_otlp.py" "$mb"

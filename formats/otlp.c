@@ -94,6 +94,10 @@ struct otlp_reader {
 	struct sample *sm;
 	size_t nsm, smcap;
 
+	/* the frame of each line (by index into ln) and of each location
+	   without lines (by index into lc), once named: NONE until then */
+	uint32_t *lnid, *lcid;
+	size_t lnidcap, lcidcap;
 	char *name;
 	size_t namecap, namelen;
 	uint32_t *ids;
@@ -144,6 +148,8 @@ otlp_close(void *rp)
 	free(r->pattr.v);
 	free(r->pnattr.v);
 	free(r->attrs.v);
+	free(r->lnid);
+	free(r->lcid);
 	free(r->name);
 	free(r->ids);
 	json_free(r->json);
@@ -625,14 +631,6 @@ frame(struct otlp_reader *r, const struct loc *l, const struct line *ln)
 	return fold_intern(r->frames, r->name, r->namelen);
 }
 
-static int
-cmp_stack(const void *a, const void *b)
-{
-	const struct sample *x = a, *y = b;
-
-	return x->stack < y->stack ? -1 : x->stack > y->stack;
-}
-
 /*
  * The frames of stack si, root first, onto r->ids from n; the new count,
  * or 0 when the dictionary lacks the stack or one of its locations.
@@ -653,10 +651,16 @@ stack_frames(struct otlp_reader *r, uint32_t si, size_t n)
 		l = &r->lc[li];
 		r->ids = fold_grow(r->ids, &r->idscap, n + l->nlines + 2,
 		    sizeof *r->ids);
-		if (l->nlines == 0)
-			r->ids[n++] = frame(r, l, NULL);
-		for (q = l->first + l->nlines; q-- > l->first; )
-			r->ids[n++] = frame(r, l, &r->ln[q]);
+		if (l->nlines == 0) {
+			if (r->lcid[li] == NONE)
+				r->lcid[li] = frame(r, l, NULL);
+			r->ids[n++] = r->lcid[li];
+		}
+		for (q = l->first + l->nlines; q-- > l->first; ) {
+			if (r->lnid[q] == NONE)
+				r->lnid[q] = frame(r, l, &r->ln[q]);
+			r->ids[n++] = r->lnid[q];
+		}
 	}
 	return n > n0 ? n : 0;
 }
@@ -721,11 +725,12 @@ static int
 resolve(struct otlp_reader *r)
 {
 	uint32_t type = NONE, unit = NONE;
-	size_t i, k, n, t, other = 0, bad = 0;
+	size_t i, k, n, t, nt, other = 0, bad = 0, ntagids = 0;
 	int tags = r->opt.ntag_root || r->opt.ntag_leaf;
+	struct fold_stacks *keys = NULL;
+	uint32_t *key = NULL, *tagids = NULL;
 	const char *s, *us;
 	size_t sl, ul;
-	uint64_t sum;
 	struct fold_count c;
 	int rc = 0;
 
@@ -751,48 +756,114 @@ resolve(struct otlp_reader *r)
 		r->unitp = r->unit;
 	}
 	push(&r->stkoff, (uint32_t)r->stk.n);
-	/* without tags, the samples of a stack are added up first */
-	if (!tags && r->nsm > 1)
-		qsort(r->sm, r->nsm, sizeof *r->sm, cmp_stack);
-	for (i = 0; i < r->nsm && rc == 0; i = k) {
-		sum = 0;
-		for (k = i; k < r->nsm && (k == i || (!tags &&
-		    r->sm[k].stack == r->sm[i].stack)); k++) {
-			if (r->ptype.v[r->sm[k].prof] != type ||
-			    r->punit.v[r->sm[k].prof] != unit) {
+	r->lnid = fold_grow(r->lnid, &r->lnidcap, r->nln + 1, sizeof *r->lnid);
+	memset(r->lnid, 0xff, (r->nln + 1) * sizeof *r->lnid);
+	r->lcid = fold_grow(r->lcid, &r->lcidcap, r->nlc + 1, sizeof *r->lcid);
+	memset(r->lcid, 0xff, (r->nlc + 1) * sizeof *r->lcid);
+	/* without tags, the samples of a stack are added up first, by its
+	   index; with them, each sample is a stack of its own */
+	if (!tags) {
+		size_t nst = r->stkoff.n - 1;
+		uint64_t *acc = fold_calloc(nst + 1, sizeof *acc);
+		size_t *cnt = fold_calloc(nst + 1, sizeof *cnt);
+		for (i = 0; i < r->nsm; i++) {
+			const struct sample *sm = &r->sm[i];
+			if (r->ptype.v[sm->prof] != type ||
+			    r->punit.v[sm->prof] != unit) {
 				other++;
 				continue;
 			}
-			if (sum + (uint64_t)r->sm[k].value < sum)
+			k = sm->stack < nst ? sm->stack : nst;
+			if (acc[k] + (uint64_t)sm->value < acc[k]) {
+				free(acc);
+				free(cnt);
 				return fold_seterr("%s: a stack's value is out "
 				    "of range", r->file), -2;
-			sum += (uint64_t)r->sm[k].value;
+			}
+			acc[k] += (uint64_t)sm->value;
+			cnt[k]++;
 		}
-		if (sum == 0)
+		bad += cnt[nst];	/* stacks the dictionary does not have */
+		for (k = 0; k < nst && rc == 0; k++) {
+			if (acc[k] == 0)
+				continue;
+			if ((n = stack_frames(r, (uint32_t)k, 0)) == 0) {
+				bad += cnt[k];
+				continue;
+			}
+			c = fold_count_u64(acc[k]);
+			if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
+				rc = (fold_seterr("%s: %s", r->file,
+				    fold_err()), -2);
+		}
+		free(acc);
+		free(cnt);
+	}
+	/*
+	 * The tag frames of a sample follow from its profile and its
+	 * attribute indices: made once for each such list (a table of the
+	 * lists, keys, and their frames, tagids, ntags a list).
+	 */
+	nt = r->opt.ntag_root + r->opt.ntag_leaf;
+	if (tags) {
+		keys = fold_stacks_new(r->frames, 1);
+		key = fold_reallocarray(NULL, 1, sizeof *key);
+	}
+	for (i = 0; tags && i < r->nsm && rc == 0; i++) {
+		const struct sample *sm = &r->sm[i];
+		static const struct fold_count zero = FOLD_COUNT_INIT;
+		long ki;
+		if (r->ptype.v[sm->prof] != type ||
+		    r->punit.v[sm->prof] != unit) {
+			other++;
 			continue;
-		n = 0;
-		for (t = 0; t < r->opt.ntag_root; t++) {
-			r->ids = fold_grow(r->ids, &r->idscap, n + 1,
-			    sizeof *r->ids);
-			r->ids[n++] = tag(r, &r->sm[i], r->opt.tag_root[t]);
 		}
-		if ((n = stack_frames(r, r->sm[i].stack, n)) == 0) {
+		key = fold_reallocarray(key, sm->nattr + 1, sizeof *key);
+		key[0] = sm->prof;
+		if (sm->nattr)
+			memcpy(key + 1, r->attrs.v + sm->attr,
+			    sm->nattr * sizeof *key);
+		if ((ki = fold_stacks_add(keys, key, sm->nattr + 1,
+		    &zero)) < 0) {
+			rc = (fold_seterr("%s: %s", r->file, fold_err()), -2);
+			break;
+		}
+		if ((size_t)ki >= ntagids) {
+			tagids = fold_reallocarray(tagids, (size_t)ki + 1,
+			    nt * sizeof *tagids);
+			for (t = 0; t < nt; t++)
+				tagids[(size_t)ki * nt + t] = t <
+				    r->opt.ntag_root ? tag(r, sm,
+				    r->opt.tag_root[t]) : tag(r, sm,
+				    r->opt.tag_leaf[t - r->opt.ntag_root]);
+			ntagids = (size_t)ki + 1;
+		}
+		n = r->opt.ntag_root;
+		r->ids = fold_grow(r->ids, &r->idscap, n + 1, sizeof *r->ids);
+		memcpy(r->ids, tagids + (size_t)ki * nt, n * sizeof *r->ids);
+		if ((n = stack_frames(r, sm->stack, n)) == 0) {
 			bad++;
 			continue;
 		}
-		for (t = 0; t < r->opt.ntag_leaf; t++) {
-			r->ids = fold_grow(r->ids, &r->idscap, n + 1,
-			    sizeof *r->ids);
-			r->ids[n++] = tag(r, &r->sm[i], r->opt.tag_leaf[t]);
-		}
-		c = fold_count_u64(sum);
+		r->ids = fold_grow(r->ids, &r->idscap, n + r->opt.ntag_leaf,
+		    sizeof *r->ids);
+		for (t = r->opt.ntag_root; t < nt; t++)
+			r->ids[n++] = tagids[(size_t)ki * nt + t];
+		c = fold_count_u64((uint64_t)sm->value);
 		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
-			return fold_seterr("%s: %s", r->file, fold_err()), -2;
+			rc = (fold_seterr("%s: %s", r->file, fold_err()), -2);
 	}
+	if (tags) {
+		fold_stacks_free(keys);
+		free(key);
+		free(tagids);
+	}
+	if (rc < 0)
+		return rc;
 	if (bad)
-		rc = warn(r, 0, "samples of %zu %s that the dictionary does "
-		    "not have (or not all of whose locations) dropped", bad,
-		    bad == 1 ? "stack" : "stacks");
+		rc = warn(r, 0, "%zu %s a stack that the dictionary does not "
+		    "have, or not all of whose locations: dropped", bad,
+		    bad == 1 ? "sample names" : "samples name");
 	if (rc == 0 && other)
 		rc = warn(r, 0, "%zu %s of other sample types skipped "
 		    "(choose with --sample-index)", other, other == 1 ?
