@@ -1,4 +1,6 @@
+#define PCRE2_CODE_UNIT_WIDTH 8
 #include <inttypes.h>
+#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,14 @@ struct map {
 	uint64_t start, offset;
 };
 
+/* A --tag-focus or --tag-ignore: its key (NUL-ended copy) and pattern. */
+struct tagre {
+	const char *spec;
+	char *key;
+	pcre2_code *re;
+	int ignore;
+};
+
 struct otlp_reader {
 	struct otlp_opt opt;
 	struct fold_stacks *st;
@@ -59,6 +69,9 @@ struct otlp_reader {
 	char unit[FOLD_UNIT_MAX + 1];
 	const char *unitp;	/* the input's unit, or NULL */
 	int matched;		/* --sample-index named a type read */
+	struct tagre *res;
+	size_t nres;
+	pcre2_match_data *md;
 
 	/* one input */
 	const char *file;
@@ -111,14 +124,49 @@ enum key { K_OTHER, K_RESOURCE, K_DICT, K_SCOPE, K_PROFILES, K_TYPE,
 #define warn(r, line, ...) \
 	(fold_warn((r)->diag, (r)->file, (line), __VA_ARGS__) < 0 ? -2 : 0)
 
+static void otlp_close(void *rp);
+
 static void *
 otlp_open(const void *optp, struct fold_stacks *st)
 {
 	struct otlp_reader *r = fold_calloc(1, sizeof *r);
 
-	r->opt = *(const struct otlp_opt *)optp;
+	const struct otlp_opt *opt = optp;
+	size_t i;
+
+	r->opt = *opt;
 	r->st = st;
 	r->frames = fold_stacks_frames(st);
+	r->nres = opt->ntag_focus + opt->ntag_ignore;
+	r->res = fold_calloc(r->nres + 1, sizeof *r->res);
+	r->md = pcre2_match_data_create(1, NULL);
+	for (i = 0; i < r->nres; i++) {
+		struct tagre *t = &r->res[i];
+		const char *eq;
+		PCRE2_SIZE eoff;
+		int err;
+		t->ignore = i >= opt->ntag_focus;
+		t->spec = t->ignore ? opt->tag_ignore[i - opt->ntag_focus] :
+		    opt->tag_focus[i];
+		if (!(eq = strchr(t->spec, '=')) || eq == t->spec) {
+			fold_seterr("tag %s '%s': expected KEY=REGEX", t->ignore ?
+			    "ignore" : "focus", t->spec);
+			otlp_close(r);
+			return NULL;
+		}
+		t->key = fold_strndup(t->spec, (size_t)(eq - t->spec));
+		t->re = pcre2_compile((PCRE2_SPTR)eq + 1, PCRE2_ZERO_TERMINATED,
+		    0, &err, &eoff, NULL);
+		if (!t->re) {
+			PCRE2_UCHAR msg[256];
+			pcre2_get_error_message(err, msg, sizeof msg);
+			fold_seterr("tag %s '%s': %s at offset %zu", t->ignore ?
+			    "ignore" : "focus", t->spec, (char *)msg,
+			    (size_t)eoff);
+			otlp_close(r);
+			return NULL;
+		}
+	}
 	return r;
 }
 
@@ -150,6 +198,12 @@ otlp_close(void *rp)
 	free(r->attrs.v);
 	free(r->lnid);
 	free(r->lcid);
+	for (size_t i = 0; i < r->nres; i++) {
+		free(r->res[i].key);
+		pcre2_code_free(r->res[i].re);
+	}
+	free(r->res);
+	pcre2_match_data_free(r->md);
 	free(r->name);
 	free(r->ids);
 	json_free(r->json);
@@ -665,10 +719,16 @@ stack_frames(struct otlp_reader *r, uint32_t si, size_t n)
 	return n > n0 ? n : 0;
 }
 
-/* Appends the values of key among attributes attrs[at..at+n) to r->name. */
+/*
+ * Each value (in tags: offset, length) that key has among attributes
+ * attrs[at..at+n); how many, from found on. fn NULL counts only.
+ */
+typedef int value_fn(struct otlp_reader *r, size_t off, size_t len, int i,
+    void *arg);
+
 static int
-tag_values(struct otlp_reader *r, size_t at, size_t n, const char *key,
-    size_t kl, int found)
+attr_values(struct otlp_reader *r, size_t at, size_t n, const char *key,
+    size_t kl, int found, value_fn *fn, void *arg)
 {
 	const uint32_t *idx = r->attrs.v + at;
 	const char *k;
@@ -678,46 +738,115 @@ tag_values(struct otlp_reader *r, size_t at, size_t n, const char *key,
 		if (idx[i] >= r->nat || !(k = str(r, (uint32_t)r->at[idx[i]].key,
 		    &l)) || l != kl || memcmp(k, key, kl) != 0)
 			continue;
-		if (found++)
-			put(r, ",", 1);
-		put(r, r->tags + r->at[idx[i]].val, r->at[idx[i]].vlen);
+		if (fn(r, r->at[idx[i]].val, r->at[idx[i]].vlen, found++,
+		    arg) < 0)
+			return -1;
 	}
 	return found;
 }
 
 /*
- * The frame "KEY=VALUE[,VALUE...]" of sample sm: the values the sample's
- * attributes give key, else its profile's, else its resource's.
+ * Each value of key for sample sm: those its attributes give key, else
+ * its profile's, else its resource's. How many, or -1 when fn failed.
  */
-static uint32_t
-tag(struct otlp_reader *r, const struct sample *sm, const char *key)
+static int
+each_value(struct otlp_reader *r, const struct sample *sm, const char *key,
+    value_fn *fn, void *arg)
 {
 	size_t kl = strlen(key), i, a, b;
 	uint32_t p = sm->prof, res = r->pres.v[p];
-	int found;
+	int found = 0;
 
-	r->namelen = 0;
-	put(r, key, kl);
-	put(r, "=", 1);
-	found = sm->nattr ? tag_values(r, sm->attr, sm->nattr, key, kl, 0) :
-	    0;
-	if (!found && r->pnattr.v[p])
-		found = tag_values(r, r->pattr.v[p], r->pnattr.v[p], key, kl,
-		    0);
-	if (!found && res < r->roff.n) {
+	if (sm->nattr)
+		found = attr_values(r, sm->attr, sm->nattr, key, kl, 0, fn,
+		    arg);
+	if (found == 0 && r->pnattr.v[p])
+		found = attr_values(r, r->pattr.v[p], r->pnattr.v[p], key, kl,
+		    0, fn, arg);
+	if (found == 0 && res < r->roff.n) {
 		a = r->roff.v[res];
 		b = res + 1 < r->roff.n ? r->roff.v[res + 1] : r->nrat;
-		for (i = a; i < b; i++) {
-			if (r->rat[i].klen != kl || memcmp(r->tags +
-			    r->rat[i].key, key, kl) != 0)
-				continue;
-			if (found++)
-				put(r, ",", 1);
-			put(r, r->tags + r->rat[i].val, r->rat[i].vlen);
-		}
+		for (i = a; i < b && found >= 0; i++)
+			if (r->rat[i].klen == kl && memcmp(r->tags +
+			    r->rat[i].key, key, kl) == 0 && fn(r, r->rat[i].val,
+			    r->rat[i].vlen, found++, arg) < 0)
+				found = -1;
 	}
+	return found;
+}
+
+/* value_fn: onto the frame being made, after a comma but the first */
+static int
+put_value(struct otlp_reader *r, size_t off, size_t len, int i, void *arg)
+{
+	(void)arg;
+	if (i)
+		put(r, ",", 1);
+	put(r, r->tags + off, len);
+	return 0;
+}
+
+/* The frame "KEY=VALUE[,VALUE...]" of sample sm (each_value's values). */
+static uint32_t
+tag(struct otlp_reader *r, const struct sample *sm, const char *key)
+{
+	r->namelen = 0;
+	put(r, key, strlen(key));
+	put(r, "=", 1);
+	each_value(r, sm, key, put_value, NULL);
 	fold_frame_clean(r->name, r->namelen);
 	return fold_intern(r->frames, r->name, r->namelen);
+}
+
+/* value_fn of a --tag-focus or --tag-ignore: 1 in *arg on a match */
+struct match {
+	const struct tagre *t;
+	int matched;
+};
+
+static int
+match_value(struct otlp_reader *r, size_t off, size_t len, int i, void *arg)
+{
+	struct match *m = arg;
+	int rc;
+
+	(void)i;
+	if (m->matched)
+		return 0;
+	rc = pcre2_match(m->t->re, (PCRE2_SPTR)(r->tags + off), len, 0, 0,
+	    r->md, NULL);
+	/* a match limit is an error, not a sample left out */
+	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(rc, msg, sizeof msg);
+		return fold_seterr("%s: tag %s '%s': matching '%.*s': %s",
+		    r->file, m->t->ignore ? "ignore" : "focus", m->t->spec,
+		    (int)(len > 60 ? 60 : len), r->tags + off,
+		    (const char *)msg);
+	}
+	m->matched = rc >= 0;
+	return 0;
+}
+
+/*
+ * 1 when sample sm passes every --tag-focus and no --tag-ignore, 0 when
+ * not, -1 with a message when a pattern cannot be matched.
+ */
+static int
+keep(struct otlp_reader *r, const struct sample *sm)
+{
+	struct match m;
+	size_t i;
+
+	for (i = 0; i < r->nres; i++) {
+		m.t = &r->res[i];
+		m.matched = 0;
+		if (each_value(r, sm, r->res[i].key, match_value, &m) < 0)
+			return -1;
+		if (m.matched == r->res[i].ignore)
+			return 0;
+	}
+	return 1;
 }
 
 /* The end of the input: the samples of the chosen type, named, into st. */
@@ -726,9 +855,10 @@ resolve(struct otlp_reader *r)
 {
 	uint32_t type = NONE, unit = NONE;
 	size_t i, k, n, t, nt, other = 0, bad = 0, ntagids = 0;
-	int tags = r->opt.ntag_root || r->opt.ntag_leaf;
+	int tags = r->opt.ntag_root || r->opt.ntag_leaf || r->nres, kp;
 	struct fold_stacks *keys = NULL;
 	uint32_t *key = NULL, *tagids = NULL;
+	char *kept = NULL;
 	const char *s, *us;
 	size_t sl, ul;
 	struct fold_count c;
@@ -829,8 +959,15 @@ resolve(struct otlp_reader *r)
 			break;
 		}
 		if ((size_t)ki >= ntagids) {
+			kept = fold_reallocarray(kept, (size_t)ki + 1,
+			    sizeof *kept);
+			if ((kp = keep(r, sm)) < 0) {
+				rc = -2;
+				break;
+			}
+			kept[ki] = (char)kp;
 			tagids = fold_reallocarray(tagids, (size_t)ki + 1,
-			    nt * sizeof *tagids);
+			    (nt ? nt : 1) * sizeof *tagids);
 			for (t = 0; t < nt; t++)
 				tagids[(size_t)ki * nt + t] = t <
 				    r->opt.ntag_root ? tag(r, sm,
@@ -838,6 +975,8 @@ resolve(struct otlp_reader *r)
 				    r->opt.tag_leaf[t - r->opt.ntag_root]);
 			ntagids = (size_t)ki + 1;
 		}
+		if (!kept[ki])
+			continue;	/* --tag-focus, --tag-ignore */
 		n = r->opt.ntag_root;
 		r->ids = fold_grow(r->ids, &r->idscap, n + 1, sizeof *r->ids);
 		memcpy(r->ids, tagids + (size_t)ki * nt, n * sizeof *r->ids);
@@ -857,6 +996,7 @@ resolve(struct otlp_reader *r)
 		fold_stacks_free(keys);
 		free(key);
 		free(tagids);
+		free(kept);
 	}
 	if (rc < 0)
 		return rc;
@@ -1198,6 +1338,12 @@ static const struct fold_option otlp_options[] = {
 	{ .name = "sample-index", .arg = "NAME", .kind = FOLD_OPT_STRING,
 	    .off = OFF(sample_index), .reject = "", .what = "a sample type",
 	    .help = "write the values of this sample type" },
+	{ .name = "tag-focus", .arg = "KEY=REGEX", .kind = FOLD_OPT_LIST,
+	    .off = OFF(tag_focus), .countoff = OFF(ntag_focus),
+	    .help = "keep samples with an attribute KEY matching REGEX" },
+	{ .name = "tag-ignore", .arg = "KEY=REGEX", .kind = FOLD_OPT_LIST,
+	    .off = OFF(tag_ignore), .countoff = OFF(ntag_ignore),
+	    .help = "drop samples with an attribute KEY matching REGEX" },
 	{ .name = "tag-leaf", .arg = "KEY[,KEY...]", .kind = FOLD_OPT_KEYS,
 	    .off = OFF(tag_leaf), .countoff = OFF(ntag_leaf),
 	    .help = "put a \"KEY=VALUE\" frame of each attribute at the leaf" },

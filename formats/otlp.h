@@ -44,6 +44,12 @@ struct otlp_opt {
 	size_t ntag_root;
 	const char *const *tag_leaf;
 	size_t ntag_leaf;
+	/* "KEY=REGEX" (pcre2): keep samples with an attribute KEY whose
+	   value matches every focus, drop those where any ignore matches */
+	const char *const *tag_focus;
+	size_t ntag_focus;
+	const char *const *tag_ignore;
+	size_t ntag_ignore;
 	uint64_t max_size;
 };
 

@@ -1,0 +1,1 @@
+stackcollapse-otlp --tag-focus 'k=(' attributes.json

@@ -1,0 +1,1 @@
+stackcollapse-otlp --tag-ignore service.name=cart --tag-root service.name attributes.json
