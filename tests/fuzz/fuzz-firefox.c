@@ -17,31 +17,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct firefox_opt opts[2] = { { 0 },
 	    { .thread_root = 1, .lines = 1, .no_jit = 1 } };
-	struct fold_stacks *a, *b;
-	struct fold_count tot[2];
-	size_t la, lb;
-	char *ta, *tb;
-	int k, rc[2], rc2;
 
 	firefox_detect((const char *)data, size < 65536 ? size : 65536,
 	    size <= 65536);
-	for (k = 0; k < 2; k++) {
-		a = fuzz_load(&firefox_format, data, size, &opts[k], &rc[k]);
-		b = fuzz_load(&firefox_format, data, size, &opts[k], &rc2);
-		FUZZ_CHECK(rc[k] == rc2, "the same input read twice fails once");
-		ta = fuzz_check_table(a, &la);
-		tb = fuzz_folded(b, &lb);
-		FUZZ_CHECK(la == lb && memcmp(ta, tb, la) == 0,
-		    "the same input read twice gives other output");
-		FUZZ_CHECK(fold_stacks_total(a, 0, &tot[k]) == 0,
-		    "a total out of range");
-		free(ta);
-		free(tb);
-		fuzz_drop(a);
-		fuzz_drop(b);
-	}
-	if (rc[0] == 0 && rc[1] == 0)
-		FUZZ_CHECK(fold_count_cmp(&tot[0], &tot[1]) == 0,
-		    "a thread root or frame names changed the total");
+	fuzz_readings(&firefox_format, opts, sizeof opts[0], 2, 2, data, size);
 	return 0;
 }

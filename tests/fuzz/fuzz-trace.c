@@ -18,25 +18,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    { .mode = TRACE_DURATIONS, .thread_root = 1 },
 	    { .mode = TRACE_SAMPLES, .time = 1, .lines = 1,
 	      .thread_root = 1 } };
-	struct fold_stacks *a, *b;
-	size_t la, lb;
-	char *ta, *tb;
-	int k, rc, rc2;
 
 	trace_detect((const char *)data, size < 65536 ? size : 65536,
 	    size <= 65536);
-	for (k = 0; k < 3; k++) {
-		a = fuzz_load(&trace_format, data, size, &opts[k], &rc);
-		b = fuzz_load(&trace_format, data, size, &opts[k], &rc2);
-		FUZZ_CHECK(rc == rc2, "the same input read twice fails once");
-		ta = fuzz_check_table(a, &la);
-		tb = fuzz_folded(b, &lb);
-		FUZZ_CHECK(la == lb && memcmp(ta, tb, la) == 0,
-		    "the same input read twice gives other output");
-		free(ta);
-		free(tb);
-		fuzz_drop(a);
-		fuzz_drop(b);
-	}
+	fuzz_readings(&trace_format, opts, sizeof opts[0], 3, 0, data, size);
 	return 0;
 }

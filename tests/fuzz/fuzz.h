@@ -230,6 +230,51 @@ fuzz_check_table(struct fold_stacks *st, size_t *len)
 	return s;
 }
 
+/*
+ * Reads data with each of n option sets of format f (the structs at
+ * opts, size bytes each), twice each into fresh tables: both times the
+ * same result and the same output, and every table with
+ * fuzz_check_table's properties. The first nsame option sets only rename
+ * frames or add some (a thread at the root): when each of them reads the
+ * input, they read the same total.
+ */
+static inline void
+fuzz_readings(const struct format *f, const void *opts, size_t size,
+    size_t n, size_t nsame, const uint8_t *data, size_t len)
+{
+	struct fold_stacks *a, *b;
+	struct fold_count tot, first = FOLD_COUNT_INIT;
+	size_t k, la, lb;
+	char *ta, *tb;
+	int rc, rc2, all = 1;
+
+	for (k = 0; k < n; k++) {
+		const void *o = (const char *)opts + k * size;
+		a = fuzz_load(f, data, len, o, &rc);
+		b = fuzz_load(f, data, len, o, &rc2);
+		FUZZ_CHECK(rc == rc2, "the same input read twice fails once");
+		ta = fuzz_check_table(a, &la);
+		tb = fuzz_folded(b, &lb);
+		FUZZ_CHECK(la == lb && memcmp(ta, tb, la) == 0,
+		    "the same input read twice gives other output");
+		FUZZ_CHECK(fold_stacks_total(a, 0, &tot) == 0,
+		    "a total out of range");
+		if (k < nsame) {
+			all &= rc == 0;
+			if (k == 0)
+				first = tot;
+			else if (all)
+				FUZZ_CHECK(fold_count_cmp(&first, &tot) == 0,
+				    "options that rename frames changed the "
+				    "total");
+		}
+		free(ta);
+		free(tb);
+		fuzz_drop(a);
+		fuzz_drop(b);
+	}
+}
+
 /* 1 when a line of s[0..n) is " COUNT": a stack of one empty name. */
 static inline int
 fuzz_single_empty(const char *s, size_t n)
