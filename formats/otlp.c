@@ -389,9 +389,10 @@ entry(struct otlp_reader *r, struct json *j, const struct json_val *v,
 	const struct json_val *a, *e;
 	int64_t x;
 
-	if (json_type(v) != JSON_OBJECT)
-		return warn(r, line, "a dictionary entry is not an object: "
-		    "taken as empty");
+	/* kept, empty, so that the entries after it keep their indices */
+	if ((!v || json_type(v) != JSON_OBJECT) && warn(r, line, "a "
+	    "dictionary entry is not an object: taken as empty") < 0)
+		return -2;
 	switch (r->key[2]) {
 	case K_FUNCS:
 		r->fn = fold_grow(r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn);
@@ -580,8 +581,9 @@ on(void *ctx, struct json *j, const struct json_event *e)
 				r->soff[++r->ns] = r->slen;
 				return start ? JSON_SKIP : 0;
 			}
-			return e->type == JSON_OBJECT ? JSON_CAPTURE :
-			    start ? JSON_SKIP : 0;
+			if (start)
+				return JSON_CAPTURE;
+			return entry(r, j, NULL, json_line(j));
 		}
 		if (r->key[3] == K_RES && e->type == JSON_OBJECT)
 			return JSON_CAPTURE;

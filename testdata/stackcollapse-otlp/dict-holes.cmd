@@ -1,0 +1,1 @@
+stackcollapse-otlp dict-holes.json
