@@ -1017,6 +1017,22 @@ in_table(struct firefox_reader *r, struct json *j, const struct json_event *e,
 	return e->type == JSON_OBJECT || e->type == JSON_ARRAY ? JSON_SKIP : 0;
 }
 
+/* A row of a table's data is read: its cells into the table. */
+static int
+row_end(struct firefox_reader *r)
+{
+	int i;
+
+	if (r->tab.tk == T_SAMPLES)
+		r->records++;
+	if (r->tab.schema)
+		return row(r, r->cells, r->ncells < NCELLS ? r->ncells :
+		    NCELLS);
+	for (i = 0; i < NCELLS; i++)
+		push(&r->tab.pending, i < r->ncells ? r->cells[i] : NONE);
+	return 0;
+}
+
 /* A value that begins or a scalar, at depth d, in the container at d-1. */
 static int
 value(struct firefox_reader *r, struct json *j, const struct json_event *e,
@@ -1025,6 +1041,7 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 	int start = e->type == JSON_OBJECT || e->type == JSON_ARRAY;
 	enum key k = r->key[d];
 	json_fixed_t w;
+	int rc;
 
 	r->ctx[d] = C_SKIP;
 	switch (r->ctx[d - 1]) {
@@ -1133,11 +1150,15 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 		}
 		break;
 	case C_DATA:
+		r->ncells = 0;
 		if (e->type == JSON_ARRAY) {
 			r->ctx[d] = C_ROW;
-			r->ncells = 0;
 			return 0;
 		}
+		/* a row that is not an array: empty, so that the rows after
+		   it keep their indices */
+		if ((rc = row_end(r)) < 0)
+			return rc;
 		break;
 	case C_ROW:
 		if (r->ncells < NCELLS)
@@ -1162,20 +1183,12 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 static int
 end(struct firefox_reader *r, int d)
 {
-	int rc = 0, i;
+	int rc = 0;
 	size_t k;
 
 	switch (r->ctx[d]) {
 	case C_ROW:
-		if (r->tab.tk == T_SAMPLES)
-			r->records++;
-		if (r->tab.schema)
-			return row(r, r->cells, r->ncells < NCELLS ?
-			    r->ncells : NCELLS);
-		for (i = 0; i < NCELLS; i++)
-			push(&r->tab.pending, i < r->ncells ? r->cells[i] :
-			    NONE);
-		return 0;
+		return row_end(r);
 	case C_TABLE:
 		if ((rc = table_end(r)) == 0 && r->tab.tk == T_SAMPLES)
 			rc = samples_end(r);
