@@ -10,6 +10,7 @@
 #include "formats/chrome.h"
 #include "formats/firefox.h"
 #include "formats/json.h"
+#include "formats/tables.h"
 
 #define NONE UINT32_MAX		/* null */
 #define BAD (UINT32_MAX - 1)	/* not an index */
@@ -50,22 +51,9 @@ enum kind { W_SAMPLES, W_MS, W_BYTES, W_BAD };
 enum col { COL_PREFIX, COL_FRAME, COL_LOCATION, COL_FUNC, COL_NAME,
     COL_ISJS, COL_FILE, COL_LINE, COL_STACK, COL_WEIGHT, NCOLS };
 
-struct u32vec {
-	uint32_t *v;
-	size_t n, cap;
-};
-
 struct fixvec {
 	json_fixed_t *v;
 	size_t n, cap;
-};
-
-/* Strings: string i is b[off[i] .. off[i + 1]). */
-struct strs {
-	char *b;
-	size_t len, cap;
-	size_t *off;
-	size_t n, offcap;
 };
 
 /*
@@ -83,7 +71,7 @@ struct tables {
 	 */
 	struct u32vec fname, fjs, fflags, ffile, fsrc, fline;
 	struct u32vec srcfile;		/* shared sources: filename */
-	struct strs s;
+	struct strtab s;
 	int has_stacks, has_frames, has_funcs, has_strings;
 	int raw_frames;			/* frameTable had a location column */
 	int prefix_offset;		/* stackTable had prefixOffset (v66) */
@@ -165,33 +153,11 @@ struct firefox_reader {
 };
 
 static void
-push(struct u32vec *v, uint32_t x)
-{
-	if (v->n == v->cap)
-		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
-	v->v[v->n++] = x;
-}
-
-static void
 fpush(struct fixvec *v, json_fixed_t x)
 {
 	if (v->n == v->cap)
 		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
 	v->v[v->n++] = x;
-}
-
-static void
-strs_add(struct strs *s, const char *p, size_t n)
-{
-	if (s->n + 2 > s->offcap)
-		s->off = fold_grow(s->off, &s->offcap, s->n + 2,
-		    sizeof *s->off);
-	if (s->n == 0)
-		s->off[0] = 0;
-	s->b = fold_grow(s->b, &s->cap, s->len + n + 1, 1);
-	memcpy(s->b + s->len, p, n);
-	s->len += n;
-	s->off[++s->n] = s->len;
 }
 
 /* A counted warning about the input at line: 0, or -2 under --strict. */
@@ -212,8 +178,7 @@ tables_clear(struct tables *t)
 	free(t->fsrc.v);
 	free(t->fline.v);
 	free(t->srcfile.v);
-	free(t->s.b);
-	free(t->s.off);
+	strtab_free(&t->s);
 	memset(t, 0, sizeof *t);
 }
 
@@ -377,7 +342,7 @@ tally(struct firefox_reader *r, struct thread *th, uint32_t s,
 	}
 	if (s >= th->acccap && s >= MAX_DIRECT && s >= th->own.prefix.n &&
 	    s >= r->shared.prefix.n) {
-		push(&th->late, s);
+		u32vec_push(&th->late, s);
 		fpush(&th->latew, w);
 		return 0;
 	}
@@ -396,11 +361,11 @@ row(struct firefox_reader *r, const uint32_t *cells, int n)
 	case T_SAMPLES:
 		return tally(r, r->th, CELL(COL_STACK), ONE);
 	case T_STACKS:
-		push(&tb->t->prefix, CELL(COL_PREFIX));
-		push(&tb->t->frame, CELL(COL_FRAME));
+		u32vec_push(&tb->t->prefix, CELL(COL_PREFIX));
+		u32vec_push(&tb->t->frame, CELL(COL_FRAME));
 		break;
 	case T_FRAMES:
-		push(&tb->t->loc, CELL(COL_LOCATION));
+		u32vec_push(&tb->t->loc, CELL(COL_LOCATION));
 		break;
 	case T_FUNCS:
 	case T_SOURCES:
@@ -608,10 +573,7 @@ locname(struct firefox_reader *r, const char *s, size_t n)
 static const char *
 str(const struct tables *x, uint32_t i, size_t *n)
 {
-	if (i >= x->s.n)
-		return NULL;
-	*n = x->s.off[i + 1] - x->s.off[i];
-	return x->s.b + x->s.off[i];
+	return strtab_get(&x->s, i, n);
 }
 
 /* The tables a thread's stacks are named by. */
@@ -1029,7 +991,8 @@ row_end(struct firefox_reader *r)
 		return row(r, r->cells, r->ncells < NCELLS ? r->ncells :
 		    NCELLS);
 	for (i = 0; i < NCELLS; i++)
-		push(&r->tab.pending, i < r->ncells ? r->cells[i] : NONE);
+		u32vec_push(&r->tab.pending, i < r->ncells ? r->cells[i] :
+		    NONE);
 	return 0;
 }
 
@@ -1104,7 +1067,7 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 		    k == K_STRINGARRAY)) {
 			r->ctx[d] = C_STRINGS;
 			r->strings = &r->th->own;
-			r->strings->s.n = r->strings->s.len = 0;
+			strtab_clear(&r->strings->s);
 			r->strings->has_strings = 1;
 		}
 		break;
@@ -1112,7 +1075,7 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 		if (e->type == JSON_ARRAY && k == K_STRINGARRAY) {
 			r->ctx[d] = C_STRINGS;
 			r->strings = &r->shared;
-			r->strings->s.n = r->strings->s.len = 0;
+			strtab_clear(&r->strings->s);
 			r->strings->has_strings = 1;
 		} else if (e->type == JSON_OBJECT && (k == K_STACKTABLE ||
 		    k == K_FRAMETABLE || k == K_FUNCTABLE || k == K_SOURCES)) {
@@ -1146,7 +1109,7 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 			    e->type == JSON_NUMBER && json_int64(e->s, e->n,
 			    &v) && v < 0)
 				x = NONE;
-			push(r->colv, x);
+			u32vec_push(r->colv, x);
 		}
 		break;
 	case C_DATA:
@@ -1167,9 +1130,9 @@ value(struct firefox_reader *r, struct json *j, const struct json_event *e,
 		break;
 	case C_STRINGS:
 		if (e->type == JSON_STRING)
-			strs_add(&r->strings->s, e->s, e->n);
+			strtab_add(&r->strings->s, e->s, e->n);
 		else
-			strs_add(&r->strings->s, "", 0);
+			strtab_add(&r->strings->s, "", 0);
 		break;
 	default:
 		break;

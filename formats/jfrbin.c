@@ -5,6 +5,7 @@
 #include "libfold/err.h"
 #include "libfold/str.h"
 #include "formats/jfrbin.h"
+#include "formats/tables.h"
 
 #define HEADER 68
 #define NOPOS SIZE_MAX
@@ -52,10 +53,7 @@ struct chunk {
 	size_t n;
 	int compressed;
 	uint64_t tps;		/* ticks per second */
-	char *s;		/* metadata strings, one after another */
-	size_t slen, scap;
-	size_t *soff;		/* string i: s + soff[i], soff[i+1] - soff[i] */
-	size_t ns, soffcap;
+	struct strtab str;	/* the metadata's strings */
 	struct class *cls;
 	size_t ncls, clscap;
 	struct field *fld;
@@ -278,21 +276,21 @@ static void slot_put(struct slot **tab, size_t *cap, size_t *n, size_t cls,
 static int
 mis(const struct chunk *k, size_t i, size_t n, const char *s)
 {
-	return strlen(s) == n && memcmp(k->s + i, s, n) == 0;
+	return strlen(s) == n && memcmp(k->str.b + i, s, n) == 0;
 }
 
-/* A metadata string index, read, as an offset and length into k->s. */
+/* A metadata string index, read, as an offset and length into k->str.b. */
 static int
 mref(struct chunk *k, struct cur *c, size_t *off, size_t *len)
 {
 	uint64_t i = rd_int(c);
 
-	if (i >= k->ns) {
+	if (i >= k->str.n) {
 		c->bad = 1;
 		return -1;
 	}
-	*off = k->soff[i];
-	*len = k->soff[i + 1] - k->soff[i];
+	*off = k->str.off[i];
+	*len = k->str.off[i + 1] - k->str.off[i];
 	return 0;
 }
 
@@ -302,8 +300,8 @@ decimal(const struct chunk *k, size_t off, size_t n)
 	uint64_t v = 0;
 	size_t i;
 
-	for (i = 0; i < n && fold_isdigit(k->s[off + i]); i++)
-		v = v * 10 + (uint64_t)(k->s[off + i] - '0');
+	for (i = 0; i < n && fold_isdigit(k->str.b[off + i]); i++)
+		v = v * 10 + (uint64_t)(k->str.b[off + i] - '0');
 	return v;
 }
 
@@ -485,17 +483,11 @@ metadata(struct jfrbin *j, size_t at)
 		return units(k);
 	meta_clear(k);
 	n = count(&c);
-	k->soff = fold_grow(k->soff, &k->soffcap, n + 1, sizeof *k->soff);
-	k->soff[0] = 0;
 	for (i = 0; i < n && !c.bad; i++) {
 		j->buflen = 0;
 		string(j, &c, 0, 3);
-		k->s = fold_grow(k->s, &k->scap, k->slen + j->buflen + 1, 1);
-		memcpy(k->s + k->slen, j->buf, j->buflen);
-		k->slen += j->buflen;
-		k->soff[i + 1] = k->slen;
+		strtab_add(&k->str, j->buf, j->buflen);
 	}
-	k->ns = n;
 	if (c.bad || element(k, &c, 0, NOPOS, NOPOS) < 0)
 		return -1;
 	k->string_cls = NOPOS;
@@ -1005,7 +997,8 @@ event(struct jfrbin *j, struct cur *c, size_t cls)
 	int sampled = 0;
 	uint64_t v;
 
-	if (!j->cb->begin(j->cb->arg, j->k.s + cl->name, cl->nlen, cl->stack))
+	if (!j->cb->begin(j->cb->arg, j->k.str.b + cl->name, cl->nlen,
+	    cl->stack))
 		return 0;
 	for (i = 0; i < cl->nfields && !c->bad; i++) {
 		f = &j->k.fld[cl->first + i];
@@ -1064,19 +1057,15 @@ pools_clear(struct chunk *k)
 static void
 meta_clear(struct chunk *k)
 {
-	free(k->s);
-	free(k->soff);
+	strtab_free(&k->str);
 	free(k->cls);
 	free(k->fld);
 	free(k->ann);
 	free(k->ids);
-	k->s = NULL;
-	k->soff = NULL;
 	k->cls = NULL;
 	k->fld = NULL;
 	k->ann = NULL;
 	k->ids = NULL;
-	k->slen = k->scap = k->ns = k->soffcap = 0;
 	k->ncls = k->clscap = k->nfld = k->fldcap = k->nann = k->anncap = 0;
 	k->idcap = k->nid = 0;
 	k->metalen = 0;

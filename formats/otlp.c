@@ -13,14 +13,10 @@
 #include "formats/otlp.h"
 #include "formats/otlp.pb-c.h"
 #include "formats/pbutil.h"
+#include "formats/tables.h"
 
 #define NONE UINT32_MAX
 #define MAX_DEPTH 65536
-
-struct u32vec {
-	uint32_t *v;
-	size_t n, cap;
-};
 
 struct sample {
 	uint32_t prof, stack;
@@ -79,9 +75,7 @@ struct otlp_reader {
 	struct json *json;
 	int top, key[8];
 	int has_dict;
-	char *s;		/* the string table */
-	size_t slen, scap;
-	size_t *soff, ns, soffcap;
+	struct strtab strs;	/* the dictionary's string table */
 	struct func *fn;
 	size_t nfn, fncap;
 	struct loc *lc;
@@ -177,8 +171,7 @@ otlp_close(void *rp)
 
 	if (!r)
 		return;
-	free(r->s);
-	free(r->soff);
+	strtab_free(&r->strs);
 	free(r->fn);
 	free(r->lc);
 	free(r->ln);
@@ -208,14 +201,6 @@ otlp_close(void *rp)
 	free(r->ids);
 	json_free(r->json);
 	free(r);
-}
-
-static void
-push(struct u32vec *v, uint32_t x)
-{
-	if (v->n == v->cap)
-		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
-	v->v[v->n++] = x;
 }
 
 /* An integer, as OTLP/JSON writes 64-bit ones (a decimal string) or not. */
@@ -251,12 +236,7 @@ idx(const struct json *j, const struct json_val *obj, const char *key)
 static const char *
 str(const struct otlp_reader *r, uint32_t i, size_t *n)
 {
-	if (i >= r->ns) {
-		*n = 0;
-		return NULL;
-	}
-	*n = r->soff[i + 1] - r->soff[i];
-	return r->s + r->soff[i];
+	return strtab_get(&r->strs, i, n);
 }
 
 static enum key
@@ -348,8 +328,8 @@ indices(struct otlp_reader *r, const struct json *j, const struct json_val *a)
 	int64_t x;
 
 	for (e = json_first(j, a); e; e = json_next(j, e), n++)
-		push(&r->attrs, val_i64(j, e, &x) && x >= 0 && x < NONE ?
-		    (uint32_t)x : NONE);
+		u32vec_push(&r->attrs, val_i64(j, e, &x) && x >= 0 &&
+		    x < NONE ? (uint32_t)x : NONE);
 	return n;
 }
 
@@ -436,11 +416,11 @@ entry(struct otlp_reader *r, struct json *j, const struct json_val *v,
 		r->nat++;
 		break;
 	case K_STACKS:
-		push(&r->stkoff, (uint32_t)r->stk.n);
+		u32vec_push(&r->stkoff, (uint32_t)r->stk.n);
 		a = json_member(j, v, "locationIndices");
 		for (e = json_first(j, a); e; e = json_next(j, e))
-			push(&r->stk, val_i64(j, e, &x) && x >= 0 && x < NONE ?
-			    (uint32_t)x : NONE);
+			u32vec_push(&r->stk, val_i64(j, e, &x) && x >= 0 &&
+			    x < NONE ? (uint32_t)x : NONE);
 		break;
 	default:
 		break;
@@ -560,25 +540,18 @@ on(void *ctx, struct json *j, const struct json_event *e)
 			    0 : start ? JSON_SKIP : 0;
 		if (e->type == JSON_OBJECT) {
 			/* a resource: its attributes begin */
-			push(&r->roff, (uint32_t)r->nrat);
+			u32vec_push(&r->roff, (uint32_t)r->nrat);
 			return 0;
 		}
 		return start ? JSON_SKIP : 0;
 	case 3:
 		if (r->key[1] == K_DICT) {
 			if (r->key[2] == K_STRINGS) {
-				size_t n = e->type == JSON_STRING ? e->n : 0;
-				if (r->ns + 2 > r->soffcap)
-					r->soff = fold_grow(r->soff,
-					    &r->soffcap, r->ns + 2,
-					    sizeof *r->soff);
-				r->soff[0] = 0;
-				r->s = fold_grow(r->s, &r->scap, r->slen + n + 1,
-				    1);
-				if (n)
-					memcpy(r->s + r->slen, e->s, n);
-				r->slen += n;
-				r->soff[++r->ns] = r->slen;
+				/* a string, or "" to keep the indices */
+				if (e->type == JSON_STRING)
+					strtab_add(&r->strs, e->s, e->n);
+				else
+					strtab_add(&r->strs, "", 0);
 				return start ? JSON_SKIP : 0;
 			}
 			if (start)
@@ -597,11 +570,11 @@ on(void *ctx, struct json *j, const struct json_event *e)
 	case 6:
 		if (e->type != JSON_OBJECT)
 			return start ? JSON_SKIP : 0;
-		push(&r->ptype, 0);
-		push(&r->punit, 0);
-		push(&r->pres, (uint32_t)r->roff.n - 1);
-		push(&r->pattr, 0);
-		push(&r->pnattr, 0);
+		u32vec_push(&r->ptype, 0);
+		u32vec_push(&r->punit, 0);
+		u32vec_push(&r->pres, (uint32_t)r->roff.n - 1);
+		u32vec_push(&r->pattr, 0);
+		u32vec_push(&r->pnattr, 0);
 		return 0;
 	case 7:
 		if ((r->key[7] == K_TYPE || r->key[7] == K_PATTRS) && start)
@@ -887,7 +860,7 @@ resolve(struct otlp_reader *r)
 		r->unit[ul] = '\0';
 		r->unitp = r->unit;
 	}
-	push(&r->stkoff, (uint32_t)r->stk.n);
+	u32vec_push(&r->stkoff, (uint32_t)r->stk.n);
 	r->lnid = fold_grow(r->lnid, &r->lnidcap, r->nln + 1, sizeof *r->lnid);
 	memset(r->lnid, 0xff, (r->nln + 1) * sizeof *r->lnid);
 	r->lcid = fold_grow(r->lcid, &r->lcidcap, r->nlc + 1, sizeof *r->lcid);
@@ -1087,7 +1060,7 @@ pb_sample(struct otlp_reader *r, const Otlp__Sample *sm)
 	r->sm[r->nsm].attr = (uint32_t)r->attrs.n;
 	r->sm[r->nsm].nattr = (uint32_t)sm->n_attribute_indices;
 	for (k = 0; k < sm->n_attribute_indices; k++)
-		push(&r->attrs, pb_idx(sm->attribute_indices[k]));
+		u32vec_push(&r->attrs, pb_idx(sm->attribute_indices[k]));
 	r->sm[r->nsm].stack = pb_idx(sm->stack_index);
 	r->sm[r->nsm++].value = sum;
 	return 0;
@@ -1128,17 +1101,9 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 		goto done;
 	}
 	r->has_dict = 1;
-	for (i = 0; i < d->n_string_table; i++) {
-		size_t n = strlen(d->string_table[i]);
-		if (r->ns + 2 > r->soffcap)
-			r->soff = fold_grow(r->soff, &r->soffcap, r->ns + 2,
-			    sizeof *r->soff);
-		r->soff[0] = 0;
-		r->s = fold_grow(r->s, &r->scap, r->slen + n + 1, 1);
-		memcpy(r->s + r->slen, d->string_table[i], n);
-		r->slen += n;
-		r->soff[++r->ns] = r->slen;
-	}
+	for (i = 0; i < d->n_string_table; i++)
+		strtab_add(&r->strs, d->string_table[i],
+		    strlen(d->string_table[i]));
 	for (i = 0; i < d->n_function_table; i++) {
 		const Otlp__Function *f = d->function_table[i];
 		r->fn = fold_grow(r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn);
@@ -1170,9 +1135,9 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 	}
 	for (i = 0; i < d->n_stack_table; i++) {
 		const Otlp__Stack *st = d->stack_table[i];
-		push(&r->stkoff, (uint32_t)r->stk.n);
+		u32vec_push(&r->stkoff, (uint32_t)r->stk.n);
 		for (k = 0; k < st->n_location_indices; k++)
-			push(&r->stk, pb_idx(st->location_indices[k]));
+			u32vec_push(&r->stk, pb_idx(st->location_indices[k]));
 	}
 	for (i = 0; i < d->n_attribute_table; i++) {
 		const Otlp__KeyValueAndUnit *a = d->attribute_table[i];
@@ -1185,7 +1150,7 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 	}
 	for (i = 0; i < pd->n_resource_profiles && rc == 0; i++) {
 		const Otlp__ResourceProfiles *rp = pd->resource_profiles[i];
-		push(&r->roff, (uint32_t)r->nrat);
+		u32vec_push(&r->roff, (uint32_t)r->nrat);
 		for (k = 0; rp->resource && k < rp->resource->n_attributes;
 		    k++) {
 			const Otlp__KeyValue *kv = rp->resource->attributes[k];
@@ -1206,15 +1171,16 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 			const Otlp__ScopeProfiles *sp = rp->scope_profiles[k];
 			for (m = 0; m < sp->n_profiles; m++) {
 				const Otlp__Profile *pf = sp->profiles[m];
-				push(&r->ptype, pf->sample_type ?
+				u32vec_push(&r->ptype, pf->sample_type ?
 				    pb_idx(pf->sample_type->type_strindex) : 0);
-				push(&r->punit, pf->sample_type ?
+				u32vec_push(&r->punit, pf->sample_type ?
 				    pb_idx(pf->sample_type->unit_strindex) : 0);
-				push(&r->pres, (uint32_t)r->roff.n - 1);
-				push(&r->pattr, (uint32_t)r->attrs.n);
-				push(&r->pnattr, (uint32_t)pf->n_attribute_indices);
+				u32vec_push(&r->pres, (uint32_t)r->roff.n - 1);
+				u32vec_push(&r->pattr, (uint32_t)r->attrs.n);
+				u32vec_push(&r->pnattr,
+				    (uint32_t)pf->n_attribute_indices);
 				for (q = 0; q < pf->n_attribute_indices; q++)
-					push(&r->attrs,
+					u32vec_push(&r->attrs,
 					    pb_idx(pf->attribute_indices[q]));
 				for (q = 0; q < pf->n_samples && rc == 0; q++)
 					rc = pb_sample(r, pf->samples[q]);
@@ -1259,7 +1225,8 @@ otlp_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	r->diag = diag;
 	r->top = r->has_dict = 0;
 	memset(r->key, 0, sizeof r->key);
-	r->slen = r->ns = r->nfn = r->nlc = r->nln = r->nmp = r->nsm = 0;
+	strtab_clear(&r->strs);
+	r->nfn = r->nlc = r->nln = r->nmp = r->nsm = 0;
 	r->stk.n = r->stkoff.n = r->ptype.n = r->punit.n = 0;
 	r->tlen = r->nat = r->nrat = 0;
 	r->roff.n = r->pres.n = r->pattr.n = r->pnattr.n = r->attrs.n = 0;

@@ -8,6 +8,7 @@
 #include "libfold/unit.h"
 #include "formats/json.h"
 #include "formats/speedscope.h"
+#include "formats/tables.h"
 #include "formats/table.h"
 
 #define NONE UINT32_MAX
@@ -26,11 +27,6 @@ enum kind { K_UNSET, K_NONE, K_BYTES, K_TIME, K_BAD };
 /* The keys read, at each depth. */
 enum key { X_OTHER, X_SCHEMA, X_SHARED, X_PROFILES, X_FRAMES, X_TYPE,
     X_NAME, X_UNIT, X_END, X_EVENTS, X_SAMPLES, X_WEIGHTS };
-
-struct u32vec {
-	uint32_t *v;
-	size_t n, cap;
-};
 
 struct speedscope_reader {
 	struct speedscope_opt opt;
@@ -84,14 +80,6 @@ struct speedscope_reader {
 	json_fixed_t *w;	/* weights before samples */
 	size_t wcap;
 };
-
-static void
-push(struct u32vec *v, uint32_t x)
-{
-	if (v->n == v->cap)
-		v->v = fold_grow(v->v, &v->cap, v->n + 1, sizeof *v->v);
-	v->v[v->n++] = x;
-}
 
 /* A counted warning about the input at line: 0, or -2 under --strict. */
 #define warn(r, line, ...) \
@@ -192,7 +180,7 @@ add(struct speedscope_reader *r, long k, json_fixed_t v)
 	if (v == 0)
 		return 0;
 	if (r->acc[k] == 0)
-		push(&r->touched, (uint32_t)k);
+		u32vec_push(&r->touched, (uint32_t)k);
 	r->acc[k] += v;
 	if (r->acc[k] > LIM)
 		return fold_seterr_at(r->file, json_line(r->json), "profile "
@@ -333,7 +321,7 @@ event(struct speedscope_reader *r, struct json *j, const struct json_val *v,
 			return warn(r, line, "profile %zu: events[%zu] opens "
 			    "a frame on %d open: ignored", r->pno,
 			    r->nevents - 1, MAX_DEPTH);
-		push(&r->stack, (uint32_t)fr);
+		u32vec_push(&r->stack, (uint32_t)fr);
 		r->cur = -1;
 		return 0;
 	}
@@ -384,7 +372,7 @@ sample_end(struct speedscope_reader *r)
 		return credit(r, k, r->w[i], i);
 	if (r->has_weights)
 		return 0;	/* more samples than weights: see finish */
-	push(&r->sidx, k < 0 ? NONE : (uint32_t)k);
+	u32vec_push(&r->sidx, k < 0 ? NONE : (uint32_t)k);
 	return 0;
 }
 
@@ -527,10 +515,11 @@ next_profile(struct speedscope_reader *r)
 	/* a profile without a name is called by its place */
 	if (r->opt.profile_root && r->pnamelen) {
 		fold_frame_clean(r->pname, r->pnamelen);
-		push(&r->names, fold_intern(r->frames, r->pname, r->pnamelen));
+		u32vec_push(&r->names, fold_intern(r->frames, r->pname,
+		    r->pnamelen));
 	} else if (r->opt.profile_root)
-		push(&r->names, fold_intern(r->frames, buf, snprintf(buf,
-		    sizeof buf, "profile %zu", r->pno)));
+		u32vec_push(&r->names, fold_intern(r->frames, buf,
+		    snprintf(buf, sizeof buf, "profile %zu", r->pno)));
 	r->pno++;
 	reset_profile(r);
 }
@@ -771,7 +760,7 @@ on(void *ctx, struct json *j, const struct json_event *e)
 		if (fr < 0 || r->stack.n >= MAX_DEPTH)
 			r->stackbad = 1;
 		else
-			push(&r->stack, (uint32_t)fr);
+			u32vec_push(&r->stack, (uint32_t)fr);
 		return start ? JSON_SKIP : 0;
 	}
 	default:
