@@ -11,6 +11,7 @@
 #include "formats/firefox.h"
 #include "formats/json.h"
 #include "formats/tables.h"
+#include "formats/trace.h"
 
 #define NONE UINT32_MAX		/* null */
 #define BAD (UINT32_MAX - 1)	/* not an index */
@@ -629,23 +630,15 @@ frameid(struct firefox_reader *r, const struct names *nm, uint32_t f)
 	return r->cache[k] = id;
 }
 
-/* "NAME-PID/TID" for --thread-root. */
+/* "NAME-PID/TID" for --thread-root, as chrome-tracing's (trace.h). */
 static uint32_t
 rootof(struct firefox_reader *r, const struct thread *th)
 {
 	const char *nm = th->name ? th->name : "thread";
 	const char *p = th->pid ? th->pid : "", *t = th->tid ? th->tid : "";
-	size_t ln = strlen(nm), lp = strlen(p), lt = strlen(t);
-	size_t len = ln + 1 + lp + 1 + lt;
 
-	r->buf = fold_grow(r->buf, &r->bufcap, len, 1);
-	memcpy(r->buf, nm, ln);
-	r->buf[ln] = '-';
-	memcpy(r->buf + ln + 1, p, lp);
-	r->buf[ln + 1 + lp] = '/';
-	memcpy(r->buf + ln + 2 + lp, t, lt);
-	fold_frame_clean(r->buf, len);
-	return fold_intern(r->frames, r->buf, len);
+	return trace_thread_root(r->frames, nm, strlen(nm), p, strlen(p), t,
+	    strlen(t));
 }
 
 /* A stack's weight as a count of the thread's kind; 0 and *c, or -1. */

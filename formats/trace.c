@@ -603,29 +603,38 @@ on(void *ctx, struct json *j, const struct json_event *e)
 	return start ? JSON_SKIP : 0;
 }
 
+uint32_t
+trace_thread_root(struct fold_intern *frames, const char *name, size_t nl,
+    const char *pid, size_t pl, const char *tid, size_t tl)
+{
+	size_t len = nl + 1 + pl + 1 + tl;
+	char *b = fold_malloc(len + 1);
+	uint32_t id;
+
+	memcpy(b, name, nl);
+	b[nl] = '-';
+	memcpy(b + nl + 1, pid, pl);
+	b[nl + 1 + pl] = '/';
+	memcpy(b + nl + 2 + pl, tid, tl);
+	fold_frame_clean(b, len);
+	id = fold_intern(frames, b, len);
+	free(b);
+	return id;
+}
+
 /* The root frame of a thread's stacks: "NAME-PID/TID". */
 static uint32_t
 rootof(struct trace_reader *r, uint32_t pid, uint32_t tid, uint32_t nm)
 {
-	size_t ln = 6, lp, lt;
-	const char *n = "thread", *p, *t;
-	size_t len;
+	size_t ln = 6, lp, lt = 0;
+	const char *n = "thread", *p, *t = "";
 
 	if (nm != NONE)
 		n = fold_intern_str(r->frames, nm, &ln);
 	p = fold_intern_str(r->keys, pid, &lp);
-	t = tid == NONE ? "" : fold_intern_str(r->keys, tid, &lt);
-	if (tid == NONE)
-		lt = 0;
-	len = ln + 1 + lp + 1 + lt;
-	r->buf = fold_grow(r->buf, &r->bufcap, len, 1);
-	memcpy(r->buf, n, ln);
-	r->buf[ln] = '-';
-	memcpy(r->buf + ln + 1, p, lp);
-	r->buf[ln + 1 + lp] = '/';
-	memcpy(r->buf + ln + 2 + lp, t, lt);
-	fold_frame_clean(r->buf, len);
-	return fold_intern(r->frames, r->buf, len);
+	if (tid != NONE)
+		t = fold_intern_str(r->keys, tid, &lt);
+	return trace_thread_root(r->frames, n, ln, p, lp, t, lt);
 }
 
 static int

@@ -68,4 +68,13 @@ extern const struct format trace_format;
  */
 int trace_detect(const char *head, size_t n, int eof);
 
+/*
+ * The root frame that --thread-root puts a thread's stacks under,
+ * "NAME-PID/TID" (';' and controls made '_'), interned in frames; the
+ * Firefox reader names its threads the same way.
+ */
+struct fold_intern;
+uint32_t trace_thread_root(struct fold_intern *frames, const char *name,
+    size_t nl, const char *pid, size_t pl, const char *tid, size_t tl);
+
 #endif
