@@ -428,14 +428,53 @@ entry(struct otlp_reader *r, struct json *j, const struct json_val *v,
 	return 0;
 }
 
+/*
+ * A sample of the profile being read, as JSON or protobuf give it: nv
+ * values, v the first (bad set when one is not a non-negative integer),
+ * or none and nt timestamps that count 1 each. Returns the sample kept,
+ * its attributes for the caller to add; NULL when it weighs nothing or
+ * is dropped, *rc then what the warning gave.
+ */
+static struct sample *
+add_sample(struct otlp_reader *r, uint64_t line, size_t nv, int64_t v,
+    int bad, size_t nt, uint32_t stack, int *rc)
+{
+	struct sample *sm;
+
+	*rc = 0;
+	if (bad) {
+		*rc = warn(r, line, "a sample value is not a non-negative "
+		    "integer: the sample is dropped");
+		return NULL;
+	}
+	if (nv > 1) {
+		*rc = warn(r, line, "a sample has %zu values and its profile "
+		    "one sample type: dropped", nv);
+		return NULL;
+	}
+	r->records++;
+	if ((nv ? v : (int64_t)nt) == 0)
+		return NULL;
+	r->sm = fold_grow(r->sm, &r->smcap, r->nsm + 1, sizeof *r->sm);
+	sm = &r->sm[r->nsm++];
+	sm->prof = (uint32_t)(r->ptype.n - 1);
+	sm->stack = stack;
+	sm->value = nv ? v : (int64_t)nt;
+	sm->attr = (uint32_t)r->attrs.n;
+	sm->nattr = 0;
+	return sm;
+}
+
 /* profiles[..].samples[i], whole. */
 static int
 sample(struct otlp_reader *r, struct json *j, const struct json_val *v,
     uint64_t line)
 {
 	const struct json_val *vals, *e;
-	int64_t x, sum = 0;
-	size_t n = 0;
+	struct sample *sm;
+	int64_t x = 0, first = 0;
+	size_t n = 0, nt = 0;
+	int bad = 0, rc;
 
 	if (json_type(v) != JSON_OBJECT)
 		return warn(r, line, "a sample is not an object: dropped");
@@ -448,31 +487,18 @@ sample(struct otlp_reader *r, struct json *j, const struct json_val *v,
 	if (!vals)
 		vals = json_member(j, v, "value");
 	for (e = json_first(j, vals); e; e = json_next(j, e), n++) {
-		if (!val_i64(j, e, &x) || x < 0)
-			return warn(r, line, "a sample value is not a "
-			    "non-negative integer: the sample is dropped");
-		sum = x;
+		bad |= !val_i64(j, e, &x) || x < 0;
+		if (n == 0)
+			first = x;
 	}
-	if (n > 1)
-		return warn(r, line, "a sample has %zu values and its profile "
-		    "one sample type: dropped", n);
-	if (n == 0) {
-		/* each timestamp is a sample of 1 */
-		for (e = json_first(j, json_member(j, v,
-		    "timestampsUnixNano")); e; e = json_next(j, e))
-			sum++;
-	}
-	r->records++;
-	if (sum == 0)
-		return 0;
-	r->sm = fold_grow(r->sm, &r->smcap, r->nsm + 1, sizeof *r->sm);
-	r->sm[r->nsm].prof = (uint32_t)(r->ptype.n - 1);
-	r->sm[r->nsm].attr = (uint32_t)r->attrs.n;
-	r->sm[r->nsm].nattr = indices(r, j, json_member(j, v,
-	    "attributeIndices"));
-	r->sm[r->nsm].stack = idx(j, v, "stackIndex");
-	r->sm[r->nsm++].value = sum;
-	return 0;
+	for (e = json_first(j, json_member(j, v, "timestampsUnixNano")); e;
+	    e = json_next(j, e))
+		nt++;
+	if ((sm = add_sample(r, line, n, first, bad, nt, idx(j, v,
+	    "stackIndex"), &rc)) != NULL)
+		sm->nattr = indices(r, j, json_member(j, v,
+		    "attributeIndices"));
+	return rc;
 }
 
 static int
@@ -1039,30 +1065,19 @@ pb_idx(int32_t i)
 static int
 pb_sample(struct otlp_reader *r, const Otlp__Sample *sm)
 {
-	int64_t sum = 0;
+	struct sample *kept;
 	size_t k;
+	int bad = 0, rc;
 
-	if (sm->n_values > 1)
-		return warn(r, 0, "a sample has %zu values and its profile one "
-		    "sample type: dropped", sm->n_values);
-	if (sm->n_values == 1) {
-		if (sm->values[0] < 0)
-			return warn(r, 0, "a sample value is not a "
-			    "non-negative integer: the sample is dropped");
-		sum = sm->values[0];
-	} else
-		sum = (int64_t)sm->n_timestamps_unix_nano;
-	r->records++;
-	if (sum == 0)
-		return 0;
-	r->sm = fold_grow(r->sm, &r->smcap, r->nsm + 1, sizeof *r->sm);
-	r->sm[r->nsm].prof = (uint32_t)(r->ptype.n - 1);
-	r->sm[r->nsm].attr = (uint32_t)r->attrs.n;
-	r->sm[r->nsm].nattr = (uint32_t)sm->n_attribute_indices;
+	for (k = 0; k < sm->n_values; k++)
+		bad |= sm->values[k] < 0;
+	kept = add_sample(r, 0, sm->n_values, sm->n_values ? sm->values[0] :
+	    0, bad, sm->n_timestamps_unix_nano, pb_idx(sm->stack_index), &rc);
+	if (!kept)
+		return rc;
+	kept->nattr = (uint32_t)sm->n_attribute_indices;
 	for (k = 0; k < sm->n_attribute_indices; k++)
 		u32vec_push(&r->attrs, pb_idx(sm->attribute_indices[k]));
-	r->sm[r->nsm].stack = pb_idx(sm->stack_index);
-	r->sm[r->nsm++].value = sum;
 	return 0;
 }
 
