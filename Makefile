@@ -74,6 +74,7 @@ FORMATS = \
 	formats/rustname.o \
 	formats/sample.o \
 	formats/speedscope.o \
+	formats/split.o \
 	formats/svg.o \
 	formats/svgread.o \
 	formats/table.o \

@@ -48,6 +48,18 @@ static const struct fold_option front[] = {
 
 #undef OFF
 
+/*
+ * -j for the formats read in parts (formats/split.h): its default is
+ * decided by the size of each input.
+ */
+static const struct fold_option jobs[] = {
+	{ .name = "jobs", .shortname = 'j', .arg = "N",
+	    .kind = FOLD_OPT_UINT, .off = offsetof(struct cmd_common, jobs),
+	    .min = 0, .above = 1, .help = "read a file on N threads "
+	    "(default: one per processor from 8 MiB)" },
+	{ .name = NULL }
+};
+
 static int
 list_formats(void)
 {
@@ -113,6 +125,8 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
+	struct split_opt split = { 0 };
+	const char *piece;
 	int status, stopped;
 
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
@@ -125,6 +139,16 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	}
 	if (cc->unit)
 		fold_stacks_force_unit(st, cc->unit);
+	split.jobs = cc->jobs;
+	/*
+	 * For the tests: pieces small enough that a golden is cut up, and
+	 * jobs for the goldens that do not ask for any.
+	 */
+	if ((piece = getenv("FOLD_TEST_PIECE")) != NULL)
+		split.piece = strtoull(piece, NULL, 10);
+	if (!split.jobs && (piece = getenv("FOLD_TEST_JOBS")) != NULL)
+		split.jobs = strtoull(piece, NULL, 10);
+	collapse_set_split(col, &split);
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
 	status = cmd_each_listed(files, n, cc->list, cc->nul, collapse_one, col,
@@ -152,7 +176,7 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	char *title;
 
 	cmd_init(argv[0]);
-	sets = fold_calloc(collapse_nformats + 5, sizeof *sets);
+	sets = fold_calloc(collapse_nformats + 6, sizeof *sets);
 	opts = fold_calloc(collapse_nformats, sizeof *opts);
 	if (!f)
 		sets[n++] = (struct cmd_optset){ NULL, front, &co };
@@ -174,6 +198,8 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	}
 	sets[n++] = (struct cmd_optset){ f ? NULL : "every format",
 	    cmd_opt_files, &cc };
+	if (!f || f->split)
+		sets[n++] = (struct cmd_optset){ NULL, jobs, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_progress, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_strict, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_unit, &cc };

@@ -57,6 +57,7 @@ struct collapse {
 	void **readers;		/* by format */
 	char *used;		/* by format: an input was read */
 	struct collapse_check check;
+	struct split_opt split;
 };
 
 /* folded stacks, passed through */
@@ -527,13 +528,19 @@ collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
 	c->used[i] = 1;
 	before = records(c, i);
 	c->check.counted = f->records != NULL;
-	rc = f->read(c->readers[i], in, diag);
+	rc = split_read(f, c->readers[i], c->st, in, diag, &c->split);
 	if (rc >= 0 && records(c, i) > before && set_unit(c, f, i, in) < 0)
 		rc = -2;	/* the sum would mean nothing: stop */
 	if (f->input_done)
 		f->input_done(c->readers[i], fold_in_name(in), c->say, c->arg);
 	return collapse_check_end(&c->check, f, in, diag,
 	    records(c, i) - before, rc);
+}
+
+void
+collapse_set_split(struct collapse *c, const struct split_opt *o)
+{
+	c->split = *o;
 }
 
 const struct format *

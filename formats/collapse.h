@@ -18,6 +18,7 @@
 #include "libfold/input.h"
 #include "libfold/stacks.h"
 #include "formats/format.h"
+#include "formats/split.h"
 
 /*
  * The formats, in the order --list-formats shows them; "folded" (folded
@@ -69,6 +70,12 @@ struct collapse *collapse_new(const void *const *opts,
     const struct format *forced, struct fold_stacks *st,
     fold_say_fn *say, void *arg);
 void collapse_free(struct collapse *c);
+
+/*
+ * How the inputs are read from now on: in parts on threads, when their
+ * format allows (formats/split.h). The default: jobs 0.
+ */
+void collapse_set_split(struct collapse *c, const struct split_opt *o);
 
 /* The index of f in collapse_formats. */
 size_t collapse_index(const struct format *f);

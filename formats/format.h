@@ -160,6 +160,31 @@ struct format {
 	 */
 	int (*output)(void *r, struct fold_out *out);
 	void (*close)(void *r);
+
+	/*
+	 * Reading an input in parts, on several threads (formats/split.h);
+	 * NULL for a format whose inputs are read as one. Its read must
+	 * take the number of the line before each run of lines from
+	 * fold_in_lineno (it may jump between two runs).
+	 *
+	 * split: the offset in buf[0..n) of the first place a part may
+	 * begin, n when there is none: the start of a line after one that
+	 * surely ends a record, so that a new reader from part, reading on
+	 * from there, reads what r would read.
+	 *
+	 * part: a new reader of parts of the input r is reading, adding to
+	 * st (a table of its own), with r's options and what r decided from
+	 * what it read (perf's kept event). Parts keep for join what only
+	 * the whole tells, in the order of fold_in_origin. NULL: no parts.
+	 *
+	 * join: adds to r what the parts p[0..n) found, but their stacks
+	 * (merged by the caller), as if r had read their lines itself: 0;
+	 * or 1, r unchanged, when they met what only r can decide (r then
+	 * reads their lines after all).
+	 */
+	size_t (*split)(const char *buf, size_t n);
+	void *(*part)(void *r, struct fold_stacks *st);
+	int (*join)(void *r, void *const *p, size_t n);
 };
 
 #endif

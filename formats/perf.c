@@ -53,6 +53,8 @@ struct ev {
 	size_t len;
 	uint64_t samples;
 	int kept;
+	/* where a part first saw it: its piece's origin, its sample then */
+	uint64_t at, idx;
 };
 
 /* One event seen in the input, in order of first appearance. */
@@ -72,6 +74,12 @@ struct perf_reader {
 	size_t nev, capev;
 	int chosen;		/* the kept event is decided */
 	struct perf_event *pub;
+
+	/* a reader of parts of an input (see format.h) */
+	int part;
+	int undecided;		/* its reader had not chosen an event */
+	int needr;		/* and it saw one that it cannot choose */
+	uint64_t origin;	/* of the piece being read */
 
 	/* the sample being read */
 	int insample;		/* a header was seen and not closed */
@@ -282,10 +290,14 @@ event(struct perf_reader *r, const char *name, size_t len)
 		e->base = fold_strndup(name, strcspn(e->name, ":"));
 		e->len = len;
 		e->samples = 0;
+		e->at = r->origin;
+		e->idx = r->nsamples;
 		if (len == 0)		/* no event field: never filtered */
 			e->kept = 1;
 		else if (r->opt.event)
 			e->kept = evmatch(r->opt.event, name, len);
+		else if (r->undecided)	/* the first is before this part? */
+			e->kept = 0, r->needr = 1;
 		else if (!r->chosen)	/* the first event seen is kept */
 			e->kept = r->chosen = 1;
 		else
@@ -1419,7 +1431,9 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 
 	r->fname = fold_in_name(in);
 	r->diag = diag;
-	r->blanks = 0;
+	r->origin = fold_in_origin(in);
+	if (!r->part)	/* a part's tell join about the whole input */
+		r->blanks = 0;
 	r->unterminated = 0;
 	r->insample = 0;
 	r->nfr = 0;
@@ -1427,6 +1441,7 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	r->nafter = 0;
 	r->lineno = 0;
 	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
+		r->lineno = fold_in_lineno(in);	/* parts read between runs */
 		end = buf + len;
 		/* ring[tail..head) are the lines looked at, not yet read */
 		for (p = buf, head = tail = 0; p < end || tail < head; tail++) {
@@ -1469,6 +1484,93 @@ perf_input_done(void *rp, const char *name, fold_say_fn *say, void *arg)
 	    "line (input cut short?): not counted", name,
 	    (unsigned long long)r->unterminated);
 	say(arg, msg);
+}
+
+/* A sample header starts a line after a blank line. */
+static size_t
+perf_split(const char *buf, size_t n)
+{
+	const char *p = memmem(buf, n, "\n\n", 2);
+
+	return p ? (size_t)(p - buf) + 2 : n;
+}
+
+static void *
+perf_part(void *rp, struct fold_stacks *st)
+{
+	const struct perf_reader *r = rp;
+	struct perf_reader *p = perf_open(&r->opt, st);
+	size_t i;
+
+	p->part = 1;
+	p->chosen = r->chosen;
+	p->undecided = !r->opt.event && !r->chosen;
+	p->ev = fold_calloc(r->nev ? r->nev : 1, sizeof *p->ev);
+	p->capev = r->nev ? r->nev : 1;
+	for (i = 0; i < r->nev; i++) {
+		p->ev[i] = r->ev[i];
+		p->ev[i].name = fold_strndup(r->ev[i].name, r->ev[i].len);
+		p->ev[i].base = fold_strndup(r->ev[i].base,
+		    strlen(r->ev[i].base));
+		p->ev[i].samples = 0;
+	}
+	p->nev = r->nev;
+	return p;
+}
+
+static int
+evfirst(const void *a, const void *b)
+{
+	const struct ev *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The events a part saw first go after r's, in the order they came. */
+static int
+perf_join(void *rp, void *const *pp, size_t n)
+{
+	struct perf_reader *r = rp;
+	const struct perf_reader *p;
+	size_t i, j, k, from = r->nev;
+	struct ev *e;
+
+	for (k = 0; k < n; k++)
+		if (((const struct perf_reader *)pp[k])->needr)
+			return 1;
+	for (k = 0; k < n; k++) {
+		p = pp[k];
+		r->nsamples += p->nsamples;
+		r->blanks |= p->blanks;
+		for (i = 0; i < p->nev; i++) {
+			for (j = 0; j < r->nev; j++)
+				if (r->ev[j].len == p->ev[i].len &&
+				    memcmp(r->ev[j].name, p->ev[i].name,
+				    p->ev[i].len) == 0)
+					break;
+			if (j == r->nev) {
+				r->ev = fold_grow(r->ev, &r->capev, r->nev + 1,
+				    sizeof *r->ev);
+				e = &r->ev[r->nev++];
+				*e = p->ev[i];
+				e->name = fold_strndup(p->ev[i].name,
+				    p->ev[i].len);
+				e->base = fold_strndup(p->ev[i].base,
+				    strlen(p->ev[i].base));
+				e->samples = 0;
+			}
+			e = &r->ev[j];
+			e->samples += p->ev[i].samples;
+			if (j >= from && evfirst(&p->ev[i], e) < 0) {
+				e->at = p->ev[i].at;
+				e->idx = p->ev[i].idx;
+			}
+		}
+	}
+	qsort(r->ev + from, r->nev - from, sizeof *r->ev, evfirst);
+	return 0;
 }
 
 /* Event names are cut in messages: a hostile one may be 64 KB long. */
@@ -1740,4 +1842,7 @@ const struct format perf_format = {
 	.finish = perf_finish,
 	.output = perf_output,
 	.close = perf_close,
+	.split = perf_split,
+	.part = perf_part,
+	.join = perf_join,
 };

@@ -48,6 +48,10 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 	va_end(ap);
 	snprintf(msg + k, sizeof msg - k, "%s", text);
 	d->count++;
+	if (d->defer) {
+		d->defer(d->arg, line, text);
+		return 0;
+	}
 	if (d->strict)
 		return fold_seterr("%s", msg);
 	if (d->report && d->count <= d->limit)

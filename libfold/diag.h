@@ -19,6 +19,13 @@ struct fold_diag {
 	unsigned limit;
 	int strict;
 	uint64_t count;		/* warnings so far */
+	/*
+	 * When set, every warning is handed to it instead (with its line
+	 * and its text without the place, strict not applied), to be said
+	 * later through another diag: the warnings of a part of an input
+	 * read on another thread, said in the order of the parts.
+	 */
+	void (*defer)(void *arg, uint64_t line, const char *text);
 };
 
 /*

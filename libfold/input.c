@@ -34,6 +34,14 @@ struct fold_in {
 	/* fold_in_mem: the bytes read instead of fd */
 	const char *mem;
 	size_t memlen;
+	/* fold_in_source: where the next of them come from */
+	int (*next)(void *arg, const char **buf, size_t *len);
+	void *nextarg;
+	int source;
+	uint64_t origin;
+	/* fold_in_range: the bytes of fd read, at pos, and how many left */
+	int range;
+	uint64_t pos, left;
 	/* fold_in_set_progress */
 	void (*progress)(void *arg, uint64_t done, uint64_t size);
 	void *progarg;
@@ -135,11 +143,79 @@ fold_in_mem(const void *buf, size_t n, const char *name)
 	return in;
 }
 
+struct fold_in *
+fold_in_source(const char *name,
+    int (*next)(void *arg, const char **buf, size_t *len), void *arg)
+{
+	struct fold_in *in = newin(-1, 0, name, BUFSZ);
+
+	in->next = next;
+	in->nextarg = arg;
+	in->source = 1;
+	return in;
+}
+
+struct fold_in *
+fold_in_range(int fd, uint64_t off, uint64_t len, const char *name)
+{
+	struct fold_in *in = newin(fd, 0, name, BUFSZ);
+
+	in->range = 1;
+	in->pos = off;
+	in->left = len;
+	return in;
+}
+
+void
+fold_in_set_origin(struct fold_in *in, uint64_t origin)
+{
+	in->origin = origin;
+}
+
+uint64_t
+fold_in_origin(const struct fold_in *in)
+{
+	return in->origin;
+}
+
+int
+fold_in_file(const struct fold_in *in, int *fd, uint64_t *at, uint64_t *size)
+{
+	struct stat sb;
+	off_t pos;
+
+	if (in->fd < 0 || in->gz || in->u16 || in->limit || in->lineno ||
+	    in->start || in->total != in->end || in->total != in->rawdone)
+		return 0;
+	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return 0;
+	/* where the reading began: standard input may be part-read */
+	if ((pos = lseek(in->fd, 0, SEEK_CUR)) < 0 ||
+	    (uint64_t)pos < in->rawdone || sb.st_size < pos)
+		return 0;
+	*fd = in->fd;
+	*at = (uint64_t)pos - in->rawdone;
+	*size = (uint64_t)sb.st_size - *at;
+	return 1;
+}
+
 static ssize_t
 readfd(struct fold_in *in, void *p, size_t n)
 {
 	ssize_t r;
 
+	if (in->source) {	/* a source: its next piece, if need be */
+		while (in->next && in->memlen == 0)
+			if ((r = in->next(in->nextarg, &in->mem,
+			    &in->memlen)) <= 0) {
+				in->next = NULL;
+				in->memlen = 0;
+				if (r < 0)
+					return -1;
+			}
+		if (in->memlen == 0)
+			return 0;
+	}
 	if (in->mem) {
 		if (n > in->memlen)
 			n = in->memlen;
@@ -149,9 +225,16 @@ readfd(struct fold_in *in, void *p, size_t n)
 		in->rawdone += n;
 		return n;
 	}
+	if (in->range && n > in->left)
+		n = in->left;
 	do
-		r = read(in->fd, p, n);
+		r = in->range ? (n ? pread(in->fd, p, n, (off_t)in->pos) : 0) :
+		    read(in->fd, p, n);
 	while (r < 0 && errno == EINTR);
+	if (in->range && r > 0) {
+		in->pos += r;
+		in->left -= r;
+	}
 	if (r < 0)
 		fold_seterr("%s: read error: %s", in->name, strerror(errno));
 	else if (r > 0) {

@@ -41,6 +41,36 @@ struct fold_in *fold_in_fdopen(int fd, const char *name);
 struct fold_in *fold_in_mem(const void *buf, size_t n, const char *name);
 
 /*
+ * An input whose bytes are the pieces next(arg, &buf, &len) hands over in
+ * turn (returning 1 for a piece, 0 at the end, -1 with a message on an
+ * error); a piece must stay valid until the next call. For an input
+ * read in parts: next may run while a reader reads the input, between
+ * two runs of lines (fold_in_lines), and change the line number there.
+ */
+struct fold_in *fold_in_source(const char *name,
+    int (*next)(void *arg, const char **buf, size_t *len), void *arg);
+/*
+ * Reads the len bytes of the file fd from offset off (pread: fd is
+ * shared, not closed), as if they were a file named name.
+ */
+struct fold_in *fold_in_range(int fd, uint64_t off, uint64_t len,
+    const char *name);
+/*
+ * Where the first byte of in is in the whole input it is a part of (0
+ * for a whole input). A reader that keeps the order of things over the
+ * parts of an input orders them by it.
+ */
+void fold_in_set_origin(struct fold_in *in, uint64_t origin);
+uint64_t fold_in_origin(const struct fold_in *in);
+/*
+ * 1 when in is an uncompressed regular file (or standard input from one)
+ * of which nothing has been read but what fold_in_peek looked at: then
+ * *fd is its descriptor, and its bytes are those of *fd from offset *at,
+ * *size of them, which the caller may read itself (pread). 0 otherwise.
+ */
+int fold_in_file(const struct fold_in *in, int *fd, uint64_t *at,
+    uint64_t *size);
+/*
  * Caps the number of decompressed bytes (default: none). Reading past it
  * fails with a message naming the limit: a guard against decompression
  * bombs.

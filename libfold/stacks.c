@@ -229,6 +229,37 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	return i;
 }
 
+int
+fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
+{
+	size_t nf = fold_intern_count(src->frames), i, j, cap = 0;
+	uint32_t *map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
+	uint32_t *ids = NULL;
+	uint64_t adds = dst->adds + src->adds;
+	const char *name;
+	size_t len;
+	int rc = 0;
+
+	for (i = 0; i < nf; i++) {
+		name = fold_intern_str(src->frames, (uint32_t)i, &len);
+		map[i] = fold_intern(dst->frames, name, len);
+	}
+	for (i = 0; i < src->len && rc == 0; i++) {
+		const struct entry *e = &src->ents[i];
+		ids = fold_grow(ids, &cap, e->n ? e->n : 1, sizeof *ids);
+		for (j = 0; j < e->n; j++)
+			ids[j] = map[src->ids[e->off + j]];
+		if (fold_stacks_add(dst, ids, e->n,
+		    src->counts + i * src->ncols) < 0)
+			rc = -1;
+	}
+	if (rc == 0)
+		dst->adds = adds;
+	free(map);
+	free(ids);
+	return rc;
+}
+
 long
 fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
     const struct fold_count *counts)

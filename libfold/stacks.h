@@ -55,6 +55,15 @@ long fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids,
 long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
     const struct fold_count *counts);
 
+/*
+ * Adds every stack of src (ncols as dst's; its frames in a table of its
+ * own) to dst, its frames interned in dst's, as if they had been added
+ * to dst in the first place (fold_stacks_adds counts src's adds too).
+ * Returns 0, or -1 with a message when a count would overflow (then dst
+ * holds part of src).
+ */
+int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
+
 size_t fold_stacks_len(const struct fold_stacks *st);
 
 /*

@@ -1,0 +1,384 @@
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libfold/err.h"
+#include "formats/split.h"
+
+/*
+ * A piece larger than this is not read on a thread: a file whose
+ * boundaries are that far apart is read whole, as lines.
+ */
+#define PIECE_MAX ((uint64_t)256 << 20)
+
+/* How far split looks at a time for a boundary, and their overlap. */
+enum { WINDOW = 64 * 1024, OVERLAP = 64 };
+
+/* What a part made of one middle piece, until it is said. */
+struct said {
+	uint64_t line;		/* relative to the piece's first line - 1 */
+	char *text;
+};
+
+struct result {
+	uint64_t lines;
+	struct said *msg;	/* the first diag->limit warnings */
+	size_t nmsg;
+	size_t limit;
+	uint64_t warns;
+	int rc;			/* the part's read of it */
+};
+
+struct split {
+	const struct format *f;
+	void *r;
+	struct fold_stacks *st;
+	struct fold_in *src;	/* what r reads: pieces 0, then the last */
+	struct fold_diag *diag;
+	const char *name;
+	unsigned jobs;
+	unsigned limit;		/* the warnings a piece keeps to say */
+	int fd;
+	uint64_t at;		/* where the input begins in fd */
+	uint64_t *cut;		/* piece k is [cut[k], cut[k + 1]) */
+	size_t npieces;
+	size_t next;		/* the next piece r is handed */
+	int middle;		/* the middle was tried */
+	int stopped;		/* a warning under --strict stopped the run */
+	char *buf;		/* the piece r reads */
+	size_t bufcap;
+
+	/* the middle pieces, on the threads */
+	pthread_mutex_t lock;
+	size_t claim, end;
+	struct result *res;	/* by piece */
+	void **parts;		/* by thread */
+};
+
+/* Reads n bytes of the input at off into buf; 0 or -1 with a message. */
+static int
+readat(struct split *s, char *buf, uint64_t off, size_t n)
+{
+	size_t got = 0;
+	ssize_t k;
+
+	while (got < n) {
+		k = pread(s->fd, buf + got, n - got, (off_t)(s->at + off + got));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return fold_seterr("%s: read error: %s", s->name,
+			    strerror(errno));
+		if (k == 0)
+			return fold_seterr("%s: file shrank while read",
+			    s->name);
+		got += k;
+	}
+	return 0;
+}
+
+/*
+ * The first boundary at or after c (as the format's split tells, the
+ * byte before c looked at too), or size when there is none.
+ */
+static uint64_t
+boundary(struct split *s, uint64_t c, uint64_t size, char *win)
+{
+	uint64_t pos = c - 1;
+	size_t n, off;
+
+	for (;;) {
+		n = size - pos < WINDOW ? size - pos : WINDOW;
+		if (readat(s, win, pos, n) < 0)
+			return size;
+		if ((off = s->f->split(win, n)) < n)
+			return pos + off;
+		if (pos + n >= size)
+			return size;
+		pos += n - OVERLAP;
+	}
+}
+
+/* The pieces of an input of size bytes; 0 when it is to be read whole. */
+static int
+cut(struct split *s, uint64_t size, uint64_t piece)
+{
+	uint64_t c, b;
+	size_t cap = 0, k;
+	char *win = fold_malloc(WINDOW);
+
+	s->cut = fold_grow(s->cut, &cap, 1, sizeof *s->cut);
+	s->cut[s->npieces++] = 0;
+	for (c = piece; c < size; c = (b / piece + 1) * piece) {
+		if ((b = boundary(s, c, size, win)) >= size)
+			break;
+		s->cut = fold_grow(s->cut, &cap, s->npieces + 1,
+		    sizeof *s->cut);
+		s->cut[s->npieces++] = b;
+	}
+	free(win);
+	s->cut = fold_grow(s->cut, &cap, s->npieces + 1, sizeof *s->cut);
+	s->cut[s->npieces] = size;
+	for (k = 1; k + 1 < s->npieces; k++)
+		if (s->cut[k + 1] - s->cut[k] > PIECE_MAX)
+			return 0;
+	/* a first piece, a last, and a middle for the threads */
+	return s->npieces >= 3;
+}
+
+static void
+hold(void *arg, uint64_t line, const char *text)
+{
+	struct result *res = arg;
+
+	res->warns++;
+	if (res->nmsg >= res->limit)
+		return;
+	res->msg[res->nmsg].line = line;
+	res->msg[res->nmsg].text = fold_strndup(text, strlen(text));
+	res->nmsg++;
+}
+
+/* Thread t's reading of middle pieces, one after another. */
+static void
+work(struct split *s, unsigned t)
+{
+	struct fold_diag d = FOLD_DIAG_INIT;
+	struct result *res;
+	struct fold_in *in;
+	size_t k;
+
+	for (;;) {
+		pthread_mutex_lock(&s->lock);
+		k = s->claim < s->end ? s->claim++ : SIZE_MAX;
+		pthread_mutex_unlock(&s->lock);
+		if (k == SIZE_MAX)
+			break;
+		res = &s->res[k];
+		res->msg = fold_calloc(s->limit ? s->limit : 1,
+		    sizeof *res->msg);
+		res->limit = s->limit;
+		d.defer = hold;
+		d.arg = res;
+		in = fold_in_range(s->fd, s->at + s->cut[k],
+		    s->cut[k + 1] - s->cut[k], s->name);
+		fold_in_set_origin(in, s->cut[k]);
+		res->rc = s->f->read(s->parts[t], in, &d);
+		res->lines = fold_in_lineno(in);
+		fold_in_close(in);
+	}
+}
+
+struct thread {
+	struct split *s;
+	unsigned t;
+};
+
+static void *
+thread(void *arg)
+{
+	struct thread *th = arg;
+
+	work(th->s, th->t);
+	return NULL;
+}
+
+static void
+release(struct split *s, size_t a, size_t b, struct fold_stacks **pst,
+    unsigned nparts)
+{
+	size_t k, i;
+	unsigned t;
+
+	for (k = a; k < b; k++) {
+		for (i = 0; i < s->res[k].nmsg; i++)
+			free(s->res[k].msg[i].text);
+		free(s->res[k].msg);
+	}
+	free(s->res);
+	s->res = NULL;
+	for (t = 0; t < nparts; t++) {
+		struct fold_intern *fr = fold_stacks_frames(pst[t]);
+		if (s->parts[t])
+			s->f->close(s->parts[t]);
+		fold_stacks_free(pst[t]);
+		fold_intern_free(fr);
+	}
+	free(s->parts);
+	s->parts = NULL;
+}
+
+/*
+ * The total of every count of the tables st[0..n) and of s->st fits:
+ * then no stack's sum can overflow when they are merged.
+ */
+static int
+fits(struct split *s, struct fold_stacks **st, unsigned n)
+{
+	struct fold_count sum = FOLD_COUNT_INIT, t;
+	int c, ncols = fold_stacks_ncols(s->st);
+	unsigned i;
+
+	for (c = 0; c < ncols; c++)
+		for (i = 0; i <= n; i++) {
+			if (fold_stacks_total(i < n ? st[i] : s->st, c,
+			    &t) < 0 || fold_count_add(&sum, &t) < 0)
+				return 0;
+		}
+	return 1;
+}
+
+/*
+ * Reads the middle pieces [a, b) on the threads, and has r take them.
+ * Returns 0; 1 when r is to read them itself; -1 with a message when a
+ * warning stopped the run (--strict).
+ */
+static int
+middle(struct split *s, size_t a, size_t b)
+{
+	struct fold_stacks **pst;
+	struct thread *th;
+	pthread_t *tid;
+	unsigned n = s->jobs, t, started = 0;
+	uint64_t line;
+	size_t k, i;
+	int rc = 0;
+
+	if (n > b - a)
+		n = (unsigned)(b - a);
+	pst = fold_calloc(n, sizeof *pst);
+	s->parts = fold_calloc(n, sizeof *s->parts);
+	for (t = 0; t < n; t++) {
+		pst[t] = fold_stacks_new(fold_intern_new(),
+		    fold_stacks_ncols(s->st));
+		if (!(s->parts[t] = s->f->part(s->r, pst[t])))
+			rc = 1;
+	}
+	s->res = fold_calloc(b, sizeof *s->res);
+	if (rc) {
+		release(s, a, b, pst, n);
+		free(pst);
+		return 1;
+	}
+	s->claim = a;
+	s->end = b;
+	pthread_mutex_init(&s->lock, NULL);
+	tid = fold_calloc(n, sizeof *tid);
+	th = fold_calloc(n, sizeof *th);
+	for (t = 1; t < n; t++) {
+		th[t] = (struct thread){ s, t };
+		if (pthread_create(&tid[t], NULL, thread, &th[t]) != 0)
+			break;
+		started++;
+	}
+	work(s, 0);
+	for (t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&s->lock);
+	free(tid);
+	free(th);
+	/* a part that failed, a sum that might not fit: r reads them */
+	for (k = a; k < b && rc == 0; k++)
+		if (s->res[k].rc < 0)
+			rc = 1;
+	if (rc == 0 && !fits(s, pst, n))
+		rc = 1;
+	if (rc == 0 && s->f->join(s->r, s->parts, n) != 0)
+		rc = 1;
+	if (rc) {
+		release(s, a, b, pst, n);
+		free(pst);
+		return 1;
+	}
+	for (t = 0; t < n; t++)
+		if (fold_stacks_merge(s->st, pst[t]) < 0)
+			abort();	/* fits() said it could not happen */
+	/* their warnings, in order, their lines counted from the start */
+	line = fold_in_lineno(s->src);
+	for (k = a; k < b && rc == 0; k++) {
+		const struct result *res = &s->res[k];
+		for (i = 0; i < res->nmsg && rc == 0; i++)
+			if (fold_warn(s->diag, s->name, res->msg[i].line ?
+			    line + res->msg[i].line : 0, "%s",
+			    res->msg[i].text) < 0)
+				rc = -1;
+		if (rc == 0)
+			s->diag->count += res->warns - res->nmsg;
+		line += res->lines;
+	}
+	fold_in_set_lineno(s->src, line);
+	release(s, a, b, pst, n);
+	free(pst);
+	if (rc < 0)
+		s->stopped = 1;
+	return rc;
+}
+
+/* The next piece r reads (fold_in_source). */
+static int
+next(void *arg, const char **buf, size_t *len)
+{
+	struct split *s = arg;
+	size_t k, n;
+	int rc;
+
+	if (s->next == 1 && !s->middle) {
+		s->middle = 1;
+		if ((rc = middle(s, 1, s->npieces - 1)) < 0)
+			return -1;
+		if (rc == 0)
+			s->next = s->npieces - 1;
+	}
+	if (s->next >= s->npieces)
+		return 0;
+	k = s->next++;
+	n = s->cut[k + 1] - s->cut[k];
+	s->buf = fold_grow(s->buf, &s->bufcap, n + 1, 1);
+	if (readat(s, s->buf, s->cut[k], n) < 0)
+		return -1;
+	*buf = s->buf;
+	*len = n;
+	return 1;
+}
+
+/* The processors online. */
+static unsigned
+online(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
+}
+
+int
+split_read(const struct format *f, void *r, struct fold_stacks *st,
+    struct fold_in *in, struct fold_diag *diag, const struct split_opt *o)
+{
+	struct split s = { .f = f, .r = r, .st = st, .diag = diag };
+	uint64_t size;
+	int rc;
+
+	s.jobs = o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
+	if (!f->split || s.jobs == 1 ||
+	    !fold_in_file(in, &s.fd, &s.at, &size) ||
+	    (s.jobs == 0 && size < SPLIT_AUTO) ||
+	    (s.jobs == 0 && (s.jobs = online()) == 1))
+		return f->read(r, in, diag);
+	s.name = fold_in_name(in);
+	s.limit = diag->limit;
+	if (!cut(&s, size, o->piece ? o->piece : SPLIT_PIECE)) {
+		free(s.cut);
+		return f->read(r, in, diag);
+	}
+	s.src = fold_in_source(s.name, next, &s);
+	rc = f->read(r, s.src, diag);
+	if (s.stopped)
+		rc = -2;
+	fold_in_set_lineno(in, fold_in_lineno(s.src));
+	fold_in_close(s.src);
+	free(s.buf);
+	free(s.cut);
+	return rc;
+}

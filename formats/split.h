@@ -1,0 +1,54 @@
+/*
+ * One input of a line-based format read in parts, on several threads,
+ * with the result of reading it whole on one: the same stacks and counts,
+ * the same warnings in the same order, the same messages.
+ *
+ * The input must be an uncompressed regular file (standard input or a
+ * gzip stream is read by one thread: its bytes come in order). It is cut
+ * into pieces at places the format's split finds (sample boundaries),
+ * every piece about the same size. The reader r reads the first piece
+ * itself; then part readers, made from r once it has seen the start of
+ * the input (perf's kept event is decided there), read the middle pieces
+ * on the threads, each into a table of its own, their warnings held back;
+ * r takes what they found (join), their stacks are merged into r's table
+ * and their warnings said in order, with their lines counted from the
+ * start of the input; r reads the last piece itself, so that what ends
+ * an input (a last sample cut short) is decided as when it is read whole.
+ *
+ * Whatever the parts cannot settle (a part that failed, a count that may
+ * overflow where the parts add up, an event that only r could choose)
+ * has r read the middle pieces itself, in order: slower, never different.
+ */
+#ifndef FOLD_FORMATS_SPLIT_H
+#define FOLD_FORMATS_SPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libfold/diag.h"
+#include "libfold/input.h"
+#include "libfold/stacks.h"
+#include "formats/format.h"
+
+/*
+ * What split_read does with an input: on jobs threads (0: one per
+ * processor online, for an input of at least SPLIT_AUTO bytes; 1: never
+ * split), in pieces of about piece bytes (0: SPLIT_PIECE).
+ */
+struct split_opt {
+	unsigned long long jobs;
+	uint64_t piece;
+};
+
+#define SPLIT_PIECE ((uint64_t)1 << 20)
+#define SPLIT_AUTO ((uint64_t)8 << 20)
+
+/*
+ * Reads the whole input in as f->read(r, in, diag) would, r adding to
+ * st, in parts when f can split and the input is a file large enough.
+ * Returns as f->read.
+ */
+int split_read(const struct format *f, void *r, struct fold_stacks *st,
+    struct fold_in *in, struct fold_diag *diag, const struct split_opt *o);
+
+#endif

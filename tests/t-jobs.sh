@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# -j: an input read in parts on threads gives byte for byte what it gives
+# read whole on one: stdout, stderr (warnings, their order and their
+# lines) and the exit status, for every N, with pieces as small as one
+# sample (FOLD_TEST_PIECE, bytes) and of a few KB. Over the real perf
+# captures of testdata, uncompressed (gzip input is read by one thread),
+# with the options that change names or pick samples, and over inputs
+# made to reach what only the whole tells: bad lines in many pieces, an
+# event first seen in a middle piece, samples without an event before
+# ones with, a last sample cut short, --strict, a count that overflows.
+# usage: tests/t-jobs.sh BUILDDIR
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+setup "$@"
+prefix="jobs: "
+export LC_ALL=C
+unset FOLD_TEST_PIECE FOLD_TEST_JOBS
+
+run() { # out err tool args...
+	local o=$1 e=$2
+	shift 2
+	"$@" >"$o" 2>"$e"
+	echo "rc $?" >>"$o"
+}
+
+# same NAME FILE ARGS...: -j1 against -j2 and -j7 in pieces of 1 and
+# 4096 bytes, through stackcollapse-perf and the front door.
+same() {
+	local name=$1 f=$2 j p tool bad=
+	shift 2
+	for tool in stackcollapse-perf "stackcollapse --format perf"; do
+		# shellcheck disable=SC2086
+		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@" "$f"
+		for p in 1 4096; do
+			for j in 2 7; do
+				# shellcheck disable=SC2086
+				FOLD_TEST_PIECE=$p run "$tmp/got" "$tmp/goterr" \
+				    $tool -j$j "$@" "$f"
+				if ! cmp -s "$tmp/want" "$tmp/got" ||
+				    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
+					bad="$tool -j$j, pieces of $p"
+					break 3
+				fi
+			done
+		done
+	done
+	if [ -z "$bad" ]; then
+		ok "$name ${*:-(no option)}"
+	else
+		notok "$name ${*:-(no option)}: $bad differs"
+		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
+		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
+	fi
+}
+
+caps=$top/testdata/stackcollapse-perf/captures
+for c in "$caps"/*.perf.gz; do
+	n=$(basename "$c" .gz)
+	gzip -dc "$c" >"$tmp/$n"
+	same "$n" "$tmp/$n"
+	same "$n" "$tmp/$n" --all --tid
+	same "$n" "$tmp/$n" --inline --srcline
+	same "$n" "$tmp/$n" --list-events
+done
+same two-events "$tmp/two-events.perf" --event-filter cpu-clock
+same two-events "$tmp/two-events.perf" --samples --pid
+
+# made inputs: SAMPLE COMM EVENT PERIOD writes one sample
+sample() {
+	printf '%s 1 [000] 1.%06d: %s %s:\n\t1 leaf (/bin/x)\n\t2 f%d (/bin/x)\n\t3 main (/bin/x)\n\n' \
+	    "$1" "$4" "$3" "$2" "$(($4 % 7))"
+}
+{
+	for i in $(seq 1 400); do
+		sample java cycles "$i" "$i"
+		[ $((i % 37)) = 0 ] && printf 'garbage line %d\n\n' "$i"
+		[ $((i % 91)) = 0 ] && printf 'java 1 [000] 2.0: 1 cycles:\n\t\0 nul\n\n'
+		[ "$i" = 250 ] && sample java instructions 7 "$i"
+		[ "$i" = 300 ] && sample java branches 9 "$i"
+		[ "$i" = 280 ] && sample java branch-misses 9 "$i"
+	done
+} >"$tmp/made.perf"
+same "bad lines, events first seen late" "$tmp/made.perf"
+same "bad lines, events first seen late" "$tmp/made.perf" --list-events
+same "bad lines, events first seen late" "$tmp/made.perf" \
+    --event-filter branches
+same "bad lines, events first seen late" "$tmp/made.perf" --strict
+
+{
+	for i in $(seq 1 60); do
+		printf 'java 1 [000] 1.%06d: 1 :\n\t1 leaf (/bin/x)\n\n' "$i"
+	done
+	for i in $(seq 1 60); do sample java cycles 5 "$i"; done
+	sample java instructions 5 1
+} >"$tmp/noevent.perf"
+same "no event, then events" "$tmp/noevent.perf"
+same "no event, then events" "$tmp/noevent.perf" --list-events
+
+{
+	for i in $(seq 1 80); do sample java cycles 3 "$i"; done
+	printf 'java 1 [000] 9.000000: 3 cycles:\n\t1 leaf (/bin/x)\n'
+} >"$tmp/cut.perf"
+same "last sample cut short" "$tmp/cut.perf"
+{
+	for i in $(seq 1 80); do sample java cycles 3 "$i"; done
+	printf 'java 1 [000] 9.000000: 3 cycles:\n\t1 leaf (/bin/x)\n\n'
+	printf 'java 1 [000] 9.000000: 3 cycles:\n\t1 leaf (/bin/x)\n'
+} >"$tmp/cut2.perf"
+same "last sample cut short, one line each" "$tmp/cut2.perf"
+
+{
+	for i in $(seq 1 50); do sample java cycles 1 "$i"; done
+	sample java cycles 18446744073709551615 7
+	for i in $(seq 1 50); do sample java cycles 1 "$i"; done
+} >"$tmp/overflow.perf"
+same "a count that overflows" "$tmp/overflow.perf"
+same "a count that overflows" "$tmp/overflow.perf" --samples
+
+# the bench capture, large enough to be read in parts by default
+big=$top/bench/perf-big.txt.gz
+if [ -r "$big" ] && ! sanitized; then
+	gzip -dc "$big" >"$tmp/big.perf"
+	run "$tmp/want" "$tmp/wanterr" stackcollapse-perf -j1 "$tmp/big.perf"
+	run "$tmp/got" "$tmp/goterr" stackcollapse-perf "$tmp/big.perf"
+	compare "bench capture, default jobs" "$tmp/want" "$tmp/got"
+	run "$tmp/got" "$tmp/goterr" stackcollapse-perf -j3 "$tmp/big.perf"
+	compare "bench capture, -j3" "$tmp/want" "$tmp/got"
+	run "$tmp/got" "$tmp/goterr" stackcollapse -j2 <"$tmp/big.perf"
+	compare "bench capture, -j2, standard input" "$tmp/want" "$tmp/got"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
