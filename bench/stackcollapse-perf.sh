@@ -2,7 +2,9 @@
 # Times stackcollapse-perf against `grep -c '^$'` (one pass over every
 # byte) on a large system-wide perf script capture, in the same run, and
 # prints the ratio (target: at most 2.5) and the peak memory (target: at
-# most 16 MB). usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
+# most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
+# 2x), with the serial fraction that implies and what it predicts for
+# 16 and 64 threads (Amdahl; only 2 are measured). usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [capture.gz]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,15 +28,29 @@ reps() {
 	for i in $(seq "$REPS"); do "$@" >"$tmp/reps.out"; done
 }
 base=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps grep -c '^\$' $tmp/big.perf")
-tool=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf $tmp/big.perf")
-mem=$(peak_mb "$b/stackcollapse-perf" "$tmp/big.perf")
+tool=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j1 $tmp/big.perf")
+j2=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j2 $tmp/big.perf")
+mem=$(peak_mb "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
+mem2=$(peak_mb "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 bytes=$(wc -c <"$tmp/big.perf")
-set -- $base $tool
-awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v n="$bytes" -v r="$REPS" 'BEGIN {
-	gw /= r; gc /= r; tw /= r; tc /= r
+set -- $base $tool $j2
+awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v w2="$5" -v c2="$6" \
+    -v m="$mem" -v m2="$mem2" -v n="$bytes" -v r="$REPS" 'BEGIN {
+	gw /= r; gc /= r; tw /= r; tc /= r; w2 /= r; c2 /= r
 	printf "stackcollapse-perf: wall %.2f s vs grep -c %.2f s: ratio %.2f (target <= 2.5), %.0f MB/s\n",
 	    tw, gw, (gw > 0 ? tw / gw : 0), (tw > 0 ? n / tw / 1e6 : 0)
 	printf "stackcollapse-perf: cpu %.2f s vs grep -c %.2f s: ratio %.2f\n",
 	    tc, gc, (gc > 0 ? tc / gc : 0)
 	printf "stackcollapse-perf: peak memory %.1f MB (target <= 16)\n", m
+	# Amdahl: 1/s = f + (1 - f)/2 gives the serial fraction f measured
+	# at 2 threads, and what it predicts for more (not measured here)
+	sp = w2 > 0 ? tw / w2 : 0
+	f = sp > 0 ? 2 / sp - 1 : 1
+	if (f < 0) f = 0
+	printf "stackcollapse-perf -j2: wall %.3f s vs -j1 %.3f s: %.2fx (target >= 1.7), cpu %.2f s vs %.2f s\n",
+	    w2, tw, sp, c2, tc
+	printf "stackcollapse-perf -j2: peak memory %.1f MB, %.2fx -j1 (target <= 2)\n",
+	    m2, (m > 0 ? m2 / m : 0)
+	printf "stackcollapse-perf: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
+	    f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
 }'
