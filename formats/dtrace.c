@@ -40,6 +40,7 @@ struct dtrace_reader {
 
 	uint64_t lineno, start;
 	int inhead;
+	int inpart;		/* reads parts of an input (format.h) */
 
 	uint64_t stacks;	/* entries added */
 	uint64_t empty;		/* counts without frames, dropped */
@@ -297,10 +298,11 @@ dtrace_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	size_t len;
 	int rc;
 
-	r->inhead = 1;
+	r->inhead = !r->inpart;	/* a part begins after the header */
 	r->depth = 0;
 	r->lineno = 0;
 	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
+		r->lineno = fold_in_lineno(in);	/* parts read between runs */
 		end = buf + len;
 		for (p = buf; p < end; p = nl + 1) {
 			nl = memchr(p, '\n', end - p);
@@ -438,6 +440,64 @@ static const struct fold_option dtrace_options[] = {
 
 static const struct dtrace_opt dtrace_defaults = DTRACE_OPT_INIT;
 
+/*
+ * A part may begin after a count line and a blank line: the entry
+ * before has ended, and the header too.
+ */
+static size_t
+dtrace_split(const char *buf, size_t n)
+{
+	const char *p = buf, *e = buf + n, *q, *b;
+
+	while ((q = memmem(p, e - p, "\n\n", 2)) != NULL) {
+		for (b = q; b > buf && b[-1] != '\n'; b--)
+			;
+		if (b > buf) {	/* the line before the blank is whole */
+			while (b < q && fold_isblank(*b))
+				b++;
+			while (b < q && fold_isdigit(*b))
+				b++;
+			while (b < q && fold_isblank(*b))
+				b++;
+			if (b == q && fold_isdigit(q[-1]))
+				return q - buf + 2;
+		}
+		p = q + 1;
+	}
+	return n;
+}
+
+static void *
+dtrace_part(void *rp, struct fold_stacks *st)
+{
+	const struct dtrace_reader *r = rp;
+	struct dtrace_reader *p = dtrace_open(&r->opt, st);
+
+	p->inpart = 1;
+	return p;
+}
+
+static int
+dtrace_join(void *rp, void *const *pp, size_t n)
+{
+	struct dtrace_reader *r = rp;
+	struct fold_count total = r->emptytotal;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const struct dtrace_reader *p = pp[k];
+		if (fold_count_add(&total, &p->emptytotal) < 0)
+			return 1;	/* r says the overflow, as read whole */
+	}
+	for (k = 0; k < n; k++) {
+		const struct dtrace_reader *p = pp[k];
+		r->stacks += p->stacks;
+		r->empty += p->empty;
+	}
+	r->emptytotal = total;
+	return 0;
+}
+
 const struct format dtrace_format = {
 	.name = "dtrace",
 	.tool = "stackcollapse-dtrace",
@@ -454,4 +514,7 @@ const struct format dtrace_format = {
 	.read = dtrace_read,
 	.finish = dtrace_finish,
 	.close = dtrace_close,
+	.split = dtrace_split,
+	.part = dtrace_part,
+	.join = dtrace_join,
 };

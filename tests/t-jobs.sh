@@ -24,11 +24,12 @@ run() { # out err tool args...
 }
 
 # same NAME FILE ARGS...: -j1 against -j2 and -j7 in pieces of 1 and
-# 4096 bytes, through stackcollapse-perf and the front door.
+# 4096 bytes, through stackcollapse-$format and the front door.
+format=perf
 same() {
 	local name=$1 f=$2 j p tool bad=
 	shift 2
-	for tool in stackcollapse-perf "stackcollapse --format perf"; do
+	for tool in "stackcollapse-$format" "stackcollapse --format $format"; do
 		# shellcheck disable=SC2086
 		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@" "$f"
 		for p in 1 4096; do
@@ -45,9 +46,9 @@ same() {
 		done
 	done
 	if [ -z "$bad" ]; then
-		ok "$name ${*:-(no option)}"
+		ok "$format: $name ${*:-(no option)}"
 	else
-		notok "$name ${*:-(no option)}: $bad differs"
+		notok "$format: $name ${*:-(no option)}: $bad differs"
 		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
 		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
 	fi
@@ -115,6 +116,26 @@ same "last sample cut short, one line each" "$tmp/cut2.perf"
 } >"$tmp/overflow.perf"
 same "a count that overflows" "$tmp/overflow.perf"
 same "a count that overflows" "$tmp/overflow.perf" --samples
+
+# DTrace: the testdata inputs, and one made of many entries, with a
+# header, counts too large, empty stacks and a last entry without a count
+format=dtrace
+for f in "$top"/testdata/stackcollapse-dtrace/*.txt; do
+	same "$(basename "$f")" "$f"
+	same "$(basename "$f")" "$f" --includeoffset
+done
+{
+	printf 'CPU     ID                    FUNCTION:NAME\n  0  64091   :tick-60s\n\n'
+	for i in $(seq 1 300); do
+		printf '              libc.so.1`f%d+0x%x\n              prog`main+0x4\n              %d\n\n' \
+		    "$((i % 5))" "$i" "$i"
+		[ $((i % 41)) = 0 ] && printf '              prog`x\n              99999999999999999999999\n\n'
+		[ $((i % 53)) = 0 ] && printf '              7\n\n'
+	done
+	printf '              prog`last\n'
+} >"$tmp/made.dtrace"
+same "made" "$tmp/made.dtrace"
+same "made" "$tmp/made.dtrace" --strict
 
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
