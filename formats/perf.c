@@ -1569,7 +1569,8 @@ perf_join(void *rp, void *const *pp, size_t n)
 			}
 		}
 	}
-	qsort(r->ev + from, r->nev - from, sizeof *r->ev, evfirst);
+	if (r->nev > from)	/* r->ev is NULL while no event was seen */
+		qsort(r->ev + from, r->nev - from, sizeof *r->ev, evfirst);
 	return 0;
 }
 

@@ -152,6 +152,7 @@ fold_in_source(const char *name,
 	in->next = next;
 	in->nextarg = arg;
 	in->source = 1;
+	in->zinit = in->sniffed = 1;	/* as for fold_in_range */
 	return in;
 }
 
@@ -163,6 +164,9 @@ fold_in_range(int fd, uint64_t off, uint64_t len, const char *name)
 	in->range = 1;
 	in->pos = off;
 	in->left = len;
+	/* part of a file: its bytes as they are, whatever they begin with
+	   (the whole was looked at for gzip and a byte order mark) */
+	in->zinit = in->sniffed = 1;
 	return in;
 }
 

@@ -46,12 +46,15 @@ struct fold_in *fold_in_mem(const void *buf, size_t n, const char *name);
  * error); a piece must stay valid until the next call. For an input
  * read in parts: next may run while a reader reads the input, between
  * two runs of lines (fold_in_lines), and change the line number there.
+ * The bytes are taken as they are: neither gzip nor a byte order mark is
+ * looked for.
  */
 struct fold_in *fold_in_source(const char *name,
     int (*next)(void *arg, const char **buf, size_t *len), void *arg);
 /*
  * Reads the len bytes of the file fd from offset off (pread: fd is
- * shared, not closed), as if they were a file named name.
+ * shared, not closed), as if they were a file named name; the bytes as
+ * they are, as for fold_in_source (a part of a file may begin with any).
  */
 struct fold_in *fold_in_range(int fd, uint64_t off, uint64_t len,
     const char *name);

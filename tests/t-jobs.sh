@@ -102,6 +102,18 @@ same "no event, then events" "$tmp/noevent.perf" --list-events
 	printf 'java 1 [000] 9.000000: 3 cycles:\n\t1 leaf (/bin/x)\n'
 } >"$tmp/cut.perf"
 same "last sample cut short" "$tmp/cut.perf"
+
+# pieces that begin with what would make a file gzip or UTF-16 (each
+# in a file of its own: a piece that fails has the middle read again)
+for m in '\376\377' '\377\376' '\037\213'; do
+	{
+		sample java cycles 1 1	# the file itself is plain text
+		for i in $(seq 1 40); do
+			sample "$(printf "${m}x")" cycles 1 "$i"
+		done
+	} >"$tmp/magic.perf"
+	same "pieces that begin with $m" "$tmp/magic.perf"
+done
 {
 	for i in $(seq 1 80); do sample java cycles 3 "$i"; done
 	printf 'java 1 [000] 9.000000: 3 cycles:\n\t1 leaf (/bin/x)\n\n'

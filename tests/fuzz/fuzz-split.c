@@ -1,0 +1,132 @@
+/*
+ * Reading in parts (formats/split.h): perf or DTrace text, the format,
+ * its options, --strict and the size of the pieces picked by the first
+ * bytes, read from a file whole and then in pieces on three threads,
+ * through the front door's checks: the same status, the same warnings
+ * and messages in the same order, the same output, byte for byte.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "formats/collapse.h"
+#include "formats/dtrace.h"
+#include "formats/perf.h"
+
+struct text {
+	char *s;
+	size_t n;
+};
+
+static void
+add(struct text *t, const char *s, size_t n)
+{
+	t->s = realloc(t->s, t->n + n + 2);
+	FUZZ_CHECK(t->s != NULL, "realloc");
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+	t->s[t->n++] = '\n';
+	t->s[t->n] = '\0';
+}
+
+static void
+said(void *arg, const char *msg)
+{
+	add(arg, msg, strlen(msg));
+}
+
+/* One run over the file fd: everything it said and wrote. */
+static void
+run(const struct format *f, const void *opt, int fd, int strict,
+    const struct split_opt *so, struct text *t)
+{
+	const void **opts = calloc(collapse_nformats, sizeof *opts);
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_out *out;
+	struct collapse *c;
+	struct fold_in *in;
+	char buf[64], *o;
+	size_t n;
+	int rc;
+
+	FUZZ_CHECK(opts != NULL, "calloc");
+	opts[collapse_index(f)] = opt;
+	c = collapse_new(opts, f, st, said, t);
+	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
+	collapse_set_split(c, so);
+	diag.report = said;
+	diag.arg = t;
+	diag.strict = strict;
+	FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek");
+	in = fold_in_fdopen(dup(fd), "fuzz");
+	rc = collapse_read(c, in, &diag);
+	snprintf(buf, sizeof buf, "rc %d, %llu warnings", rc,
+	    (unsigned long long)diag.count);
+	add(t, buf, strlen(buf));
+	if (rc < 0)
+		said(t, fold_err());
+	fold_in_close(in);
+	if (rc != -2) {
+		out = fuzz_out_open();
+		rc = collapse_finish(c, rc == 0, out);
+		o = fuzz_out_take(out, &n);
+		FUZZ_CHECK(o != NULL, "output");
+		add(t, o, n);
+		free(o);
+		snprintf(buf, sizeof buf, "finish %d", rc);
+		add(t, buf, strlen(buf));
+	}
+	collapse_free(c);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	free(opts);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	struct perf_opt popt = PERF_OPT_INIT;
+	struct dtrace_opt dopt = DTRACE_OPT_INIT;
+	struct split_opt whole = { .jobs = 1 }, parts = { .jobs = 3 };
+	struct text a = { 0 }, b = { 0 };
+	const struct format *f;
+	const void *opt;
+	unsigned flags;
+	int strict;
+
+	if (size < 2)
+		return 0;
+	flags = data[0];
+	parts.piece = 1 + data[1];
+	data += 2;
+	size -= 2;
+	strict = flags >> 7 & 1;
+	if (flags & 1) {
+		f = &dtrace_format;
+		dopt.includeoffset = flags >> 1 & 1;
+		opt = &dopt;
+	} else {
+		f = &perf_format;
+		popt.pid = flags >> 1 & 1;
+		popt.kernel = popt.jit = flags >> 2 & 1;
+		popt.inlined = flags >> 3 & 1;
+		popt.srcline = flags >> 4 & 1;
+		popt.list = flags >> 5 & 1;
+		popt.event = flags >> 6 & 1 ? "cycles" : NULL;
+		opt = &popt;
+	}
+	if (fd < 0)
+		fd = memfd_create("fuzz-in", 0);
+	FUZZ_CHECK(fd >= 0, "memfd_create");
+	FUZZ_CHECK(ftruncate(fd, 0) == 0, "ftruncate");
+	FUZZ_CHECK(pwrite(fd, data, size, 0) == (ssize_t)size, "pwrite");
+	run(f, opt, fd, strict, &whole, &a);
+	run(f, opt, fd, strict, &parts, &b);
+	FUZZ_CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0,
+	    "read whole and in parts of %llu differ:\n%s\n---\n%s",
+	    (unsigned long long)parts.piece, a.s, b.s);
+	free(a.s);
+	free(b.s);
+	return 0;
+}
