@@ -204,7 +204,8 @@ release(struct split *s, size_t a, size_t b, struct fold_stacks **pst,
 		if (s->parts[t])
 			s->f->close(s->parts[t]);
 		fold_stacks_free(pst[t]);
-		fold_intern_free(fr);
+		if (t > 0)
+			fold_intern_free(fr);
 	}
 	free(s->parts);
 	s->parts = NULL;
@@ -251,8 +252,13 @@ middle(struct split *s, size_t a, size_t b)
 	pst = fold_calloc(n, sizeof *pst);
 	s->parts = fold_calloc(n, sizeof *s->parts);
 	for (t = 0; t < n; t++) {
-		pst[t] = fold_stacks_new(fold_intern_new(),
-		    fold_stacks_ncols(s->st));
+		/*
+		 * This thread's part interns its frames in the reader's table
+		 * of frames, which nothing else touches meanwhile: they need
+		 * not be interned again when its table is merged.
+		 */
+		pst[t] = fold_stacks_new(t == 0 ? fold_stacks_frames(s->st) :
+		    fold_intern_new(), fold_stacks_ncols(s->st));
 		if (!(s->parts[t] = s->f->part(s->r, pst[t])))
 			rc = 1;
 	}

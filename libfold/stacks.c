@@ -241,6 +241,10 @@ fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 	int rc = 0;
 
 	for (i = 0; i < nf; i++) {
+		if (src->frames == dst->frames) {	/* shared: as they are */
+			map[i] = (uint32_t)i;
+			continue;
+		}
 		name = fold_intern_str(src->frames, (uint32_t)i, &len);
 		map[i] = fold_intern(dst->frames, name, len);
 	}

@@ -57,7 +57,7 @@ long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
 
 /*
  * Adds every stack of src (ncols as dst's; its frames in a table of its
- * own) to dst, its frames interned in dst's, as if they had been added
+ * own, or in dst's) to dst, its frames interned in dst's, as if they had been added
  * to dst in the first place (fold_stacks_adds counts src's adds too).
  * Returns 0, or -1 with a message when a count would overflow (then dst
  * holds part of src).
