@@ -165,7 +165,8 @@ struct format {
 	 * Reading an input in parts, on several threads (formats/split.h);
 	 * NULL for a format whose inputs are read as one. Its read must
 	 * take the number of the line before each run of lines from
-	 * fold_in_lineno (it may jump between two runs).
+	 * fold_in_lineno (it may jump between two runs), and leave there
+	 * the number of the last line it read.
 	 *
 	 * split: the offset in buf[0..n) of the first place a part may
 	 * begin, n when there is none: the start of a line after one that
