@@ -35,6 +35,7 @@ struct split {
 	const struct format *f;
 	void *r;
 	struct fold_stacks *st;
+	struct fold_in *in;	/* the input, for its progress */
 	struct fold_in *src;	/* what r reads: pieces 0, then the last */
 	struct fold_diag *diag;
 	const char *name;
@@ -53,6 +54,7 @@ struct split {
 	/* the middle pieces, on the threads */
 	pthread_mutex_t lock;
 	size_t claim, end;
+	uint64_t done;		/* bytes of the pieces read */
 	struct result *res;	/* by piece */
 	void **parts;		/* by thread */
 };
@@ -148,12 +150,19 @@ work(struct split *s, unsigned t)
 	struct fold_diag d = FOLD_DIAG_INIT;
 	struct result *res;
 	struct fold_in *in;
-	size_t k;
+	uint64_t done;
+	size_t k = SIZE_MAX;
 
 	for (;;) {
 		pthread_mutex_lock(&s->lock);
+		if (k != SIZE_MAX)
+			s->done += s->cut[k + 1] - s->cut[k];
+		done = s->done;
 		k = s->claim < s->end ? s->claim++ : SIZE_MAX;
 		pthread_mutex_unlock(&s->lock);
+		/* the progress line is drawn by this thread alone */
+		if (t == 0)
+			fold_in_progress(s->in, done);
 		if (k == SIZE_MAX)
 			break;
 		res = &s->res[k];
@@ -270,6 +279,7 @@ middle(struct split *s, size_t a, size_t b)
 	}
 	s->claim = a;
 	s->end = b;
+	s->done = s->cut[a];
 	pthread_mutex_init(&s->lock, NULL);
 	tid = fold_calloc(n, sizeof *tid);
 	th = fold_calloc(n, sizeof *th);
@@ -362,7 +372,7 @@ int
 split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o)
 {
-	struct split s = { .f = f, .r = r, .st = st, .diag = diag };
+	struct split s = { .f = f, .r = r, .st = st, .in = in, .diag = diag };
 	uint64_t size;
 	int rc;
 

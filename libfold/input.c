@@ -171,6 +171,13 @@ fold_in_range(int fd, uint64_t off, uint64_t len, const char *name)
 }
 
 void
+fold_in_progress(struct fold_in *in, uint64_t done)
+{
+	if (in->progress)
+		in->progress(in->progarg, done, in->size);
+}
+
+void
 fold_in_set_origin(struct fold_in *in, uint64_t origin)
 {
 	in->origin = origin;

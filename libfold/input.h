@@ -90,6 +90,11 @@ void fold_in_set_progress(struct fold_in *in,
     void (*fn)(void *arg, uint64_t done, uint64_t size), void *arg);
 
 /*
+ * Tells in's progress function, if it has one, that done bytes of it are
+ * read: for a caller that reads the bytes of in itself (fold_in_file).
+ */
+void fold_in_progress(struct fold_in *in, uint64_t done);
+/*
  * Reads the next line. Returns 1 and sets *line and *len (the line without
  * its "\n" or "\r\n", NUL terminated, valid until the next call), 0 at end
  * of input, or -1 on a read or decompression error (message set). A last
