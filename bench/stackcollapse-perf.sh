@@ -4,7 +4,8 @@
 # prints the ratio (target: at most 2.5) and the peak memory (target: at
 # most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
 # 2x), with the serial fraction that implies and what it predicts for
-# 16 and 64 threads (Amdahl; only 2 are measured). usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
+# 16 and 64 threads (Amdahl; only 2 are measured); and -j2 against -j1
+# on eight copies of the capture one after another. usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [capture.gz]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,5 +53,22 @@ awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v w2="$5" -v c2="$6" \
 	printf "stackcollapse-perf -j2: peak memory %.1f MB, %.2fx -j1 (target <= 2)\n",
 	    m2, (m > 0 ? m2 / m : 0)
 	printf "stackcollapse-perf: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
+	    f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
+}'
+
+# The same at eight times the size: what a part costs once (its tables,
+# its caches, the merge) weighs less on a larger input.
+for i in 1 2 3 4 5 6 7 8; do cat "$tmp/big.perf"; done >"$tmp/big8.perf"
+rm -f "$tmp/big.perf"
+w1=$(best_times "$b/stackcollapse-perf" -j1 "$tmp/big8.perf")
+w2=$(best_times "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")
+set -- $w1 $w2
+awk -v tw="$1" -v tc="$2" -v w2="$3" -v c2="$4" 'BEGIN {
+	sp = w2 > 0 ? tw / w2 : 0
+	f = sp > 0 ? 2 / sp - 1 : 1
+	if (f < 0) f = 0
+	printf "stackcollapse-perf x8 (680 MB) -j2: wall %.3f s vs -j1 %.3f s: %.2fx, cpu %.2f s vs %.2f s\n",
+	    w2, tw, sp, c2, tc
+	printf "stackcollapse-perf x8: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
 	    f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
 }'
