@@ -34,41 +34,41 @@ j2=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackco
 mem=$(peak_mb "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
 mem2=$(peak_mb "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 bytes=$(wc -c <"$tmp/big.perf")
-set -- $base $tool $j2
-awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v w2="$5" -v c2="$6" \
-    -v m="$mem" -v m2="$mem2" -v n="$bytes" -v r="$REPS" 'BEGIN {
-	gw /= r; gc /= r; tw /= r; tc /= r; w2 /= r; c2 /= r
+# speedup LABEL "W1 C1" "W2 C2" [REPS]: -j2 against -j1 (wall and CPU
+# seconds of REPS runs), the serial fraction f that implies by Amdahl
+# (1/s = f + (1 - f)/2) and what f predicts for 16 and 64 threads (not
+# measured here)
+speedup() {
+	set -- "$1" $2 $3 "${4:-1}"
+	awk -v l="$1" -v tw="$2" -v tc="$3" -v w2="$4" -v c2="$5" -v r="$6" 'BEGIN {
+		tw /= r; tc /= r; w2 /= r; c2 /= r
+		sp = w2 > 0 ? tw / w2 : 0
+		f = sp > 0 ? 2 / sp - 1 : 1
+		if (f < 0) f = 0
+		printf "%s -j2: wall %.3f s vs -j1 %.3f s: %.2fx (target >= 1.7), cpu %.2f s vs %.2f s\n",
+		    l, w2, tw, sp, c2, tc
+		printf "%s: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
+		    l, f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
+	}'
+}
+
+set -- $base $tool
+awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v m2="$mem2" \
+    -v n="$bytes" -v r="$REPS" 'BEGIN {
+	gw /= r; gc /= r; tw /= r; tc /= r
 	printf "stackcollapse-perf: wall %.2f s vs grep -c %.2f s: ratio %.2f (target <= 2.5), %.0f MB/s\n",
 	    tw, gw, (gw > 0 ? tw / gw : 0), (tw > 0 ? n / tw / 1e6 : 0)
 	printf "stackcollapse-perf: cpu %.2f s vs grep -c %.2f s: ratio %.2f\n",
 	    tc, gc, (gc > 0 ? tc / gc : 0)
-	printf "stackcollapse-perf: peak memory %.1f MB (target <= 16)\n", m
-	# Amdahl: 1/s = f + (1 - f)/2 gives the serial fraction f measured
-	# at 2 threads, and what it predicts for more (not measured here)
-	sp = w2 > 0 ? tw / w2 : 0
-	f = sp > 0 ? 2 / sp - 1 : 1
-	if (f < 0) f = 0
-	printf "stackcollapse-perf -j2: wall %.3f s vs -j1 %.3f s: %.2fx (target >= 1.7), cpu %.2f s vs %.2f s\n",
-	    w2, tw, sp, c2, tc
-	printf "stackcollapse-perf -j2: peak memory %.1f MB, %.2fx -j1 (target <= 2)\n",
-	    m2, (m > 0 ? m2 / m : 0)
-	printf "stackcollapse-perf: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
-	    f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
+	printf "stackcollapse-perf: peak memory %.1f MB (target <= 16); at -j2 %.1f MB, %.2fx (target <= 2)\n",
+	    m, m2, (m > 0 ? m2 / m : 0)
 }'
+speedup stackcollapse-perf "$tool" "$j2" "$REPS"
 
 # The same at eight times the size: what a part costs once (its tables,
 # its caches, the merge) weighs less on a larger input.
 for i in 1 2 3 4 5 6 7 8; do cat "$tmp/big.perf"; done >"$tmp/big8.perf"
 rm -f "$tmp/big.perf"
-w1=$(best_times "$b/stackcollapse-perf" -j1 "$tmp/big8.perf")
-w2=$(best_times "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")
-set -- $w1 $w2
-awk -v tw="$1" -v tc="$2" -v w2="$3" -v c2="$4" 'BEGIN {
-	sp = w2 > 0 ? tw / w2 : 0
-	f = sp > 0 ? 2 / sp - 1 : 1
-	if (f < 0) f = 0
-	printf "stackcollapse-perf x8 (680 MB) -j2: wall %.3f s vs -j1 %.3f s: %.2fx, cpu %.2f s vs %.2f s\n",
-	    w2, tw, sp, c2, tc
-	printf "stackcollapse-perf x8: serial fraction %.2f (measured at 2); predicted 16 threads %.1fx, 64 threads %.1fx\n",
-	    f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
-}'
+speedup "stackcollapse-perf x8 (680 MB)" \
+    "$(best_times "$b/stackcollapse-perf" -j1 "$tmp/big8.perf")" \
+    "$(best_times "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")"
