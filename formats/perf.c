@@ -1432,7 +1432,7 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	r->fname = fold_in_name(in);
 	r->diag = diag;
 	r->origin = fold_in_origin(in);
-	if (!r->part)	/* a part's tell join about the whole input */
+	if (!r->part)	/* a part keeps them for join: the whole input's */
 		r->blanks = 0;
 	r->unterminated = 0;
 	r->insample = 0;
