@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The cost of the progress line: stackcollapse-perf over the large capture
-# with --progress (drawn into /dev/null, as on a terminal) against
-# --no-progress, interleaved in the same run; and, when valgrind is there,
-# the instructions of both on the first 8 MB (exact, unlike the noisy
-# clock). Target: at most 1% more. usage: bench/progress.sh BUILDDIR
+# on one thread (-j1) with --progress (drawn into /dev/null, as on a
+# terminal) against --no-progress, interleaved in the same run; and, when
+# valgrind is there, the instructions of both on the first 8 MB (exact,
+# unlike the noisy clock). Target: at most 1% more.
+# usage: bench/progress.sh BUILDDIR
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,8 +20,8 @@ BENCH_TMP=$tmp
 "$b/stackcollapse-perf" "$tmp/big.perf" >/dev/null	# warm the page cache
 off=0 on=0
 for i in $(seq "${RUNS:-5}"); do
-	o=$(RUNS=1 best_time "$b/stackcollapse-perf" --no-progress "$tmp/big.perf")
-	p=$(RUNS=1 best_time "$b/stackcollapse-perf" --progress "$tmp/big.perf")
+	o=$(RUNS=1 best_time "$b/stackcollapse-perf" -j1 --no-progress "$tmp/big.perf")
+	p=$(RUNS=1 best_time "$b/stackcollapse-perf" -j1 --progress "$tmp/big.perf")
 	off=$(awk -v a="$off" -v b="$o" 'BEGIN { print a + b }')
 	on=$(awk -v a="$on" -v b="$p" 'BEGIN { print a + b }')
 done
