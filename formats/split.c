@@ -166,8 +166,7 @@ work(struct split *s, unsigned t)
 		if (k == SIZE_MAX)
 			break;
 		res = &s->res[k];
-		res->msg = fold_calloc(s->limit ? s->limit : 1,
-		    sizeof *res->msg);
+		res->msg = fold_calloc(s->limit, sizeof *res->msg);
 		res->limit = s->limit;
 		d.defer = hold;
 		d.arg = res;
@@ -383,7 +382,8 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 	    (s.jobs == 0 && (s.jobs = online()) == 1))
 		return f->read(r, in, diag);
 	s.name = fold_in_name(in);
-	s.limit = diag->limit;
+	/* one at least: under --strict, the first one stops the run */
+	s.limit = diag->limit ? diag->limit : 1;
 	if (!cut(&s, size, o->piece ? o->piece : SPLIT_PIECE)) {
 		free(s.cut);
 		return f->read(r, in, diag);

@@ -3,13 +3,15 @@
  * with the result of reading it whole on one: the same stacks and counts,
  * the same warnings in the same order, the same messages.
  *
- * The input must be an uncompressed regular file (standard input or a
- * gzip stream is read by one thread: its bytes come in order). It is cut
- * into pieces at places the format's split finds (sample boundaries),
- * every piece about the same size. The reader r reads the first piece
- * itself; then part readers, made from r once it has seen the start of
- * the input (perf's kept event is decided there), read the middle pieces
- * on the threads, each into a table of its own, their warnings held back;
+ * The input must be an uncompressed regular file, or standard input
+ * from one (a pipe or a gzip stream is read by one thread: its bytes
+ * come in order, and could not be read again). It is cut into pieces at
+ * places the format's split finds (sample boundaries), every piece about
+ * the same size. The reader r reads the first piece itself; then part
+ * readers, made from r once it has seen the start of the input (perf's
+ * kept event is decided there), read the middle pieces on the threads,
+ * each into a table of its own (the calling thread's interns its frames
+ * in r's), their warnings held back;
  * r takes what they found (join), their stacks are merged into r's table
  * and their warnings said in order, with their lines counted from the
  * start of the input; r reads the last piece itself, so that what ends

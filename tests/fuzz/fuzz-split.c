@@ -1,9 +1,11 @@
 /*
  * Reading in parts (formats/split.h): perf or DTrace text, the format,
- * its options, --strict and the size of the pieces picked by the first
- * bytes, read from a file whole and then in pieces on three threads,
- * through the front door's checks: the same status, the same warnings
- * and messages in the same order, the same output, byte for byte.
+ * its options, --strict, the size of the pieces (1 to 128 bytes) and
+ * whether warnings are shown (a diag's limit of 5 or 0) picked by the
+ * first bytes, read from a file whole and then in pieces on three
+ * threads, through the front door's checks: the same status, the same
+ * warnings and messages in the same order, the same output, byte for
+ * byte.
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -36,7 +38,7 @@ said(void *arg, const char *msg)
 /* One run over the file fd: everything it said and wrote. */
 static void
 run(const struct format *f, const void *opt, int fd, int strict,
-    const struct split_opt *so, struct text *t)
+    unsigned limit, const struct split_opt *so, struct text *t)
 {
 	const void **opts = calloc(collapse_nformats, sizeof *opts);
 	struct fold_diag diag = FOLD_DIAG_INIT;
@@ -57,6 +59,7 @@ run(const struct format *f, const void *opt, int fd, int strict,
 	diag.report = said;
 	diag.arg = t;
 	diag.strict = strict;
+	diag.limit = limit;
 	FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek");
 	in = fold_in_fdopen(dup(fd), "fuzz");
 	rc = collapse_read(c, in, &diag);
@@ -92,13 +95,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct text a = { 0 }, b = { 0 };
 	const struct format *f;
 	const void *opt;
-	unsigned flags;
+	unsigned flags, limit;
 	int strict;
 
 	if (size < 2)
 		return 0;
 	flags = data[0];
-	parts.piece = 1 + data[1];
+	parts.piece = 1 + (data[1] & 0x7f);
+	limit = data[1] & 0x80 ? 0 : FOLD_DIAG_LIMIT;
 	data += 2;
 	size -= 2;
 	strict = flags >> 7 & 1;
@@ -121,8 +125,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(fd >= 0, "memfd_create");
 	FUZZ_CHECK(ftruncate(fd, 0) == 0, "ftruncate");
 	FUZZ_CHECK(pwrite(fd, data, size, 0) == (ssize_t)size, "pwrite");
-	run(f, opt, fd, strict, &whole, &a);
-	run(f, opt, fd, strict, &parts, &b);
+	run(f, opt, fd, strict, limit, &whole, &a);
+	run(f, opt, fd, strict, limit, &parts, &b);
 	FUZZ_CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0,
 	    "read whole and in parts of %llu differ:\n%s\n---\n%s",
 	    (unsigned long long)parts.piece, a.s, b.s);
