@@ -233,28 +233,36 @@ int
 fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
 	size_t nf = fold_intern_count(src->frames), i, j, cap = 0;
-	uint32_t *map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
-	uint32_t *ids = NULL;
+	int shared = src->frames == dst->frames, rc = 0;
+	uint32_t *map = NULL, *ids = NULL;
 	uint64_t adds = dst->adds + src->adds;
+	const struct fold_count *c;
+	const struct entry *e;
 	const char *name;
 	size_t len;
-	int rc = 0;
 
-	for (i = 0; i < nf; i++) {
-		if (src->frames == dst->frames) {	/* shared: as they are */
-			map[i] = (uint32_t)i;
-			continue;
+	/* frames of a table of their own: each interned in dst's once */
+	if (!shared) {
+		map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
+		for (i = 0; i < nf; i++) {
+			name = fold_intern_str(src->frames, (uint32_t)i, &len);
+			map[i] = fold_intern(dst->frames, name, len);
 		}
-		name = fold_intern_str(src->frames, (uint32_t)i, &len);
-		map[i] = fold_intern(dst->frames, name, len);
 	}
 	for (i = 0; i < src->len && rc == 0; i++) {
-		const struct entry *e = &src->ents[i];
+		e = &src->ents[i];
+		c = src->counts + i * src->ncols;
+		/* shared frames: the same ids, the same hash */
+		if (shared) {
+			if (fold_stacks_add_hashed(dst, src->ids + e->off, e->n,
+			    e->hash, c) < 0)
+				rc = -1;
+			continue;
+		}
 		ids = fold_grow(ids, &cap, e->n ? e->n : 1, sizeof *ids);
 		for (j = 0; j < e->n; j++)
 			ids[j] = map[src->ids[e->off + j]];
-		if (fold_stacks_add(dst, ids, e->n,
-		    src->counts + i * src->ncols) < 0)
+		if (fold_stacks_add(dst, ids, e->n, c) < 0)
 			rc = -1;
 	}
 	if (rc == 0)

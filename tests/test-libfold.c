@@ -187,6 +187,63 @@ test_order(void)
 	fold_intern_free(fr);
 }
 
+/* The count of the stack text s in st, or UINT64_MAX when absent. */
+static uint64_t
+count_of(struct fold_stacks *st, const char *s)
+{
+	struct fold_intern *fr = fold_stacks_frames(st);
+	char *buf = NULL;
+	size_t i, n, cap = 0, len;
+	uint64_t c = UINT64_MAX;
+
+	for (i = 0; i < fold_stacks_len(st) && c == UINT64_MAX; i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &n);
+		len = fold_intern_join(fr, ids, n, &buf, &cap, 0);
+		if (len == strlen(s) && memcmp(buf, s, len) == 0)
+			c = fold_stacks_counts(st, i)->v.u;
+	}
+	free(buf);
+	return c;
+}
+
+/*
+ * fold_stacks_merge: a table of its own frames, and one that shares the
+ * destination's, add up as if added there; a sum that overflows fails.
+ */
+static void
+test_merge(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *own = fold_intern_new();
+	struct fold_stacks *dst = fold_stacks_new(fr, 1);
+	struct fold_stacks *a = fold_stacks_new(own, 1);
+	struct fold_stacks *b = fold_stacks_new(fr, 1);
+	struct fold_count one = fold_count_u64(1), two = fold_count_u64(2);
+	struct fold_count big = fold_count_u64(UINT64_MAX);
+
+	fold_stacks_add_text(dst, "m;x", 3, &one);
+	fold_stacks_add_text(a, "m;y", 3, &two);
+	fold_stacks_add_text(a, "m;x", 3, &two);
+	fold_stacks_add_text(a, "m;x", 3, &one);
+	fold_stacks_add_text(b, "m;x;z", 5, &one);
+	fold_stacks_add_text(b, "m;x", 3, &two);
+	CHECK(fold_stacks_merge(dst, a) == 0 && fold_stacks_merge(dst, b) == 0,
+	    "merge: tables of own and of shared frames");
+	CHECK(fold_stacks_len(dst) == 3 && count_of(dst, "m;x") == 6 &&
+	    count_of(dst, "m;y") == 2 && count_of(dst, "m;x;z") == 1,
+	    "merge: the sums of both");
+	CHECK(fold_stacks_adds(dst) == 6, "merge: the adds of both counted");
+	fold_stacks_free(b);
+	b = fold_stacks_new(fr, 1);
+	fold_stacks_add_text(b, "m;y", 3, &big);
+	CHECK(fold_stacks_merge(dst, b) < 0 && count_of(dst, "m;y") == 2,
+	    "merge: an overflow fails and leaves that stack as it was");
+	fold_stacks_free(a);
+	fold_stacks_free(b);
+	fold_stacks_free(dst);
+	fold_intern_free(own);
+	fold_intern_free(fr);
+}
+
 /*
  * Names of every length around the word sizes the hash, the compare and
  * the copy work in, names differing only in their last or first byte, an
@@ -421,6 +478,7 @@ main(void)
 	test_counts();
 	test_parse();
 	test_order();
+	test_merge();
 	test_intern();
 	test_order_random();
 	test_deep();
