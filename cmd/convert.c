@@ -140,6 +140,7 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	if (cc->unit)
 		fold_stacks_force_unit(st, cc->unit);
 	split.jobs = cc->jobs;
+	split.processors = cmd_processors();
 	/*
 	 * For the tests: pieces small enough that a golden is cut up, and
 	 * jobs for the goldens that do not ask for any.

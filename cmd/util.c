@@ -326,6 +326,14 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 	return status;
 }
 
+unsigned
+cmd_processors(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
+}
+
 /*
  * The jobs for n inputs: jobs, or (0) the processors online; never more
  * than the inputs.
@@ -333,12 +341,8 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 static unsigned
 jobs_for(unsigned long long jobs, int n)
 {
-	long cpus;
-
-	if (jobs == 0) {
-		cpus = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = cpus > 0 ? (unsigned long long)cpus : 1;
-	}
+	if (jobs == 0)
+		jobs = cmd_processors();
 	if (jobs > (unsigned long long)n)
 		jobs = n > 0 ? n : 1;
 	return jobs > 1024 ? 1024 : (unsigned)jobs;

@@ -94,6 +94,9 @@ struct cmd_twostep {
 	void (*drop)(void *reader, void *prepared);
 };
 
+/* The processors online (1 to 1024): what a default of -j uses. */
+unsigned cmd_processors(void);
+
 /*
  * cmd_each_listed, the inputs prepared by up to cc->jobs threads at once
  * (0: one per processor online; never more than the inputs), at most

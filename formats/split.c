@@ -358,15 +358,6 @@ next(void *arg, const char **buf, size_t *len)
 	return 1;
 }
 
-/* The processors online. */
-static unsigned
-online(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
-}
-
 int
 split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o)
@@ -376,10 +367,11 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 	int rc;
 
 	s.jobs = o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
-	if (!f->split || s.jobs == 1 ||
+	if (s.jobs == 0)
+		s.jobs = o->processors;
+	if (!f->split || s.jobs <= 1 ||
 	    !fold_in_file(in, &s.fd, &s.at, &size) ||
-	    (s.jobs == 0 && size < SPLIT_AUTO) ||
-	    (s.jobs == 0 && (s.jobs = online()) == 1))
+	    (o->jobs == 0 && size < SPLIT_AUTO))
 		return f->read(r, in, diag);
 	s.name = fold_in_name(in);
 	/* one at least: under --strict, the first one stops the run */

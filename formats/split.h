@@ -33,12 +33,13 @@
 #include "formats/format.h"
 
 /*
- * What split_read does with an input: on jobs threads (0: one per
- * processor online, for an input of at least SPLIT_AUTO bytes; 1: never
- * split), in pieces of about piece bytes (0: SPLIT_PIECE).
+ * What split_read does with an input: on jobs threads (0: processors
+ * threads for an input of at least SPLIT_AUTO bytes, one for a smaller
+ * one; 1: never split), in pieces of about piece bytes (0: SPLIT_PIECE).
  */
 struct split_opt {
 	unsigned long long jobs;
+	unsigned processors;	/* the caller's count of them */
 	uint64_t piece;
 };
 
