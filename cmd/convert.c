@@ -48,18 +48,6 @@ static const struct fold_option front[] = {
 
 #undef OFF
 
-/*
- * -j for the formats read in parts (formats/split.h): its default is
- * decided by the size of each input.
- */
-static const struct fold_option jobs[] = {
-	{ .name = "jobs", .shortname = 'j', .arg = "N",
-	    .kind = FOLD_OPT_UINT, .off = offsetof(struct cmd_common, jobs),
-	    .min = 0, .above = 1, .help = "read a file on N threads "
-	    "(default: one per processor from 8 MiB)" },
-	{ .name = NULL }
-};
-
 static int
 list_formats(void)
 {
@@ -94,11 +82,45 @@ detect_one(void *arg, struct fold_in *in, struct fold_diag *diag)
 	return 0;
 }
 
-static int
-collapse_one(void *c, struct fold_in *in, struct fold_diag *diag)
+/*
+ * Each input's format told, and read when it is read whole on a thread
+ * of its own (pprof), by the jobs' threads; the rest on this one.
+ */
+static void *
+prepare(void *c, void *w, struct fold_in *in)
 {
-	return collapse_read(c, in, diag);
+	return collapse_prepare(c, w, in);
 }
+
+static int
+commit(void *c, void *w, void *ci, struct fold_in *in,
+    struct fold_diag *diag)
+{
+	return collapse_commit(c, w, ci, in, diag);
+}
+
+static void
+drop(void *c, void *ci)
+{
+	collapse_drop(c, ci);
+}
+
+static void *
+worker(void *c)
+{
+	return collapse_worker_new(c);
+}
+
+static void
+worker_free(void *c, void *w)
+{
+	collapse_worker_free(c, w);
+}
+
+static const struct cmd_twostep twostep = {
+	.prepare = prepare, .commit = commit, .drop = drop,
+	.worker = worker, .worker_free = worker_free
+};
 
 /* --detect: no reader is opened. */
 static int
@@ -126,6 +148,7 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct fold_diag diag;
 	struct fold_out *out;
 	struct split_opt split = { 0 };
+	struct cmd_common jobs = *cc;
 	const char *piece;
 	int status, stopped;
 
@@ -148,12 +171,12 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	if ((piece = getenv("FOLD_TEST_PIECE")) != NULL)
 		split.piece = strtoull(piece, NULL, 10);
 	if (!split.jobs && (piece = getenv("FOLD_TEST_JOBS")) != NULL)
-		split.jobs = strtoull(piece, NULL, 10);
+		split.jobs = jobs.jobs = strtoull(piece, NULL, 10);
 	collapse_set_split(col, &split);
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();
-	status = cmd_each_listed(files, n, cc->list, cc->nul, collapse_one, col,
-	    &diag, &stopped);
+	status = cmd_each_listed_jobs(files, n, &jobs, &twostep, col, &diag,
+	    &stopped);
 	if (!stopped && collapse_finish(col, status == EXIT_OK, out) < 0)
 		status = EXIT_ERR;
 	only = collapse_only(col);
@@ -199,8 +222,8 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	}
 	sets[n++] = (struct cmd_optset){ f ? NULL : "every format",
 	    cmd_opt_files, &cc };
-	if (!f || f->split)
-		sets[n++] = (struct cmd_optset){ NULL, jobs, &cc };
+	if (!f || f->split || f->prepare)
+		sets[n++] = (struct cmd_optset){ NULL, cmd_opt_jobs, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_progress, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_strict, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_unit, &cc };

@@ -328,7 +328,7 @@ const struct fold_option cmd_opt_strict[] = {
 const struct fold_option cmd_opt_jobs[] = {
 	{ .name = "jobs", .shortname = 'j', .arg = "N",
 	    .kind = FOLD_OPT_UINT, .off = OFF(jobs), .min = 0, .above = 1,
-	    .help = "read N inputs at once (default: one per processor)" },
+	    .help = "read on N threads (default: one per processor)" },
 	{ .name = NULL }
 };
 

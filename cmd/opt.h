@@ -49,7 +49,7 @@ int cmd_parse_each(int argc, char *argv[], const struct cmd_optset *sets,
  *   cmd_opt_files     --files-from LIST, -0 | --null
  *   cmd_opt_unit      --unit NAME: the unit of the sum, whatever the
  *                     inputs count (fold_stacks_force_unit)
- *   cmd_opt_jobs      -j N | --jobs N: inputs read on N threads at once
+ *   cmd_opt_jobs      -j N | --jobs N: inputs read on N threads
  *                     (0, the default: cmd_each_listed_jobs decides)
  */
 struct cmd_common {

@@ -20,13 +20,13 @@
 
 /* decoding is most of the work: it runs on the jobs' threads */
 static void *
-prepare(void *m, struct fold_in *in)
+prepare(void *m, void *w, struct fold_in *in)
 {
 	return pprof_merge_decode(m, in);
 }
 
 static int
-commit(void *m, void *d, struct fold_diag *diag)
+commit(void *m, void *w, void *d, struct fold_in *in, struct fold_diag *diag)
 {
 	return pprof_merge_commit(m, d);
 }
@@ -37,7 +37,9 @@ drop(void *m, void *d)
 	pprof_merge_drop(m, d);
 }
 
-static const struct cmd_twostep twostep = { prepare, commit, drop };
+static const struct cmd_twostep twostep = {
+	.prepare = prepare, .commit = commit, .drop = drop
+};
 
 /* Its one value: the table's base is the uint64_t max_size of main. */
 static const struct fold_option options[] = {

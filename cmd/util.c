@@ -350,9 +350,10 @@ jobs_for(unsigned long long jobs, int n)
 
 /* An input in flight: what prepare made of it, its messages. */
 struct slot {
+	struct fold_in *in;	/* open until its commit */
 	void *prepared;
+	void *w;		/* the worker of the thread that prepared it */
 	char *fail;		/* the input could not be opened or read */
-	char *closefail;	/* nor closed */
 	int ready;
 };
 
@@ -374,30 +375,31 @@ errcopy(void)
 	return fold_strndup(e, strlen(e));
 }
 
-/* Opens, prepares and closes input i into its slot (not yet ready). */
+/* Opens and prepares input i into its slot (not yet ready). */
 static void
-prepare_one(struct pool *p, struct slot *sl, int i, int progress)
+prepare_one(struct pool *p, struct slot *sl, int i, void *w, int progress)
 {
-	struct fold_in *in = fold_in_open(p->files[i]);
-
-	if (!in) {
+	sl->w = w;
+	if (!(sl->in = fold_in_open(p->files[i]))) {
 		sl->fail = errcopy();
 		return;
 	}
 	if (progress)
-		cmd_progress_attach(NULL, in);
-	if (!(sl->prepared = p->ts->prepare(p->reader, in)))
+		cmd_progress_attach(NULL, sl->in);
+	if (!(sl->prepared = p->ts->prepare(p->reader, w, sl->in)))
 		sl->fail = errcopy();
-	if (progress)
-		progress_erase();
-	if (fold_in_close(in) < 0)
-		sl->closefail = errcopy();
 }
+
+struct worker {
+	struct pool *p;
+	void *w;
+};
 
 static void *
 worker(void *arg)
 {
-	struct pool *p = arg;
+	struct worker *wk = arg;
+	struct pool *p = wk->p;
 	struct slot *sl;
 	int i;
 
@@ -411,7 +413,7 @@ worker(void *arg)
 		i = p->next++;
 		sl = &p->slots[i % p->window];
 		pthread_mutex_unlock(&p->lock);
-		prepare_one(p, sl, i, 0);
+		prepare_one(p, sl, i, wk->w, 0);
 		pthread_mutex_lock(&p->lock);
 		sl->ready = 1;
 		pthread_cond_broadcast(&p->cond);
@@ -420,7 +422,10 @@ worker(void *arg)
 	return NULL;
 }
 
-/* Commits input i from its slot, with its messages; empties the slot. */
+/*
+ * Commits input i from its slot, with its messages, and closes it;
+ * empties the slot.
+ */
 static int
 commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
     int *stopped)
@@ -428,22 +433,37 @@ commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
 	int status = EXIT_OK, rc = 0;
 
 	if (sl->fail) {
+		if (sl->prepared)	/* prepare failed: nothing to commit */
+			abort();
 		cmd_warn("%s", sl->fail);
 		status = EXIT_ERR;
-	} else if ((rc = p->ts->commit(p->reader, sl->prepared, diag)) < 0) {
+	} else if ((rc = p->ts->commit(p->reader, sl->w, sl->prepared, sl->in,
+	    diag)) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
-	if (sl->closefail) {
-		cmd_warn("%s", sl->closefail);
+	progress_erase();
+	if (sl->in && fold_in_close(sl->in) < 0) {
+		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
 	if (rc == -2)
 		*stopped = 1;
 	free(sl->fail);
-	free(sl->closefail);
 	memset(sl, 0, sizeof *sl);
 	return status;
+}
+
+/* What was prepared and not committed (after a stop), dropped unsaid. */
+static void
+drop_one(struct pool *p, struct slot *sl)
+{
+	if (sl->prepared)
+		p->ts->drop(p->reader, sl->prepared);
+	if (sl->in)
+		fold_in_close(sl->in);
+	free(sl->fail);
+	memset(sl, 0, sizeof *sl);
 }
 
 static int
@@ -454,6 +474,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	char *none[] = { NULL };
 	struct pool p = { .files = n ? files : none, .n = n ? n : 1,
 	    .ts = ts, .reader = reader };
+	struct worker *wk;
 	pthread_t *th;
 	unsigned t, nth = 0;
 	int i, status = EXIT_OK;
@@ -463,20 +484,25 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	jobs = jobs_for(jobs == 0 && progress_wanted() ? 1 : jobs, p.n);
 	p.window = jobs > 1 ? 2 * jobs : 1;
 	p.slots = fold_calloc(p.window, sizeof *p.slots);
+	/* a worker for each thread; the last, this thread's */
+	wk = fold_calloc(jobs + 1, sizeof *wk);
+	for (t = 0; t <= jobs; t++) {
+		wk[t].p = &p;
+		wk[t].w = ts->worker ? ts->worker(reader) : NULL;
+	}
 	if (jobs == 1) {
 		/* no thread: the same steps, and progress */
 		for (i = 0; i < p.n && !*stopped; i++) {
-			prepare_one(&p, &p.slots[0], i, 1);
+			prepare_one(&p, &p.slots[0], i, wk[jobs].w, 1);
 			status |= commit_one(&p, &p.slots[0], diag, stopped);
 		}
-		free(p.slots);
-		return status ? EXIT_ERR : EXIT_OK;
+		goto out;
 	}
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.cond, NULL);
 	th = fold_calloc(jobs, sizeof *th);
 	for (t = 0; t < jobs; t++)
-		if (pthread_create(&th[nth], NULL, worker, &p) == 0)
+		if (pthread_create(&th[nth], NULL, worker, &wk[t]) == 0)
 			nth++;
 	for (i = 0; i < p.n && !*stopped; i++) {
 		struct slot *sl = &p.slots[i % p.window];
@@ -485,7 +511,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 		if (nth == 0 && p.next == i) {
 			p.next++;
 			pthread_mutex_unlock(&p.lock);
-			prepare_one(&p, sl, i, 0);
+			prepare_one(&p, sl, i, wk[jobs].w, 0);
 			pthread_mutex_lock(&p.lock);
 			sl->ready = 1;
 		}
@@ -502,17 +528,17 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	}
 	for (t = 0; t < nth; t++)
 		pthread_join(th[t], NULL);
-	/* what was prepared after a stop is dropped unsaid */
-	for (t = 0; t < (unsigned)p.window; t++) {
-		if (p.slots[t].prepared)
-			ts->drop(reader, p.slots[t].prepared);
-		free(p.slots[t].fail);
-		free(p.slots[t].closefail);
-	}
 	free(th);
-	free(p.slots);
 	pthread_cond_destroy(&p.cond);
 	pthread_mutex_destroy(&p.lock);
+out:
+	for (i = 0; i < p.window; i++)
+		drop_one(&p, &p.slots[i]);
+	for (t = 0; t <= jobs; t++)
+		if (ts->worker_free)
+			ts->worker_free(reader, wk[t].w);
+	free(wk);
+	free(p.slots);
 	return status ? EXIT_ERR : EXIT_OK;
 }
 

@@ -81,17 +81,25 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
     void *reader, struct fold_diag *diag, int *stopped);
 
 /*
- * An input read in two steps: prepare(reader, in) reads in on its own,
- * on any thread, and returns what it found, or NULL with a message in
- * fold_err() when in failed; commit(reader, prepared, diag), always on
- * the calling thread and in the order of the inputs, adds it and returns
- * as cmd_each_input's read does (0, -1, -2), taking prepared; drop
- * frees a prepared input that is not committed.
+ * An input read in two steps: prepare(reader, w, in) reads in on its
+ * own, on any thread, and returns what it found, or NULL with a message
+ * in fold_err() when in failed; commit(reader, w, prepared, in, diag),
+ * always on the calling thread and in the order of the inputs, adds it
+ * and returns as cmd_each_input's read does (0, -1, -2), taking
+ * prepared; in is still open then (closed after), for a commit that
+ * reads the rest of it itself. drop frees a prepared input that is not
+ * committed. w is what worker(reader) made for the thread that prepared
+ * the input (worker NULL: w is NULL), made before the threads start and
+ * freed by worker_free once every input is committed: state a thread
+ * keeps from one input to the next, which its commits may use too.
  */
 struct cmd_twostep {
-	void *(*prepare)(void *reader, struct fold_in *in);
-	int (*commit)(void *reader, void *prepared, struct fold_diag *diag);
+	void *(*prepare)(void *reader, void *w, struct fold_in *in);
+	int (*commit)(void *reader, void *w, void *prepared,
+	    struct fold_in *in, struct fold_diag *diag);
 	void (*drop)(void *reader, void *prepared);
+	void *(*worker)(void *reader);
+	void (*worker_free)(void *reader, void *w);
 };
 
 /* The processors online (1 to 1024): what a default of -j uses. */

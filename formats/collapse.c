@@ -23,7 +23,7 @@
 #include "formats/vsprof.h"
 #include "formats/vtune.h"
 
-/* The state of the checks of collapse.h over a run. */
+/* The state of the checks of collapse.h on one input. */
 struct collapse_check {
 	uint64_t bad;		/* diag's count when the input began */
 	int counted;		/* records are what the reader recognised
@@ -35,18 +35,23 @@ struct collapse_check {
 	 * detector on every input would cost more than reading a small one.
 	 */
 	char *head;
-	size_t nhead, headcap;
+	size_t nhead;
 	const struct format *f;	/* what the input is read as */
-	int found;		/* an input of the run gave a record */
-	char **empties;		/* the names of the empty inputs */
-	size_t nempties;
 };
 
-#define COLLAPSE_CHECK_INIT { .counted = 1 }
+/*
+ * An input, its format told and its head checked, and what the format's
+ * prepare found in it on another thread (NULL: it is read at its
+ * commit).
+ */
+struct collapse_input {
+	struct collapse_check check;
+	void *prepared;
+};
 
 /*
- * The reader of each format used, and the checks of collapse.h; c->check
- * is the state of the checks of the input being read.
+ * The reader of each format used, and the checks of collapse.h over the
+ * run.
  */
 struct collapse {
 	const struct format *forced;
@@ -56,8 +61,15 @@ struct collapse {
 	void **opts;		/* by format: its options, copied */
 	void **readers;		/* by format */
 	char *used;		/* by format: an input was read */
-	struct collapse_check check;
+	int found;		/* an input of the run gave a record */
+	char **empties;		/* the names of the empty inputs */
+	size_t nempties;
 	struct split_opt split;
+};
+
+/* What a thread keeps from one input to the next: by format, its worker. */
+struct collapse_worker {
+	void **w;
 };
 
 /* folded stacks, passed through */
@@ -306,20 +318,20 @@ collapse_detect(struct fold_in *in, const struct format **f)
 	    fold_in_name(in), tried);
 }
 
+/*
+ * The checks of an input's head, before it is read as f; its diag count
+ * (bad) is taken when it is read.
+ */
 static int
-collapse_check_begin(struct collapse_check *ck,
-    const struct format *f, struct fold_in *in,
-    const struct fold_diag *diag)
+collapse_check_begin(struct collapse_check *ck, const struct format *f,
+    struct fold_in *in)
 {
 	const char *head, *what;
 	char why[128] = "";
 	size_t n;
 	int bin;
 
-	ck->bad = diag->count;
 	ck->counted = 1;
-	ck->empty = 0;
-	ck->nhead = 0;
 	ck->f = f;
 	/* a fault early in the input: the reader keeps what came before it
 	   and fails there */
@@ -339,10 +351,7 @@ collapse_check_begin(struct collapse_check *ck,
 	if ((what = fold_lookalike(head, n)) != NULL)
 		return fold_seterr("%s: not %s: it is %s", fold_in_name(in),
 		    f->input, what);
-	if (n > ck->headcap) {
-		ck->headcap = n;
-		ck->head = fold_realloc(ck->head, n);
-	}
+	ck->head = fold_malloc(n);
 	memcpy(ck->head, head, n);
 	ck->nhead = n;
 	return 0;
@@ -365,7 +374,7 @@ looks(const struct collapse_check *ck, char *buf, size_t bufsz)
 }
 
 static int
-collapse_check_end(struct collapse_check *ck,
+collapse_check_end(struct collapse *c, const struct collapse_check *ck,
     const struct format *f, struct fold_in *in,
     const struct fold_diag *diag, uint64_t records, int rc)
 {
@@ -375,9 +384,9 @@ collapse_check_end(struct collapse_check *ck,
 	if (rc != 0)
 		return rc;
 	if (ck->empty) {
-		ck->empties = fold_reallocarray(ck->empties, ck->nempties + 1,
-		    sizeof *ck->empties);
-		ck->empties[ck->nempties++] = fold_strndup(fold_in_name(in),
+		c->empties = fold_reallocarray(c->empties, c->nempties + 1,
+		    sizeof *c->empties);
+		c->empties[c->nempties++] = fold_strndup(fold_in_name(in),
 		    strlen(fold_in_name(in)));
 		return 0;
 	}
@@ -392,39 +401,24 @@ collapse_check_end(struct collapse_check *ck,
 		    fold_in_name(in), (unsigned long long)bad,
 		    (unsigned long long)lines, f->input,
 		    looks(ck, like, sizeof like));
-	ck->found = 1;
+	c->found = 1;
 	return 0;
 }
 
 static int
-collapse_check_finish(struct collapse_check *ck, fold_say_fn *say, void *arg)
+collapse_check_finish(struct collapse *c)
 {
 	char msg[1024];
 	size_t i;
 
-	if (ck->found)
+	if (c->found)
 		return 0;
-	for (i = 0; i < ck->nempties; i++) {
+	for (i = 0; i < c->nempties; i++) {
 		snprintf(msg, sizeof msg, "%s: empty input: no stacks found",
-		    ck->empties[i]);
-		say(arg, msg);
+		    c->empties[i]);
+		c->say(c->arg, msg);
 	}
-	return ck->nempties ? -1 : 0;
-}
-
-static void
-collapse_check_release(struct collapse_check *ck)
-{
-	size_t i;
-
-	for (i = 0; i < ck->nempties; i++)
-		free(ck->empties[i]);
-	free(ck->empties);
-	ck->empties = NULL;
-	ck->nempties = 0;
-	free(ck->head);
-	ck->head = NULL;
-	ck->nhead = ck->headcap = 0;
+	return c->nempties ? -1 : 0;
 }
 
 struct collapse *
@@ -439,7 +433,6 @@ collapse_new(const void *const *opts, const struct format *forced,
 	c->st = st;
 	c->say = say;
 	c->arg = arg;
-	c->check = (struct collapse_check)COLLAPSE_CHECK_INIT;
 	c->opts = fold_calloc(collapse_nformats, sizeof *c->opts);
 	c->readers = fold_calloc(collapse_nformats, sizeof *c->readers);
 	c->used = fold_calloc(collapse_nformats, 1);
@@ -479,7 +472,9 @@ collapse_free(struct collapse *c)
 	free(c->opts);
 	free(c->readers);
 	free(c->used);
-	collapse_check_release(&c->check);
+	for (i = 0; i < c->nempties; i++)
+		free(c->empties[i]);
+	free(c->empties);
 	free(c);
 }
 
@@ -506,35 +501,111 @@ set_unit(struct collapse *c, const struct format *f, size_t i,
 	return 0;
 }
 
-int
-collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
+struct collapse_input *
+collapse_prepare(struct collapse *c, struct collapse_worker *w,
+    struct fold_in *in)
 {
+	struct collapse_input *ci;
 	const struct format *f = c->forced;
+	size_t i;
+
+	if (!f && collapse_detect(in, &f) < 0)
+		return NULL;
+	ci = fold_calloc(1, sizeof *ci);
+	if (!f) {	/* empty: what its format would be does not matter */
+		ci->check.empty = 1;
+		return ci;
+	}
+	if (collapse_check_begin(&ci->check, f, in) < 0) {
+		collapse_drop(c, ci);
+		return NULL;
+	}
+	if (ci->check.empty || !w || !f->prepare)
+		return ci;
+	i = collapse_index(f);
+	/* the reader's options are read here, and nothing else of it */
+	if (!w->w[i])
+		w->w[i] = f->worker(c->readers[i]);
+	ci->prepared = f->prepare(w->w[i], in);
+	return ci;
+}
+
+int
+collapse_commit(struct collapse *c, struct collapse_worker *w,
+    struct collapse_input *ci, struct fold_in *in, struct fold_diag *diag)
+{
+	struct collapse_check *ck = &ci->check;
+	const struct format *f = ck->f;
 	uint64_t before;
 	size_t i;
 	int rc;
 
-	if (!f && collapse_detect(in, &f) < 0)
-		return -1;
-	if (!f) {	/* empty: what its format would be does not matter */
-		c->check.empty = 1;
-		return collapse_check_end(&c->check, c->forced, in, diag, 0, 0);
+	ck->bad = diag->count;
+	if (!f || ck->empty) {
+		rc = collapse_check_end(c, ck, f, in, diag, 0, 0);
+		collapse_drop(c, ci);
+		return rc;
 	}
-	if (collapse_check_begin(&c->check, f, in, diag) < 0)
-		return -1;
-	if (c->check.empty)
-		return collapse_check_end(&c->check, f, in, diag, 0, 0);
 	i = collapse_index(f);
 	c->used[i] = 1;
 	before = records(c, i);
-	c->check.counted = f->records != NULL;
-	rc = split_read(f, c->readers[i], c->st, in, diag, &c->split);
+	ck->counted = f->records != NULL;
+	if (ci->prepared) {
+		rc = f->commit(c->readers[i], w->w[i], ci->prepared, diag);
+		ci->prepared = NULL;
+	} else {
+		rc = split_read(f, c->readers[i], c->st, in, diag, &c->split);
+	}
 	if (rc >= 0 && records(c, i) > before && set_unit(c, f, i, in) < 0)
 		rc = -2;	/* the sum would mean nothing: stop */
 	if (f->input_done)
 		f->input_done(c->readers[i], fold_in_name(in), c->say, c->arg);
-	return collapse_check_end(&c->check, f, in, diag,
-	    records(c, i) - before, rc);
+	rc = collapse_check_end(c, ck, f, in, diag, records(c, i) - before,
+	    rc);
+	collapse_drop(c, ci);
+	return rc;
+}
+
+void
+collapse_drop(struct collapse *c, struct collapse_input *ci)
+{
+	if (!ci)
+		return;
+	if (ci->prepared)
+		ci->check.f->drop(ci->prepared);
+	free(ci->check.head);
+	free(ci);
+}
+
+int
+collapse_read(struct collapse *c, struct fold_in *in, struct fold_diag *diag)
+{
+	struct collapse_input *ci = collapse_prepare(c, NULL, in);
+
+	return ci ? collapse_commit(c, NULL, ci, in, diag) : -1;
+}
+
+struct collapse_worker *
+collapse_worker_new(struct collapse *c)
+{
+	struct collapse_worker *w = fold_calloc(1, sizeof *w);
+
+	w->w = fold_calloc(collapse_nformats, sizeof *w->w);
+	return w;
+}
+
+void
+collapse_worker_free(struct collapse *c, struct collapse_worker *w)
+{
+	size_t i;
+
+	if (!w)
+		return;
+	for (i = 0; i < collapse_nformats; i++)
+		if (w->w[i])
+			collapse_formats[i]->close(w->w[i]);
+	free(w->w);
+	free(w);
 }
 
 void
@@ -589,10 +660,10 @@ collapse_finish(struct collapse *c, int ok, struct fold_out *out)
 	}
 	if (out && !wrote)
 		fold_write(out, c->st);
-	if (collapse_check_finish(&c->check, c->say, c->arg) < 0)
+	if (collapse_check_finish(c) < 0)
 		rc = -1;
 	/* inputs of records that all were dropped: said by their summary */
-	else if (ok && rc == 0 && !wrote && c->check.found &&
+	else if (ok && rc == 0 && !wrote && c->found &&
 	    fold_stacks_len(c->st) == 0) {
 		c->say(c->arg, "no stacks found");
 		rc = -1;

@@ -91,6 +91,28 @@ int collapse_read(struct collapse *c, struct fold_in *in,
     struct fold_diag *diag);
 
 /*
+ * collapse_read in two steps, for many inputs read at once (cmd/util.h's
+ * cmd_twostep): collapse_prepare, on any thread, tells in's format and
+ * checks its head, and when its format reads whole inputs on threads of
+ * their own (format.h's prepare), reads it with w, the calling thread's
+ * worker (NULL: never); it returns NULL with a message when in failed
+ * there (as collapse_read's -1). collapse_commit, on the thread that
+ * reads, in the order of the inputs and with in still open, reads what
+ * is left to read and returns as collapse_read; it frees ci, and
+ * collapse_drop one that is not committed. A worker is used by one
+ * thread's prepares and their commits, and freed after the last.
+ */
+struct collapse_input;
+struct collapse_worker;
+struct collapse_worker *collapse_worker_new(struct collapse *c);
+void collapse_worker_free(struct collapse *c, struct collapse_worker *w);
+struct collapse_input *collapse_prepare(struct collapse *c,
+    struct collapse_worker *w, struct fold_in *in);
+int collapse_commit(struct collapse *c, struct collapse_worker *w,
+    struct collapse_input *ci, struct fold_in *in, struct fold_diag *diag);
+void collapse_drop(struct collapse *c, struct collapse_input *ci);
+
+/*
  * After every input (ok 0 when an input failed): the readers' end of
  * run and their messages, then, unless out is NULL, the output: the
  * stacks of st, sorted, or what a reader writes instead (a listing, a

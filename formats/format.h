@@ -186,6 +186,31 @@ struct format {
 	size_t (*split)(const char *buf, size_t n);
 	void *(*part)(void *r, struct fold_stacks *st);
 	int (*join)(void *r, void *const *p, size_t n);
+
+	/*
+	 * Reading many inputs at once, each whole on a thread of its own
+	 * (--files-from a fleet); NULL for a format whose inputs are read
+	 * one after another.
+	 *
+	 * worker: a reader for one thread, with r's options (read from r
+	 * while r reads: nothing else of r may be), freed with close. It
+	 * keeps what it likes from one input to the next.
+	 *
+	 * prepare: reads in whole on w's thread, as r would if it had read
+	 * nothing before, and returns what it found (never NULL): what
+	 * commit needs to add it to r, or to read it itself when r decided
+	 * otherwise (the bytes).
+	 *
+	 * commit: on r's thread, the inputs in their order, each with the
+	 * worker that prepared it: adds to r what prepare found, as if r had
+	 * read the input itself, and frees it; returns as read, with the
+	 * same warnings and messages. drop frees what is not committed.
+	 */
+	void *(*worker)(void *r);
+	void *(*prepare)(void *w, struct fold_in *in);
+	int (*commit)(void *r, void *w, void *prepared,
+	    struct fold_diag *diag);
+	void (*drop)(void *prepared);
 };
 
 #endif
