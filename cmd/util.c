@@ -359,9 +359,11 @@ struct slot {
 
 struct pool {
 	pthread_mutex_t lock;
-	pthread_cond_t cond;	/* a slot ready, a commit made, the end */
+	pthread_cond_t ready;	/* the next slot to commit is ready */
+	pthread_cond_t space;	/* a commit made room, or the end */
 	char **files;
 	int n, next, committed, window, quit;
+	int waiting;		/* threads waiting for space */
 	struct slot *slots;
 	const struct cmd_twostep *ts;
 	void *reader;
@@ -395,28 +397,41 @@ struct worker {
 	void *w;
 };
 
+/*
+ * Prepares the next input into its slot, lock held (and released
+ * meanwhile); tells the committing thread when it waits for that slot.
+ */
+static void
+prepare_next(struct pool *p, void *w)
+{
+	int i = p->next++;
+	struct slot *sl = &p->slots[i % p->window];
+
+	pthread_mutex_unlock(&p->lock);
+	prepare_one(p, sl, i, w, 0);
+	pthread_mutex_lock(&p->lock);
+	sl->ready = 1;
+	if (i == p->committed)
+		pthread_cond_signal(&p->ready);
+}
+
 static void *
 worker(void *arg)
 {
 	struct worker *wk = arg;
 	struct pool *p = wk->p;
-	struct slot *sl;
-	int i;
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->quit && p->next < p->n &&
-		    p->next >= p->committed + p->window)
-			pthread_cond_wait(&p->cond, &p->lock);
+		    p->next >= p->committed + p->window) {
+			p->waiting++;
+			pthread_cond_wait(&p->space, &p->lock);
+			p->waiting--;
+		}
 		if (p->quit || p->next >= p->n)
 			break;
-		i = p->next++;
-		sl = &p->slots[i % p->window];
-		pthread_mutex_unlock(&p->lock);
-		prepare_one(p, sl, i, wk->w, 0);
-		pthread_mutex_lock(&p->lock);
-		sl->ready = 1;
-		pthread_cond_broadcast(&p->cond);
+		prepare_next(p, wk->w);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -484,11 +499,15 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	jobs = jobs_for(jobs == 0 && progress_wanted() ? 1 : jobs, p.n);
 	p.window = jobs > 1 ? 2 * jobs : 1;
 	p.slots = fold_calloc(p.window, sizeof *p.slots);
-	/* a worker for each thread; the last, this thread's */
+	/*
+	 * A worker for each thread, the last this thread's; none for one
+	 * job: an input prepared and committed at once has nothing to keep
+	 * for the commit.
+	 */
 	wk = fold_calloc(jobs + 1, sizeof *wk);
 	for (t = 0; t <= jobs; t++) {
 		wk[t].p = &p;
-		wk[t].w = ts->worker ? ts->worker(reader) : NULL;
+		wk[t].w = ts->worker && jobs > 1 ? ts->worker(reader) : NULL;
 	}
 	if (jobs == 1) {
 		/* no thread: the same steps, and progress */
@@ -499,43 +518,49 @@ each_jobs(char **files, int n, unsigned long long jobs,
 		goto out;
 	}
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.cond, NULL);
+	pthread_cond_init(&p.ready, NULL);
+	pthread_cond_init(&p.space, NULL);
+	/* jobs threads in all: this one prepares too, while it can */
 	th = fold_calloc(jobs, sizeof *th);
-	for (t = 0; t < jobs; t++)
+	for (t = 0; t + 1 < jobs; t++)
 		if (pthread_create(&th[nth], NULL, worker, &wk[t]) == 0)
 			nth++;
 	for (i = 0; i < p.n && !*stopped; i++) {
 		struct slot *sl = &p.slots[i % p.window];
 		pthread_mutex_lock(&p.lock);
-		/* no thread could start: this one prepares */
-		if (nth == 0 && p.next == i) {
-			p.next++;
-			pthread_mutex_unlock(&p.lock);
-			prepare_one(&p, sl, i, wk[jobs].w, 0);
-			pthread_mutex_lock(&p.lock);
-			sl->ready = 1;
+		while (!sl->ready) {
+			if (p.next < p.n && p.next < p.committed + p.window)
+				prepare_next(&p, wk[jobs].w);
+			else
+				pthread_cond_wait(&p.ready, &p.lock);
 		}
-		while (!sl->ready)
-			pthread_cond_wait(&p.cond, &p.lock);
 		pthread_mutex_unlock(&p.lock);
 		status |= commit_one(&p, sl, diag, stopped);
 		pthread_mutex_lock(&p.lock);
 		p.committed = i + 1;
-		if (*stopped)
+		if (*stopped) {
 			p.quit = 1;
-		pthread_cond_broadcast(&p.cond);
+			pthread_cond_broadcast(&p.space);
+		} else if (p.waiting) {
+			pthread_cond_signal(&p.space);
+		}
 		pthread_mutex_unlock(&p.lock);
 	}
+	pthread_mutex_lock(&p.lock);
+	p.quit = 1;
+	pthread_cond_broadcast(&p.space);
+	pthread_mutex_unlock(&p.lock);
 	for (t = 0; t < nth; t++)
 		pthread_join(th[t], NULL);
 	free(th);
-	pthread_cond_destroy(&p.cond);
+	pthread_cond_destroy(&p.ready);
+	pthread_cond_destroy(&p.space);
 	pthread_mutex_destroy(&p.lock);
 out:
 	for (i = 0; i < p.window; i++)
 		drop_one(&p, &p.slots[i]);
 	for (t = 0; t <= jobs; t++)
-		if (ts->worker_free)
+		if (wk[t].w)
 			ts->worker_free(reader, wk[t].w);
 	free(wk);
 	free(p.slots);

@@ -89,9 +89,10 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
  * prepared; in is still open then (closed after), for a commit that
  * reads the rest of it itself. drop frees a prepared input that is not
  * committed. w is what worker(reader) made for the thread that prepared
- * the input (worker NULL: w is NULL), made before the threads start and
- * freed by worker_free once every input is committed: state a thread
- * keeps from one input to the next, which its commits may use too.
+ * the input, made before the threads start and freed by worker_free once
+ * every input is committed: state a thread keeps from one input to the
+ * next, which its commits may use too. w is NULL when worker is, and
+ * with one job (each input is committed as soon as it is prepared).
  */
 struct cmd_twostep {
 	void *(*prepare)(void *reader, void *w, struct fold_in *in);

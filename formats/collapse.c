@@ -524,8 +524,8 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 		return ci;
 	i = collapse_index(f);
 	/* the reader's options are read here, and nothing else of it */
-	if (!w->w[i])
-		w->w[i] = f->worker(c->readers[i]);
+	if (!w->w[i] && !(w->w[i] = f->worker(c->readers[i])))
+		return ci;	/* read at its commit */
 	ci->prepared = f->prepare(w->w[i], in);
 	return ci;
 }

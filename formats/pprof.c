@@ -175,6 +175,7 @@ struct pprof_reader {
 	int nread;		/* profiles read */
 	uint64_t nsamples;	/* the samples of those */
 	uint64_t added;		/* samples added, of any profile */
+	uint64_t mass;		/* the sum of their magnitudes, or 2^64-1 */
 	size_t ntypes;
 	char **types;		/* "type/unit" of the first profile */
 	size_t index;		/* the selected sample type */
@@ -630,43 +631,50 @@ check_types(struct pprof_reader *r, const struct prof *pf)
 		rc = 0;
 		goto out;
 	}
-	r->types = types;
-	r->ntypes = n;
-	types = NULL;
-	r->totals = fold_calloc(n, sizeof *r->totals);
-	r->index = n - 1;
+	/*
+	 * The first profile's: they are the run's once the selected one is
+	 * found in them (a profile without it fails, and the next is
+	 * checked as the first).
+	 */
+	size_t index = n - 1;
 	const char *want = r->opt.sample_index;
 	const struct str *def = NULL;
 	if (!want && pf->default_type != 0 &&
 	    !(def = str_at(pf, pf->default_type, "default sample type", 0)))
-		return -1;
+		goto out;
 	if (want && want[0] && strspn(want, "0123456789") == strlen(want)) {
 		unsigned long long k = strtoull(want, NULL, 10);
-		if (k >= n)
-			return fold_seterr("%s: sample index %s out of range "
-			    "(%zu sample types)", pf->file, want, n);
-		r->index = (size_t)k;
-		return 0;
+		if (k >= n) {
+			fold_seterr("%s: sample index %s out of range (%zu "
+			    "sample types)", pf->file, want, n);
+			goto out;
+		}
+		index = (size_t)k;
+	} else {
+		for (i = 0; i < n; i++) {
+			const char *t = types[i];
+			size_t tl = strcspn(t, "/");
+			if (want && (strcmp(want, t) == 0 ||
+			    (strlen(want) == tl && memcmp(want, t, tl) == 0)))
+				break;
+			if (def && def->n == tl && memcmp(def->p, t, tl) == 0)
+				break;
+		}
+		if (i < n) {
+			index = i;
+		} else if (want) {
+			struct buf b = { 0, 0, 0 };
+			join_types(&b, types, n);
+			fold_seterr("%s: no sample type %s (the profile has "
+			    "%s)", pf->file, want, b.p);
+			free(b.p);
+			goto out;
+		}
 	}
-	for (i = 0; i < n; i++) {
-		const char *t = r->types[i];
-		size_t tl = strcspn(t, "/");
-		if (want && (strcmp(want, t) == 0 ||
-		    (strlen(want) == tl && memcmp(want, t, tl) == 0)))
-			break;
-		if (def && def->n == tl && memcmp(def->p, t, tl) == 0)
-			break;
-	}
-	if (i < n)
-		r->index = i;
-	else if (want) {
-		struct buf b = { 0, 0, 0 };
-		join_types(&b, r->types, n);
-		fold_seterr("%s: no sample type %s (the profile has %s)",
-		    pf->file, want, b.p);
-		free(b.p);
-		return -1;
-	}
+	r->types = types;
+	r->ntypes = n;
+	r->index = index;
+	r->totals = fold_calloc(n, sizeof *r->totals);
 	return 0;
 out:
 	for (i = 0; i < n && types; i++)
@@ -789,7 +797,7 @@ rehash(struct pprof_reader *r, size_t mask)
  * exactly: -1 with a message when its magnitude would pass 2^64-1.
  */
 static int
-add_value(struct pprof_reader *r, const struct prof *pf, size_t i, int neg,
+add_value(struct pprof_reader *r, const char *file, size_t i, int neg,
     uint64_t v)
 {
 	struct ent *e = &r->ents[i];
@@ -798,7 +806,7 @@ add_value(struct pprof_reader *r, const struct prof *pf, size_t i, int neg,
 	if (eneg == neg) {
 		if (e->count > UINT64_MAX - v)
 			return fold_seterr("%s: count overflow (a stack's "
-			    "total passes 2^64-1)", pf->file);
+			    "total passes 2^64-1)", file);
 		e->count += v;
 	} else if (v <= e->count) {
 		e->count -= v;
@@ -813,34 +821,37 @@ add_value(struct pprof_reader *r, const struct prof *pf, size_t i, int neg,
 	return 0;
 }
 
-/* Adds v to the stack in r->key. */
+/*
+ * Adds the value of sign neg and magnitude mag to the stack in r->key,
+ * read from file.
+ */
 static int
-add_stack(struct pprof_reader *r, const struct prof *pf, int64_t v)
+add_key(struct pprof_reader *r, const char *file, int neg, uint64_t mag)
 {
 	const char *key = r->key.p;
 	size_t n = r->key.len, j;
 	uint32_t h = (uint32_t)fold_hash(key, n);
-	/* the magnitude of v, INT64_MIN's too */
-	uint64_t mag = v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v;
 	struct ent *e;
 
-	if (v < 0 && !r->neg) {
+	if (neg && !r->neg) {
 		r->neg = fold_calloc(r->capents + 1, 1);
-		r->negfile = fold_strndup(pf->file, strlen(pf->file));
+		r->negfile = fold_strndup(file, strlen(file));
 	}
+	/* no stack's magnitude is more than the sum of every one added */
+	r->mass = r->mass > UINT64_MAX - mag ? UINT64_MAX : r->mass + mag;
 	for (j = h & r->mask; r->slots[j]; j = (j + 1) & r->mask) {
 		e = &r->ents[r->slots[j] - 1];
 		if (ENT_LEN(e) == n &&
 		    memcmp(r->keys.p + ENT_OFF(e), key, n) == 0)
-			return add_value(r, pf, r->slots[j] - 1, v < 0, mag);
+			return add_value(r, file, r->slots[j] - 1, neg, mag);
 	}
 	if (n > KEYLEN_MAX)
 		return fold_seterr("%s: a stack of more than %d frames",
-		    pf->file, KEYLEN_MAX / 5);
+		    file, KEYLEN_MAX / 5);
 	if (r->keys.len + n + (r->nents + 1) * (sizeof *e + 8) >
 	    r->opt.max_size || r->nents >= UINT32_MAX - 1)
 		return fold_seterr("%s: the stacks need more than %" PRIu64
-		    " bytes of memory (see --max-size)", pf->file,
+		    " bytes of memory (see --max-size)", file,
 		    r->opt.max_size);
 	if (r->nents == r->capents) {
 		size_t cap = r->capents ? 2 * r->capents : 1024;
@@ -855,12 +866,22 @@ add_stack(struct pprof_reader *r, const struct prof *pf, int64_t v)
 	e->offlen = (uint64_t)r->keys.len << 24 | n;
 	e->count = mag;
 	if (r->neg)
-		r->neg[r->nents] = v < 0;
+		r->neg[r->nents] = (unsigned char)neg;
 	buf_add(&r->keys, key, n);
 	r->slots[j] = (uint32_t)++r->nents;
 	if (r->nents * 4 > r->mask * 3)
 		rehash(r, 2 * r->mask + 1);
 	return 0;
+}
+
+/* Adds v to the stack in r->key. */
+static int
+add_stack(struct pprof_reader *r, const struct prof *pf, int64_t v)
+{
+	/* the magnitude of v, INT64_MIN's too */
+	uint64_t mag = v < 0 ? (uint64_t)-(v + 1) + 1 : (uint64_t)v;
+
+	return add_key(r, pf->file, v < 0, mag);
 }
 
 static int
@@ -1558,6 +1579,13 @@ struct pprof_run {
 	struct fold_stacks *st;		/* the run's table */
 	int damaged;			/* a profile failed among its samples */
 	int direct;			/* alone in the run: written by r */
+	/*
+	 * A worker's (format.h): r's frames given to the run's reader so
+	 * far (prepare's), and the run's id of each (commit's).
+	 */
+	size_t nsent;
+	uint32_t *map;
+	size_t nmap, capmap;
 };
 
 static void *
@@ -1642,7 +1670,254 @@ pprof_close(void *rp)
 	if (!run)
 		return;
 	pprof_reader_free(run->r);
+	free(run->map);
 	free(run);
+}
+
+/*
+ * A fleet's profiles on threads of their own. A worker reads each profile
+ * as if it were the run's first, into a table of its own with frames of
+ * its own; the run's reader takes its stacks in input order, their frames
+ * mapped to its own. Whatever the worker's reading cannot stand for
+ * (a profile that failed, a warning, a negative value, --list, sample
+ * types or a selection other than the run's, a sum that might overflow
+ * or pass --max-size) has the run's reader read the profile's bytes
+ * itself: slower, never different.
+ */
+struct pprof_prepared {
+	char *file;
+	char *err;		/* the profile could not be read whole */
+	char *buf;		/* its bytes, for the run to read it itself */
+	size_t len;
+	int found;		/* the worker read it: */
+	char **types;
+	size_t ntypes, index;
+	struct buf keys;	/* the worker's frame ids */
+	struct ent *ents;
+	size_t nents, longest;	/* longest: the longest key */
+	uint64_t nsamples, added, mass;
+	/* the frames the worker interned for it: names, and their ends */
+	struct buf names;
+	size_t *ends, nnames;
+};
+
+static void *
+pprof_worker(void *rp)
+{
+	/* the options alone: r reads on meanwhile */
+	return pprof_open(&((struct pprof_run *)rp)->r->opt, NULL);
+}
+
+/* r as it started, but its frames and what it keeps to decode. */
+static void
+reader_reset(struct pprof_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntypes; i++)
+		free(r->types[i]);
+	free(r->types);
+	free(r->totals);
+	r->types = NULL;
+	r->totals = NULL;
+	r->ntypes = r->index = 0;
+	r->nread = 0;
+	r->nsamples = r->added = r->mass = 0;
+	free(r->neg);
+	free(r->negfile);
+	r->neg = NULL;
+	r->negfile = NULL;
+	r->keys.len = 0;
+	r->nents = 0;
+	/* a large profile's table goes: small ones would clear it */
+	if (r->mask > 4095) {
+		free(r->slots);
+		r->mask = 1023;
+		r->slots = fold_calloc(r->mask + 1, sizeof *r->slots);
+	} else {
+		memset(r->slots, 0, (r->mask + 1) * sizeof *r->slots);
+	}
+}
+
+static void
+warned(void *arg, uint64_t line, const char *text)
+{
+	*(int *)arg = 1;
+}
+
+static void *
+pprof_prepare(void *wp, struct fold_in *in)
+{
+	struct pprof_run *w = wp;
+	struct pprof_reader *r = w->r;
+	struct pprof_prepared *p = fold_calloc(1, sizeof *p);
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	const char *name = fold_in_name(in);
+	struct prof pf;
+	size_t i, n;
+	int rc, warn = 0;
+
+	p->file = fold_strndup(name, strlen(name));
+	if (pb_profile_readall(in, r->opt.max_size, &p->buf, &p->len) < 0) {
+		p->err = fold_strndup(fold_err(), strlen(fold_err()));
+		return p;
+	}
+	reader_reset(r);
+	diag.defer = warned;
+	diag.arg = &warn;
+	memset(&pf, 0, sizeof pf);
+	pf.file = p->file;
+	pf.buf = (const uint8_t *)p->buf;
+	pf.len = p->len;
+	pb_capalloc_init(&r->ca, r->opt.max_size);
+	pf.ca = &r->ca;
+	pf.tab = &r->tab;
+	pf.ar = &r->ar;
+	rc = read_profile(r, &pf, &diag);
+	prof_release(&pf);
+	/* the frames it interned, whatever came of it */
+	n = fold_intern_count(r->frames);
+	p->ends = fold_reallocarray(NULL, n - w->nsent + 1, sizeof *p->ends);
+	for (i = w->nsent; i < n; i++) {
+		size_t len;
+		const char *f = fold_intern_str(r->frames, (uint32_t)i, &len);
+		buf_add(&p->names, f, len);
+		p->ends[p->nnames++] = p->names.len;
+	}
+	w->nsent = n;
+	/*
+	 * The bytes are kept until the commit all the same: only the run's
+	 * reader knows whether it takes what the worker found.
+	 */
+	if (rc != 0 || warn || r->neg || r->opt.list)
+		return p;
+	p->found = 1;
+	p->types = r->types;
+	p->ntypes = r->ntypes;
+	p->index = r->index;
+	r->types = NULL;
+	r->ntypes = 0;
+	p->nsamples = pf.nsamples;
+	p->added = r->added;
+	p->mass = r->mass;
+	p->nents = r->nents;
+	p->ents = fold_reallocarray(NULL, r->nents + 1, sizeof *p->ents);
+	if (r->nents)	/* r->ents may be NULL: no sample kept */
+		memcpy(p->ents, r->ents, r->nents * sizeof *p->ents);
+	buf_add(&p->keys, r->keys.p, r->keys.len);
+	for (i = 0; i < r->nents; i++)
+		if (ENT_LEN(&r->ents[i]) > p->longest)
+			p->longest = ENT_LEN(&r->ents[i]);
+	return p;
+}
+
+static void
+pprof_drop(void *pp)
+{
+	struct pprof_prepared *p = pp;
+	size_t i;
+
+	if (!p)
+		return;
+	free(p->file);
+	free(p->err);
+	free(p->buf);
+	for (i = 0; i < p->ntypes; i++)
+		free(p->types[i]);
+	free(p->types);
+	free(p->keys.p);
+	free(p->ents);
+	free(p->names.p);
+	free(p->ends);
+	free(p);
+}
+
+/* Whether r can take the worker's reading of p as its own. */
+static int
+takes(const struct pprof_reader *r, const struct pprof_prepared *p)
+{
+	size_t i;
+
+	if (!p->found)
+		return 0;
+	if (r->types) {
+		if (p->ntypes != r->ntypes || p->index != r->index)
+			return 0;
+		for (i = 0; i < p->ntypes; i++)
+			if (strcmp(p->types[i], r->types[i]) != 0)
+				return 0;
+	}
+	/* frame ids of the run take five bytes at most, the worker's one */
+	if (r->mass > UINT64_MAX - p->mass || p->longest > KEYLEN_MAX / 5 ||
+	    r->nents + p->nents >= UINT32_MAX - 1 ||
+	    r->keys.len + 5 * p->keys.len + (r->nents + p->nents) *
+	    (sizeof(struct ent) + 8) > r->opt.max_size)
+		return 0;
+	return 1;
+}
+
+static int
+pprof_commit(void *rp, void *wp, void *pp, struct fold_diag *diag)
+{
+	struct pprof_run *run = rp, *w = wp;
+	struct pprof_reader *r = run->r;
+	struct pprof_prepared *p = pp;
+	const uint8_t *k, *end;
+	size_t i, start;
+	uint64_t added = r->added;
+	struct prof pf;
+	int rc = 0;
+
+	/* the run's ids of the frames the worker interned */
+	w->map = fold_grow(w->map, &w->capmap, w->nmap + p->nnames,
+	    sizeof *w->map);
+	for (i = 0, start = 0; i < p->nnames; start = p->ends[i++])
+		w->map[w->nmap++] = fold_intern(r->frames,
+		    p->names.p + start, p->ends[i] - start);
+	if (p->err) {
+		rc = fold_seterr("%s", p->err);
+	} else if (!takes(r, p)) {
+		/* as pprof_read, on the bytes read */
+		memset(&pf, 0, sizeof pf);
+		pf.file = p->file;
+		pf.buf = (const uint8_t *)p->buf;
+		pf.len = p->len;
+		pb_capalloc_init(&r->ca, r->opt.max_size);
+		pf.ca = &r->ca;
+		pf.tab = &r->tab;
+		pf.ar = &r->ar;
+		if ((rc = read_profile(r, &pf, diag)) == 0) {
+			r->nread++;
+			r->nsamples += pf.nsamples;
+		}
+		prof_release(&pf);
+		if (rc < 0 && r->added != added)
+			run->damaged = 1;
+	} else {
+		if (!r->types) {	/* the first profile's */
+			r->types = p->types;
+			r->ntypes = p->ntypes;
+			r->index = p->index;
+			r->totals = fold_calloc(r->ntypes, sizeof *r->totals);
+			p->types = NULL;
+			p->ntypes = 0;
+		}
+		for (i = 0; i < p->nents; i++) {
+			k = (const uint8_t *)p->keys.p + ENT_OFF(&p->ents[i]);
+			end = k + ENT_LEN(&p->ents[i]);
+			r->key.len = 0;
+			while (k < end)
+				buf_addvar(&r->key, w->map[getvar(&k)]);
+			/* takes() said it cannot fail */
+			if (add_key(r, p->file, 0, p->ents[i].count) < 0)
+				abort();
+		}
+		r->nread++;
+		r->nsamples += p->nsamples;
+		r->added += p->added;
+	}
+	pprof_drop(p);
+	return rc;
 }
 
 #define OFF(field) offsetof(struct pprof_readopt, field)
@@ -1712,4 +1987,8 @@ const struct format pprof_format = {
 	.finish = pprof_finish,
 	.output = pprof_output,
 	.close = pprof_close,
+	.worker = pprof_worker,
+	.prepare = pprof_prepare,
+	.commit = pprof_commit,
+	.drop = pprof_drop,
 };

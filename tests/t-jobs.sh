@@ -149,6 +149,97 @@ done
 same "made" "$tmp/made.dtrace"
 same "made" "$tmp/made.dtrace" --strict
 
+# Many inputs at once: TOOL -j1 against -j2 and -j7, each input read
+# whole on a thread of its own where its format allows (pprof), through
+# the format's tool, stackcollapse --format and stackcollapse telling
+# each input's format.
+# many NAME TOOLS ARGS... -- FILES...
+many() {
+	local name=$1 tools=$2 tool j bad= args=()
+	shift 2
+	while [ "$1" != -- ]; do args+=("$1"); shift; done
+	shift
+	IFS=,
+	for tool in $tools; do
+		unset IFS
+		# shellcheck disable=SC2086
+		run "$tmp/want" "$tmp/wanterr" $tool -j1 "${args[@]}" "$@"
+		for j in 2 7; do
+			# shellcheck disable=SC2086
+			run "$tmp/got" "$tmp/goterr" $tool -j$j "${args[@]}" "$@"
+			if ! cmp -s "$tmp/want" "$tmp/got" ||
+			    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
+				bad="$tool -j$j"
+				break 2
+			fi
+		done
+	done
+	unset IFS
+	if [ -z "$bad" ]; then
+		ok "many: $name ${args[*]}"
+	else
+		notok "many: $name ${args[*]}: $bad differs"
+		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
+		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
+	fi
+}
+pp=$top/testdata/pprof2folded
+tools="pprof2folded,stackcollapse --format pprof,stackcollapse"
+cd "$pp" || exit 1
+# every pprof input of testdata, good and bad, in one run and as a fleet
+# (the list over and over, a failure among the rest)
+all=(*.pb.gz *.pb bad/*.pb bad/*.pb.gz)
+fleet=()
+for i in $(seq 1 6); do fleet+=(cpu.pb.gz labels.pb.gz cpu.pb); done
+fleet+=(bad/trunc.pb heap.pb.gz)
+for i in $(seq 1 6); do fleet+=(cpu.pb.gz labels.pb.gz); done
+for set in all fleet; do
+	eval "files=(\"\${$set[@]}\")"
+	many "$set" "$tools" -- "${files[@]}"
+	many "$set" "$tools" --sample-index 0 -- "${files[@]}"
+	many "$set" "$tools" --sample-index alloc_space -- "${files[@]}"
+	many "$set" "$tools" --lines --filenames -- "${files[@]}"
+	many "$set" "$tools" --tag-root thread --tag-leaf span \
+	    --tag-focus 'thread=.' -- "${files[@]}"
+	many "$set" "$tools" --list -- "${files[@]}"
+	many "$set" "$tools" --differential -- "${files[@]}"
+	many "$set" "$tools" --max-size 2000 -- "${files[@]}"
+done
+many "deltas" "$tools" -- delta-a.pb.gz cpu.pb.gz delta-b.pb.gz delta.pb.gz \
+    delta-base.pb.gz cpu.pb.gz
+many "deltas" "$tools" --differential -- delta-a.pb.gz delta-b.pb.gz \
+    delta.pb.gz cpu.pb.gz
+# the first profile without the type asked for: the next is the first
+many "first without the type" "$tools" --sample-index alloc_space -- \
+    cpu.pb.gz heap.pb.gz cpu.pb.gz heap.pb.gz
+many "a fleet of one run" "$tools" --files-from "$pp/files-from.list0" \
+    -0 --
+# counts that overflow only once added up
+printf 'a;b 9223372036854775807\nc 1\n' | folded2pprof >"$tmp/big.pb.gz"
+printf 'c 5\n' | folded2pprof >"$tmp/c.pb.gz"
+many "sums past 2^64-1" "$tools" -- "$tmp/c.pb.gz" "$tmp/big.pb.gz" \
+    "$tmp/c.pb.gz" "$tmp/big.pb.gz" "$tmp/big.pb.gz" "$tmp/c.pb.gz"
+# stacks that pass --max-size only once added up (the first profiles
+# read, the next fail: the run's reader reads them itself)
+many=()
+for k in $(seq 0 9); do
+	awk -v k="$k" 'BEGIN { for (i = 1; i <= 600; i++)
+	    print "main;f" k ";g" i, i }' | folded2pprof >"$tmp/many$k.pb.gz"
+	many+=("$tmp/many$k.pb.gz")
+done
+many "stacks past --max-size" "$tools" --max-size 140000 -- "${many[@]}"
+many "stacks past --max-size" "$tools" --max-size 160000 -- "${many[@]}"
+# other formats among them, empty inputs, a file that is not there
+gzip -dc "$top/testdata/stackcollapse-perf/captures/go.perf.gz" \
+    >"$tmp/one.perf"
+: >"$tmp/empty"
+many "mixed" "stackcollapse" -- cpu.pb.gz "$tmp/one.perf" "$tmp/empty" \
+    labels.pb.gz "$tmp/nothere" "$tmp/one.perf" heap.pb.gz cpu.pb
+many "empty only" "$tools" -- "$tmp/empty" "$tmp/empty" "$tmp/empty"
+many "strict" "$tools" --strict -- cpu.pb.gz delta.pb.gz cpu.pb.gz \
+    bad/negative.pb cpu.pb.gz
+cd "$tmp" || exit 1
+
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
 if [ -r "$big" ] && ! sanitized; then
