@@ -5,8 +5,8 @@
 # -j2 with a job per service, the README's recipe), and merged as pprof by
 # pprofmerge;
 # then pprofmerge against `go tool pprof -proto` on 1,000 of them. Prints
-# profiles per second and peak memory of each, and pprofmerge -j2 against
-# -j1 (target 1.7x). Targets: pprofmerge 20x
+# profiles per second and peak memory of each, and pprof2folded and
+# pprofmerge -j2 against -j1 (target 1.7x). Targets: pprofmerge 20x
 # faster than go tool pprof -proto, peak memory under 3x the merged
 # profile's decoded size. Every way's output is checked against the others.
 # usage: bench/fleet.sh BUILDDIR
@@ -21,6 +21,9 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C PATH="$b:$PATH" GOCACHE="$tmp/gocache" HOME="$tmp"
+BENCH_TMP=$tmp
+# shellcheck source=lib.sh
+. "$top/bench/lib.sh"
 cd "$tmp"
 
 python3 "$top/bench/gen_fleet.py" "$n" fleet "$top/bench/go-cpu.pb.gz" \
@@ -47,6 +50,14 @@ timed() {
 timed "one process (pprof2folded --files-from)" \
     'pprof2folded --files-from list >one.folded'
 one=$el
+# every core: each profile read on a thread of its own, the stacks
+# added in order; wall and CPU time, best of three
+pprof2folded -j2 --files-from list | cmp -s - one.folded ||
+	{ echo "FAIL pprof2folded -j2 differs from -j1"; exit 1; }
+speedup "pprof2folded --files-from" \
+    "$(best_times pprof2folded -j1 --files-from list)" \
+    "$(best_times pprof2folded -j2 --files-from list)"
+
 # a job per profile costs GNU parallel's start of a job each: timed on the
 # first 1,000 profiles only
 head -n 1000 list >list1k
@@ -74,20 +85,13 @@ awk -v kb="$peak" -v s="$size" 'BEGIN {
 	    "that (target under 3x)\n", s / 1e6, kb * 1024 / s }'
 
 # every core: decoding on the jobs' threads, the merge in input order
-timed "pprofmerge -j1 --files-from (all)" 'pprofmerge -j1 --files-from list >j1.pb.gz'
-j1=$el
-timed "pprofmerge -j2 --files-from (all)" 'pprofmerge -j2 --files-from list >j2.pb.gz'
+pprofmerge -j1 --files-from list >j1.pb.gz
+pprofmerge -j2 --files-from list >j2.pb.gz
 cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 1; }
 cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
-awk -v a="$j1" -v b="$el" 'BEGIN {
-	s = a / (b > 0 ? b : 0.01)
-	printf "pprofmerge: -j2 %.2fx the speed of -j1 (target 1.7x)\n", s
-	# Amdahl: s = 1 / (f + (1 - f) / 2) gives the serial fraction f,
-	# and f what more cores would give; only 1 and 2 are measured here
-	f = 2 / s - 1; if (f < 0) f = 0; if (f > 1) f = 1
-	printf "pprofmerge: serial fraction %.2f (measured on 1 and 2 cores); " \
-	    "predicted -j16 %.1fx, -j64 %.1fx\n", f,
-	    1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64) }'
+speedup "pprofmerge --files-from" \
+    "$(best_times pprofmerge -j1 --files-from list)" \
+    "$(best_times pprofmerge -j2 --files-from list)"
 
 if command -v go >/dev/null 2>&1; then
 	n=$n1k
