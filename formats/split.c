@@ -308,7 +308,7 @@ middle(struct split *s, size_t a, size_t b)
 		return 1;
 	}
 	for (t = 0; t < n; t++)
-		if (fold_stacks_merge(s->st, pst[t]) < 0)
+		if (fold_stacks_take(s->st, pst[t]) < 0)
 			abort();	/* fits() said it could not happen */
 	/* their warnings, in order, their lines counted from the start */
 	line = fold_in_lineno(s->src);

@@ -272,6 +272,34 @@ fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 	return rc;
 }
 
+int
+fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
+{
+	struct fold_stacks t;
+
+	/*
+	 * The larger table's stacks stay where they are, and the smaller's
+	 * are added to them: the tables of a file's parts hold most of its
+	 * stacks, the reader's only those of its first piece.
+	 */
+	if (src->frames == dst->frames && src->ncols == dst->ncols &&
+	    src->len > dst->len) {
+		t = *dst;
+		dst->ids = src->ids, dst->nids = src->nids;
+		dst->capids = src->capids;
+		dst->ents = src->ents, dst->counts = src->counts;
+		dst->len = src->len, dst->cap = src->cap;
+		dst->slots = src->slots, dst->mask = src->mask;
+		dst->hashed = src->hashed;
+		src->ids = t.ids, src->nids = t.nids, src->capids = t.capids;
+		src->ents = t.ents, src->counts = t.counts;
+		src->len = t.len, src->cap = t.cap;
+		src->slots = t.slots, src->mask = t.mask;
+		src->hashed = t.hashed;
+	}
+	return fold_stacks_merge(dst, src);
+}
+
 long
 fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
     const struct fold_count *counts)

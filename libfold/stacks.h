@@ -64,6 +64,13 @@ long fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
  */
 int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
 
+/*
+ * As fold_stacks_merge, for a src that is freed next: when src shares
+ * dst's frames and holds more stacks, dst takes src's and src's stacks
+ * become dst's, whichever is less work; src is left holding the others.
+ */
+int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
+
 size_t fold_stacks_len(const struct fold_stacks *st);
 
 /*

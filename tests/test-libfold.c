@@ -245,6 +245,39 @@ test_merge(void)
 }
 
 /*
+ * fold_stacks_take: a larger table of the same frames gives its stacks
+ * to dst, which keeps its unit and counts both tables' adds.
+ */
+static void
+test_take(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *dst = fold_stacks_new(fr, 1);
+	struct fold_stacks *src = fold_stacks_new(fr, 1);
+	struct fold_count one = fold_count_u64(1), two = fold_count_u64(2);
+	char name[16];
+	int i;
+
+	fold_stacks_add_text(dst, "m;x", 3, &one);
+	fold_stacks_set_unit(dst, "bytes", 5);
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof name, "m;f%d", i);
+		fold_stacks_add_text(src, name, strlen(name), &two);
+	}
+	fold_stacks_add_text(src, "m;x", 3, &two);
+	CHECK(fold_stacks_take(dst, src) == 0 && fold_stacks_len(dst) == 3001 &&
+	    count_of(dst, "m;x") == 3 && count_of(dst, "m;f2999") == 2 &&
+	    count_of(dst, "m;f0") == 2,
+	    "take: the larger table's stacks and the smaller's, summed");
+	CHECK(fold_stacks_adds(dst) == 3002 &&
+	    strcmp(fold_stacks_unit(dst), "bytes") == 0,
+	    "take: dst keeps its unit and counts every add");
+	fold_stacks_free(src);
+	fold_stacks_free(dst);
+	fold_intern_free(fr);
+}
+
+/*
  * Names of every length around the word sizes the hash, the compare and
  * the copy work in, names differing only in their last or first byte, an
  * empty name, and a name bigger than an arena block: each interned once,
@@ -479,6 +512,7 @@ main(void)
 	test_parse();
 	test_order();
 	test_merge();
+	test_take();
 	test_intern();
 	test_order_random();
 	test_deep();
