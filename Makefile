@@ -51,6 +51,7 @@ FORMATS = \
 	formats/chrome.o \
 	formats/firefox.o \
 	formats/collapse.o \
+	formats/folded.o \
 	formats/csv.o \
 	formats/diffreport.o \
 	formats/dtrace.o \

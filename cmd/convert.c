@@ -147,9 +147,8 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct collapse *col;
 	struct fold_diag diag;
 	struct fold_out *out;
-	struct split_opt split = { 0 };
+	struct split_opt split;
 	struct cmd_common jobs = *cc;
-	const char *piece;
 	int status, stopped;
 
 	if (!(col = collapse_new((const void *const *)opts, co->format, st,
@@ -162,16 +161,8 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	}
 	if (cc->unit)
 		fold_stacks_force_unit(st, cc->unit);
-	split.jobs = cc->jobs;
-	split.processors = cmd_processors();
-	/*
-	 * For the tests: pieces small enough that a golden is cut up, and
-	 * jobs for the goldens that do not ask for any.
-	 */
-	if ((piece = getenv("FOLD_TEST_PIECE")) != NULL)
-		split.piece = strtoull(piece, NULL, 10);
-	if (!split.jobs && (piece = getenv("FOLD_TEST_JOBS")) != NULL)
-		split.jobs = jobs.jobs = strtoull(piece, NULL, 10);
+	cmd_split_opt(cc, &split);
+	jobs.jobs = split.jobs;
 	collapse_set_split(col, &split);
 	cmd_diag_init(&diag, cc->strict);
 	out = cmd_stdout();

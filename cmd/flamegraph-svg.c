@@ -140,6 +140,7 @@ main(int argc, char *argv[])
 	struct cmd_common cc = { 0 };
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &opt },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 	};
@@ -150,9 +151,10 @@ main(int argc, char *argv[])
 	int first, stopped, status = EXIT_OK;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 3, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
 	argc -= first;
 	argv += first;
+	cmd_split_opt(&cc, &opt.split);
 
 	if (!(g = fold_svg_new(&opt)))
 		cmd_die(EXIT_ERR, "%s", fold_err());

@@ -216,13 +216,14 @@ main(int argc, char *argv[])
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &c },
 		{ NULL, cmd_opt_files, &cc },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 	};
 	int first;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 5, "[file ...]");
 	check(&c);
 	return run(&c, &cc, argv + first, argc - first);
 }

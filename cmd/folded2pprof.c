@@ -117,6 +117,7 @@ main(int argc, char *argv[])
 		{ NULL, options, &f },
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_unit, &cc },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 	};
 	struct fold_stacks *st;
@@ -125,7 +126,7 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 4, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 5, "[file ...]");
 	cmd_diag_init(&diag, cc.strict);
 	/* everything is read before anything is written: a profile with
 	   a file missing would mislead */

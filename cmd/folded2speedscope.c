@@ -35,6 +35,7 @@ main(int argc, char *argv[])
 		{ NULL, options, &f },
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_unit, &cc },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_files, &cc },
 	};
@@ -45,7 +46,7 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 5, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 6, "[file ...]");
 	cmd_diag_init(&diag, cc.strict);
 	name = f.name ? f.name : first < argc && strcmp(argv[first], "-") ?
 	    argv[first] : cc.list ? cc.list : "stdin";

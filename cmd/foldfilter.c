@@ -269,6 +269,7 @@ main(int argc, char *argv[])
 	const struct cmd_optset sets[] = {
 		{ "Steps, applied in the order given", steps, &flt },
 		{ NULL, options, &flt },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_unit, &cc },
@@ -280,7 +281,7 @@ main(int argc, char *argv[])
 
 	cmd_init(argv[0]);
 	/* files and steps mix: the files are the operands, wherever they are */
-	first = cmd_parse(argc, argv, sets, 5, "[file ...]");
+	first = cmd_parse(argc, argv, sets, 6, "[file ...]");
 
 	cmd_diag_init(&diag, cc.strict);
 	status = cmd_read_folded(argv + first, argc - first, &cc, &diag, &st);

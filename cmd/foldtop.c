@@ -50,6 +50,7 @@ main(int argc, char *argv[])
 	struct cmd_common cc = { 0 };
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &t },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_unit, &cc },
@@ -60,7 +61,7 @@ main(int argc, char *argv[])
 	int first, status;
 
 	cmd_init(argv[0]);
-	first = cmd_parse(argc, argv, sets, 4, "[file]");
+	first = cmd_parse(argc, argv, sets, 5, "[file]");
 	argc -= first;
 	argv += first;
 	if (argc > 1)

@@ -16,6 +16,8 @@
 #include "libfold/folded.h"
 #include "libfold/intern.h"
 #include "libfold/stacks.h"
+#include "formats/folded.h"
+#include "formats/split.h"
 #include "cmd/opt.h"
 #include "cmd/util.h"
 
@@ -586,10 +588,30 @@ cmd_each_listed_jobs(char **files, int n, const struct cmd_common *cc,
 	return status;
 }
 
-static int
-read_folded(void *st, struct fold_in *in, struct fold_diag *diag)
+void
+cmd_split_opt(const struct cmd_common *cc, struct split_opt *o)
 {
-	int rc = fold_read(in, st, NULL, diag);
+	const char *v;
+
+	memset(o, 0, sizeof *o);
+	o->jobs = cc->jobs;
+	o->processors = cmd_processors();
+	if ((v = getenv("FOLD_TEST_PIECE")) != NULL)
+		o->piece = strtoull(v, NULL, 10);
+	if (!o->jobs && (v = getenv("FOLD_TEST_JOBS")) != NULL)
+		o->jobs = strtoull(v, NULL, 10);
+}
+
+struct folded_reader {
+	struct fold_stacks *st;
+	struct split_opt split;
+};
+
+static int
+read_folded(void *arg, struct fold_in *in, struct fold_diag *diag)
+{
+	struct folded_reader *r = arg;
+	int rc = folded_read(in, r->st, NULL, diag, &r->split);
 
 	/* -2: counts of another unit were added, the sum means nothing */
 	return rc < 0 ? (rc == -2 ? -2 : -1) : 0;
@@ -599,12 +621,15 @@ int
 cmd_read_folded(char **files, int n, const struct cmd_common *cc,
     struct fold_diag *diag, struct fold_stacks **st)
 {
+	struct folded_reader r;
 	int status, stopped;
 
 	*st = fold_stacks_new(fold_intern_new(), 1);
 	if (cc->unit)
 		fold_stacks_force_unit(*st, cc->unit);
-	status = cmd_each_listed(files, n, cc->list, cc->nul, read_folded, *st,
+	r.st = *st;
+	cmd_split_opt(cc, &r.split);
+	status = cmd_each_listed(files, n, cc->list, cc->nul, read_folded, &r,
 	    diag, &stopped);
 	cmd_diag_summary(diag, "line", "lines");
 	if (stopped) {

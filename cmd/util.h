@@ -120,8 +120,18 @@ int cmd_each_listed_jobs(char **files, int n, const struct cmd_common *cc,
     int *stopped);
 
 /*
+ * How a large file is read in parts (formats/split.h): on cc->jobs
+ * threads, cmd_processors for the default. The tests cut small inputs
+ * up with FOLD_TEST_PIECE (bytes a piece) and FOLD_TEST_JOBS (the jobs
+ * of a run that asks for none).
+ */
+struct split_opt;
+void cmd_split_opt(const struct cmd_common *cc, struct split_opt *o);
+
+/*
  * Reads the folded profiles files[0..n) and those cc->list names
- * (cmd_each_listed) into a new one-column stack table *st with a frames
+ * (cmd_each_listed), each in parts on cc->jobs threads when it is a large
+ * file (formats/folded.h), into a new one-column stack table *st with a frames
  * table of its own, each bad line counted in diag; then prints the count
  * of bad lines. Returns EXIT_OK, or EXIT_ERR when an input failed (the
  * others are read). When an input stopped the run (a count overflow,

@@ -9,6 +9,7 @@
 #include "formats/bcc.h"
 #include "formats/chrome.h"
 #include "formats/firefox.h"
+#include "formats/folded.h"
 #include "formats/otlp.h"
 #include "formats/dtrace.h"
 #include "formats/ghcprof.h"
@@ -70,76 +71,6 @@ struct collapse {
 /* What a thread keeps from one input to the next: by format, its worker. */
 struct collapse_worker {
 	void **w;
-};
-
-/* folded stacks, passed through */
-
-struct folded {
-	struct fold_stacks *st;
-	uint64_t inputs;	/* inputs that held a stack */
-};
-
-static void *
-folded_open(const void *opt, struct fold_stacks *st)
-{
-	struct folded *r = fold_calloc(1, sizeof *r);
-
-	r->st = st;
-	return r;
-}
-
-static int
-folded_read(void *rp, struct fold_in *in, struct fold_diag *diag)
-{
-	struct folded *r = rp;
-	struct fold_readopt ro = FOLD_READOPT_INIT;
-	int rc = fold_read(in, r->st, &ro, diag);
-
-	if (rc > 0)
-		r->inputs++;
-	return rc < 0 ? (rc == -2 ? -2 : -1) : 0;
-}
-
-/* fold_read set it: the same again */
-static const char *
-folded_unit(const void *r)
-{
-	return fold_stacks_unit(((const struct folded *)r)->st);
-}
-
-static uint64_t
-folded_records(const void *r)
-{
-	return ((const struct folded *)r)->inputs;
-}
-
-static int
-folded_finish(void *r, int ok, fold_say_fn *say, void *arg)
-{
-	return 0;
-}
-
-static const struct fold_option folded_options[] = {
-	{ .name = NULL }
-};
-
-static const struct format folded_format = {
-	.name = "folded",
-	.tool = "foldmerge",
-	.what = "folded stacks (summed and sorted)",
-	.input = "folded stacks",
-	.kind = FOLD_LINES,
-	.one = "line",
-	.many = "lines",
-	.detect = fold_detect,
-	.options = folded_options,
-	.optsize = 0,
-	.open = folded_open,
-	.read = folded_read,
-	.records = folded_records,
-	.unit = folded_unit,
-	.finish = folded_finish,
-	.close = free,
 };
 
 const struct format *const collapse_formats[] = {

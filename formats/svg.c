@@ -14,6 +14,7 @@
 #include "libfold/str.h"
 #include "libfold/tree.h"
 #include "libfold/unit.h"
+#include "formats/folded.h"
 #include "formats/nameattr.h"
 #include "formats/palette.h"
 #include "formats/svg.h"
@@ -182,7 +183,8 @@ fold_svg_read(struct fold_svg *g, struct fold_in *in, struct fold_diag *diag)
 	int k, r, u;
 
 	if (!g->opt.flamechart) {
-		if ((r = fold_read(in, g->st, NULL, diag)) == 2)
+		if ((r = folded_read(in, g->st, NULL, diag, &g->opt.split)) ==
+		    2)
 			g->twocols = 1;
 		return r < 0 ? -1 : 0;
 	}

@@ -31,10 +31,12 @@
 #include "libfold/report.h"
 #include "libfold/stacks.h"
 #include "formats/palette.h"
+#include "formats/split.h"
 #include "formats/xml.h"
 
 /* How to draw; FOLD_SVG_OPT_INIT gives flamegraph.pl's defaults. */
 struct fold_svg_opt {
+	struct split_opt split;	/* how a large file is read */
 	const char *title;	/* NULL: "Flame Graph", "Icicle Graph" or
 				   "Flame Chart" by mode */
 	const char *subtitle;	/* second heading, or NULL */

@@ -170,6 +170,8 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		/* '#' first: one byte tells most lines from a unit line */
 		if (line[0] == '#' && allzero(c, ncols) &&
 		    (u = fold_unit_take(unit, line, slen)) != 0) {
+			if (opt->unitlines)
+				(*opt->unitlines)++;
 			if (u < 0 && fold_warn(diag, fold_in_name(in),
 			    fold_in_lineno(in), "%s", fold_err()) < 0)
 				goto fail;

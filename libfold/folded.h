@@ -56,6 +56,8 @@ struct fold_readopt {
 	 */
 	const char *(*rewrite)(void *arg, const char *s, size_t *n);
 	void *arg;
+	/* When not NULL, counts the unit lines read, good or bad. */
+	uint64_t *unitlines;
 };
 
 #define FOLD_READOPT_INIT { .col = -1 }

@@ -190,11 +190,16 @@ fold_in_origin(const struct fold_in *in)
 }
 
 int
-fold_in_file(const struct fold_in *in, int *fd, uint64_t *at, uint64_t *size)
+fold_in_file(struct fold_in *in, int *fd, uint64_t *at, uint64_t *size)
 {
 	struct stat sb;
+	const char *head;
+	size_t n;
 	off_t pos;
 
+	/* what the bytes are (gzip, UTF-16) is told by the first ones */
+	if (!in->sniffed && fold_in_peek(in, 1, &head, &n) < 0)
+		return 0;
 	if (in->fd < 0 || in->gz || in->u16 || in->limit || in->lineno ||
 	    in->start || in->total != in->end || in->total != in->rawdone)
 		return 0;

@@ -67,11 +67,12 @@ void fold_in_set_origin(struct fold_in *in, uint64_t origin);
 uint64_t fold_in_origin(const struct fold_in *in);
 /*
  * 1 when in is an uncompressed regular file (or standard input from one)
- * of which nothing has been read but what fold_in_peek looked at: then
+ * of which nothing has been read but what fold_in_peek looked at (it
+ * peeks itself first, to tell gzip and UTF-16 from plain bytes): then
  * *fd is its descriptor, and its bytes are those of *fd from offset *at,
  * *size of them, which the caller may read itself (pread). 0 otherwise.
  */
-int fold_in_file(const struct fold_in *in, int *fd, uint64_t *at,
+int fold_in_file(struct fold_in *in, int *fd, uint64_t *at,
     uint64_t *size);
 /*
  * Caps the number of decompressed bytes (default: none). Reading past it

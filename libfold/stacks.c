@@ -311,6 +311,17 @@ fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
 }
 
 int
+fold_stacks_fractional(const struct fold_stacks *st)
+{
+	size_t i, n = st->len * st->ncols;
+
+	for (i = 0; i < n; i++)
+		if (st->counts[i].frac)
+			return 1;
+	return 0;
+}
+
+int
 fold_stacks_total(const struct fold_stacks *st, int col,
     struct fold_count *total)
 {

@@ -71,6 +71,13 @@ int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
  */
 int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 
+/*
+ * 1 when a count of st is fractional (a double): then sums depend on the
+ * order of their terms, and tables read apart do not add up to what one
+ * read of the lines in order gives.
+ */
+int fold_stacks_fractional(const struct fold_stacks *st);
+
 size_t fold_stacks_len(const struct fold_stacks *st);
 
 /*
