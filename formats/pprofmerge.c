@@ -124,6 +124,8 @@ struct pprof_decoded {
 	struct pb_arena ar;
 	Profile *p;
 	char *file;
+	/* validated with its ids mapped, on the decoding thread */
+	struct pb_idmap mapids, locids, funcids;
 	struct pprof_decoded *next;	/* in the merger's spares */
 };
 
@@ -157,7 +159,7 @@ struct pprof_merger {
 struct src {
 	const char *file;
 	Profile *p;
-	struct pb_idmap mapids, locids, funcids;
+	struct pb_idmap *mapids, *locids, *funcids;	/* its decoded's */
 	uint32_t *fmap, *mmap, *lmap;	/* merged index + 1, 0: not yet */
 	uint32_t *smap;			/* the same, of the strings */
 	int64_t *mdelta;		/* address shift of each mapping */
@@ -244,7 +246,7 @@ str(struct pprof_merger *m, const struct src *s, int64_t i)
 
 /* Every index and id the merge will follow, checked first. */
 static int
-validate(struct pprof_merger *m, struct src *s)
+validate(struct src *s)
 {
 	const Profile *p = s->p;
 	size_t i, j;
@@ -269,11 +271,11 @@ validate(struct pprof_merger *m, struct src *s)
 	    str_ok(s, p->keep_frames, "keep frames", 0) ||
 	    str_ok(s, p->default_sample_type, "default sample type", 0))
 		return -1;
-	if (pb_idmap_build(&s->mapids, (void **)p->mapping, p->n_mapping,
+	if (pb_idmap_build(s->mapids, (void **)p->mapping, p->n_mapping,
 	    offsetof(Mapping, id), s->file, "mapping") < 0 ||
-	    pb_idmap_build(&s->locids, (void **)p->location, p->n_location,
+	    pb_idmap_build(s->locids, (void **)p->location, p->n_location,
 	    offsetof(Location, id), s->file, "location") < 0 ||
-	    pb_idmap_build(&s->funcids, (void **)p->function, p->n_function,
+	    pb_idmap_build(s->funcids, (void **)p->function, p->n_function,
 	    offsetof(Function, id), s->file, "function") < 0)
 		return -1;
 	for (i = 0; i < p->n_mapping; i++) {
@@ -291,11 +293,11 @@ validate(struct pprof_merger *m, struct src *s)
 	}
 	for (i = 0; i < p->n_location; i++) {
 		const Location *l = p->location[i];
-		if (l->mapping_id && pb_idmap_find(&s->mapids, l->mapping_id) < 0)
+		if (l->mapping_id && pb_idmap_find(s->mapids, l->mapping_id) < 0)
 			return fold_seterr("%s: location %" PRIu64 ": no mapping "
 			    "with id %" PRIu64, s->file, l->id, l->mapping_id);
 		for (j = 0; j < l->n_line; j++)
-			if (l->line[j]->function_id && pb_idmap_find(&s->funcids,
+			if (l->line[j]->function_id && pb_idmap_find(s->funcids,
 			    l->line[j]->function_id) < 0)
 				return fold_seterr("%s: location %" PRIu64 ": no "
 				    "function with id %" PRIu64, s->file, l->id,
@@ -308,7 +310,7 @@ validate(struct pprof_merger *m, struct src *s)
 			    "%zu sample types", s->file, i + 1, x->n_value,
 			    p->n_sample_type);
 		for (j = 0; j < x->n_location_id; j++)
-			if (pb_idmap_find(&s->locids, x->location_id[j]) < 0)
+			if (pb_idmap_find(s->locids, x->location_id[j]) < 0)
 				return fold_seterr("%s: sample %zu: no location "
 				    "with id %" PRIu64, s->file, i + 1,
 				    x->location_id[j]);
@@ -372,7 +374,7 @@ differ:
 static uint32_t
 map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 {
-	long i = pb_idmap_find(&s->funcids, id);
+	long i = pb_idmap_find(s->funcids, id);
 	const Function *f = s->p->function[i];
 	struct mfunc mf;
 	uint32_t k;
@@ -442,7 +444,7 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 static uint32_t
 map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 {
-	long i = pb_idmap_find(&s->locids, id), mi;
+	long i = pb_idmap_find(s->locids, id), mi;
 	const Location *l = s->p->location[i];
 	struct mline *ml;
 	uint32_t mapping = 0, k;
@@ -452,7 +454,7 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 	if (s->lmap[i])
 		return s->lmap[i];
 	if (l->mapping_id) {
-		mi = pb_idmap_find(&s->mapids, l->mapping_id);
+		mi = pb_idmap_find(s->mapids, l->mapping_id);
 		mapping = map_mapping(m, s, mi);
 		addr += (uint64_t)s->mdelta[mi];
 	}
@@ -663,6 +665,9 @@ pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d)
 	d->p = NULL;
 	free(d->file);
 	d->file = NULL;
+	pb_idmap_free(&d->mapids);
+	pb_idmap_free(&d->locids);
+	pb_idmap_free(&d->funcids);
 	pthread_mutex_lock(&m->lock);
 	d->next = m->spare;
 	m->spare = d;
@@ -674,6 +679,7 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 {
 	struct pprof_decoded *d;
 	const char *file = fold_in_name(in);
+	struct src s;
 	char *buf;
 	size_t len;
 
@@ -703,6 +709,17 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 		pprof_merge_drop(m, d);
 		return NULL;
 	}
+	/* every index and id checked here, on the decoding thread */
+	memset(&s, 0, sizeof s);
+	s.file = d->file;
+	s.p = d->p;
+	s.mapids = &d->mapids;
+	s.locids = &d->locids;
+	s.funcids = &d->funcids;
+	if (validate(&s) < 0) {
+		pprof_merge_drop(m, d);
+		return NULL;
+	}
 	return d;
 }
 
@@ -724,8 +741,9 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	memset(&s, 0, sizeof s);
 	s.file = d->file;
 	s.p = d->p;
-	if (validate(m, &s) < 0)
-		goto out;
+	s.mapids = &d->mapids;
+	s.locids = &d->locids;
+	s.funcids = &d->funcids;
 	s.smap = fold_calloc(s.p->n_string_table + 1, sizeof *s.smap);
 	if (check_types(m, &s) < 0)
 		goto out;
@@ -751,9 +769,6 @@ out:
 	free(s.mmap);
 	free(s.mdelta);
 	free(s.lmap);
-	pb_idmap_free(&s.mapids);
-	pb_idmap_free(&s.locids);
-	pb_idmap_free(&s.funcids);
 	pprof_merge_drop(m, d);
 	return rc;
 }
