@@ -1507,11 +1507,17 @@ perf_part(void *rp, struct fold_stacks *st)
 	/*
 	 * The part that interns in r's frames, on r's thread while r waits,
 	 * uses r's cache of frame lines: warm, and 2 MiB not touched again.
+	 * A part whose frames began as a copy of r's starts from a copy.
 	 */
 	if (p->frames == r->frames && r->cache) {
 		free(p->cache);
 		p->cache = r->cache;
 		p->borrowed = 1;
+	} else if (r->cache && p->cache &&
+	    fold_intern_count(p->frames) == fold_intern_count(r->frames)) {
+		/* a copy of r's frames (split.c's): the same ids, warm */
+		memcpy(p->cache, r->cache, ((size_t)1 << CACHE_BITS) *
+		    sizeof *p->cache);
 	}
 	p->part = 1;
 	p->chosen = r->chosen;

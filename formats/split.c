@@ -266,7 +266,8 @@ middle(struct split *s, size_t a, size_t b)
 		 * not be interned again when its table is merged.
 		 */
 		pst[t] = fold_stacks_new(t == 0 ? fold_stacks_frames(s->st) :
-		    fold_intern_new(), fold_stacks_ncols(s->st));
+		    fold_intern_copy(fold_stacks_frames(s->st)),
+		    fold_stacks_ncols(s->st));
 		if (!(s->parts[t] = s->f->part(s->r, pst[t])))
 			rc = 1;
 	}

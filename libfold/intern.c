@@ -63,6 +63,17 @@ fold_intern_new(void)
 	return t;
 }
 
+struct fold_intern *
+fold_intern_copy(const struct fold_intern *t)
+{
+	struct fold_intern *c = fold_intern_new();
+	size_t i;
+
+	for (i = 0; i < t->len; i++)
+		fold_intern(c, t->names[i].s, t->names[i].len);
+	return c;
+}
+
 void
 fold_intern_free(struct fold_intern *t)
 {

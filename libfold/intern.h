@@ -20,6 +20,9 @@ struct fold_intern;
 struct fold_intern *fold_intern_new(void);
 void fold_intern_free(struct fold_intern *t);
 
+/* A new table of t's names, each with the id it has in t. */
+struct fold_intern *fold_intern_copy(const struct fold_intern *t);
+
 /* Returns the id of s[0..n), adding it if new. */
 uint32_t fold_intern(struct fold_intern *t, const char *s, size_t n);
 

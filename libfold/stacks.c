@@ -232,7 +232,8 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 int
 fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
-	size_t nf = fold_intern_count(src->frames), i, j, cap = 0;
+	size_t nf = fold_intern_count(src->frames), i, j = 0, cap = 0;
+	size_t same = 0;
 	int shared = src->frames == dst->frames, rc = 0;
 	uint32_t *map = NULL, *ids = NULL;
 	uint64_t adds = dst->adds + src->adds;
@@ -241,19 +242,28 @@ fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 	const char *name;
 	size_t len;
 
-	/* frames of a table of their own: each interned in dst's once */
+	/*
+	 * frames of a table of their own: each interned in dst's once. Those
+	 * below same have the same ids in both (src's frames began as a
+	 * copy of dst's, fold_intern_copy).
+	 */
 	if (!shared) {
 		map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
 		for (i = 0; i < nf; i++) {
 			name = fold_intern_str(src->frames, (uint32_t)i, &len);
 			map[i] = fold_intern(dst->frames, name, len);
+			if (map[i] == i && same == i)
+				same++;
 		}
 	}
 	for (i = 0; i < src->len && rc == 0; i++) {
 		e = &src->ents[i];
 		c = src->counts + i * src->ncols;
-		/* shared frames: the same ids, the same hash */
-		if (shared) {
+		/* the same ids: the same hash */
+		if (!shared)
+			for (j = 0; j < e->n && src->ids[e->off + j] < same; j++)
+				;
+		if (shared || j == e->n) {
 			if (fold_stacks_add_hashed(dst, src->ids + e->off, e->n,
 			    e->hash, c) < 0)
 				rc = -1;

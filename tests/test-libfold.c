@@ -278,6 +278,38 @@ test_take(void)
 }
 
 /*
+ * A table whose frames began as a copy of dst's: the same ids for those,
+ * new ones for frames added after on either side, merged by name.
+ */
+static void
+test_copy(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *cp;
+	struct fold_stacks *dst = fold_stacks_new(fr, 1), *src;
+	struct fold_count one = fold_count_u64(1);
+	size_t len;
+
+	fold_stacks_add_text(dst, "m;a", 3, &one);
+	cp = fold_intern_copy(fr);
+	CHECK(fold_intern_count(cp) == 2 &&
+	    strcmp(fold_intern_str(cp, 1, &len), "a") == 0,
+	    "intern copy: the same names with the same ids");
+	src = fold_stacks_new(cp, 1);
+	fold_stacks_add_text(dst, "m;b", 3, &one);	/* b: id 2 in dst */
+	fold_stacks_add_text(src, "m;c", 3, &one);	/* c: id 2 in src */
+	fold_stacks_add_text(src, "m;a", 3, &one);
+	fold_stacks_add_text(src, "m;b", 3, &one);
+	CHECK(fold_stacks_merge(dst, src) == 0 && fold_stacks_len(dst) == 3 &&
+	    count_of(dst, "m;a") == 2 && count_of(dst, "m;b") == 2 &&
+	    count_of(dst, "m;c") == 1,
+	    "merge: frames of a copy, old and new on both sides");
+	fold_stacks_free(src);
+	fold_stacks_free(dst);
+	fold_intern_free(cp);
+	fold_intern_free(fr);
+}
+
+/*
  * Names of every length around the word sizes the hash, the compare and
  * the copy work in, names differing only in their last or first byte, an
  * empty name, and a name bigger than an arena block: each interned once,
@@ -513,6 +545,7 @@ main(void)
 	test_order();
 	test_merge();
 	test_take();
+	test_copy();
 	test_intern();
 	test_order_random();
 	test_deep();
