@@ -1,5 +1,6 @@
 /*
- * Reading in parts (formats/split.h): perf or DTrace text, the format,
+ * Reading in parts (formats/split.h): perf or DTrace text or folded
+ * stacks, the format,
  * its options, --strict, the size of the pieces (1 to 128 bytes) and
  * whether warnings are shown (a diag's limit of 5 or 0) picked by the
  * first bytes, read from a file whole and then in pieces on three
@@ -11,6 +12,7 @@
 
 #include "formats/collapse.h"
 #include "formats/dtrace.h"
+#include "formats/folded.h"
 #include "formats/perf.h"
 
 struct text {
@@ -106,7 +108,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	data += 2;
 	size -= 2;
 	strict = flags >> 7 & 1;
-	if (flags & 1) {
+	if ((flags & 5) == 5) {
+		f = &folded_format;
+		opt = NULL;
+	} else if (flags & 1) {
 		f = &dtrace_format;
 		dopt.includeoffset = flags >> 1 & 1;
 		opt = &dopt;

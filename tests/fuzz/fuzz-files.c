@@ -1,0 +1,181 @@
+/*
+ * Many inputs at once (collapse.h's collapse_prepare and _commit): up to
+ * eight pprof profiles, each a chunk of the input after a 2-byte length,
+ * the options picked by the first byte, read one after another by
+ * collapse_read and then as the jobs' threads read them: each prepared
+ * by one of two workers in turn, as if on its own thread, and committed
+ * in order. The same status of each, the same messages in the same
+ * order, the same output, byte for byte.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "formats/collapse.h"
+#include "formats/pprof.h"
+
+enum { NIN = 8 };
+
+struct text {
+	char *s;
+	size_t n;
+};
+
+static void
+add(struct text *t, const char *s, size_t n)
+{
+	t->s = realloc(t->s, t->n + n + 2);
+	FUZZ_CHECK(t->s != NULL, "realloc");
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+	t->s[t->n++] = '\n';
+	t->s[t->n] = '\0';
+}
+
+static void
+said(void *arg, const char *msg)
+{
+	add(arg, msg, strlen(msg));
+}
+
+static struct fold_in *
+open_at(int fd, int i)
+{
+	char name[16];
+
+	snprintf(name, sizeof name, "in%d", i);
+	FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek");
+	return fold_in_fdopen(dup(fd), name);
+}
+
+/* Every input, then the output: all it said and wrote. */
+static void
+run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
+    struct text *t)
+{
+	const void **opts = calloc(collapse_nformats, sizeof *opts);
+	struct fold_diag diag = FOLD_DIAG_INIT;
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct collapse_input *ci[NIN];
+	struct collapse_worker *w[2] = { NULL, NULL };
+	struct fold_in *in[NIN];
+	char *err[NIN];
+	struct fold_out *out;
+	struct collapse *c;
+	char buf[64], *o;
+	size_t len;
+	int i, rc, ok = 1, stop = 0;
+
+	FUZZ_CHECK(opts != NULL, "calloc");
+	opts[collapse_index(&pprof_format)] = opt;
+	c = collapse_new(opts, &pprof_format, st, said, t);
+	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
+	diag.report = said;
+	diag.arg = t;
+	if (workers) {
+		w[0] = collapse_worker_new(c);
+		w[1] = collapse_worker_new(c);
+		/* all prepared first: the most a worker can be ahead */
+		for (i = 0; i < n; i++) {
+			in[i] = open_at(fd[i], i);
+			err[i] = NULL;
+			if (!(ci[i] = collapse_prepare(c, w[i % 2], in[i])))
+				err[i] = strdup(fold_err());
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (stop) {
+			if (workers) {
+				collapse_drop(c, ci[i]);
+				fold_in_close(in[i]);
+				free(err[i]);
+			}
+			continue;
+		}
+		if (!workers) {
+			in[i] = open_at(fd[i], i);
+			rc = collapse_read(c, in[i], &diag);
+			if (rc < 0)
+				said(t, fold_err());
+		} else if (ci[i]) {
+			rc = collapse_commit(c, w[i % 2], ci[i], in[i], &diag);
+			if (rc < 0)
+				said(t, fold_err());
+		} else {
+			said(t, err[i]);
+			rc = -1;
+		}
+		fold_in_close(in[i]);
+		if (workers)
+			free(err[i]);
+		snprintf(buf, sizeof buf, "in%d: rc %d", i, rc);
+		add(t, buf, strlen(buf));
+		ok &= rc == 0;
+		stop = rc == -2;
+	}
+	if (!stop) {
+		out = fuzz_out_open();
+		rc = collapse_finish(c, ok, out);
+		o = fuzz_out_take(out, &len);
+		FUZZ_CHECK(o != NULL, "output");
+		add(t, o, len);
+		free(o);
+		snprintf(buf, sizeof buf, "finish %d", rc);
+		add(t, buf, strlen(buf));
+	}
+	collapse_worker_free(c, w[0]);
+	collapse_worker_free(c, w[1]);
+	collapse_free(c);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+	free(opts);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int fd[NIN] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const char *tags[] = { "thread", NULL };
+	struct pprof_readopt opt = PPROF_READOPT_INIT;
+	struct text a = { 0 }, b = { 0 };
+	unsigned flags;
+	size_t len;
+	int n = 0;
+
+	if (size < 1)
+		return 0;
+	flags = *data++;
+	size--;
+	opt.lines = flags & 1;
+	opt.sample_index = flags & 2 ? "0" : flags & 4 ? "alloc_space" : NULL;
+	opt.list = flags >> 3 & 1;
+	if (flags & 16)
+		opt.negative = PPROF_NEG_KEEP;
+	if (flags & 32) {
+		opt.tag_root = tags;
+		opt.ntag_root = 1;
+	}
+	opt.max_size = flags & 64 ? 20000 : 0;
+	while (size >= 2 && n < NIN) {
+		len = (size_t)data[0] << 8 | data[1];
+		data += 2;
+		size -= 2;
+		if (len > size)
+			len = size;
+		if (fd[n] < 0)
+			fd[n] = memfd_create("fuzz-in", 0);
+		FUZZ_CHECK(fd[n] >= 0, "memfd_create");
+		FUZZ_CHECK(ftruncate(fd[n], 0) == 0, "ftruncate");
+		FUZZ_CHECK(pwrite(fd[n], data, len, 0) == (ssize_t)len,
+		    "pwrite");
+		data += len;
+		size -= len;
+		n++;
+	}
+	run(&opt, fd, n, 0, &a);
+	run(&opt, fd, n, 1, &b);
+	FUZZ_CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0,
+	    "read in turn and by workers differ:\n%s\n---\n%s", a.s, b.s);
+	free(a.s);
+	free(b.s);
+	return 0;
+}
