@@ -1002,18 +1002,16 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 	return rc;
 }
 
-int
-pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
+/* Reads the profile buf[0..len) of file, decompressed. */
+static int
+read_bytes(struct pprof_reader *r, const char *file, const char *buf,
+    size_t len, struct fold_diag *diag)
 {
 	struct prof pf;
-	char *buf;
-	size_t len;
 	int rc;
 
-	if (pb_profile_readall(in, r->opt.max_size, &buf, &len) < 0)
-		return -1;
 	memset(&pf, 0, sizeof pf);
-	pf.file = fold_in_name(in);
+	pf.file = file;
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
 	pb_capalloc_init(&r->ca, r->opt.max_size);
@@ -1026,6 +1024,19 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 		r->nsamples += pf.nsamples;
 	}
 	prof_release(&pf);
+	return rc;
+}
+
+int
+pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (pb_profile_readall(in, r->opt.max_size, &buf, &len) < 0)
+		return -1;
+	rc = read_bytes(r, fold_in_name(in), buf, len, diag);
 	free(buf);
 	return rc;
 }
@@ -1753,7 +1764,6 @@ pprof_prepare(void *wp, struct fold_in *in)
 	struct pprof_prepared *p = fold_calloc(1, sizeof *p);
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	const char *name = fold_in_name(in);
-	struct prof pf;
 	size_t i, n;
 	int rc, warn = 0;
 
@@ -1765,16 +1775,7 @@ pprof_prepare(void *wp, struct fold_in *in)
 	reader_reset(r);
 	diag.defer = warned;
 	diag.arg = &warn;
-	memset(&pf, 0, sizeof pf);
-	pf.file = p->file;
-	pf.buf = (const uint8_t *)p->buf;
-	pf.len = p->len;
-	pb_capalloc_init(&r->ca, r->opt.max_size);
-	pf.ca = &r->ca;
-	pf.tab = &r->tab;
-	pf.ar = &r->ar;
-	rc = read_profile(r, &pf, &diag);
-	prof_release(&pf);
+	rc = read_bytes(r, p->file, p->buf, p->len, &diag);
 	/* the frames it interned, whatever came of it */
 	n = fold_intern_count(r->frames);
 	p->ends = fold_reallocarray(NULL, n - w->nsent + 1, sizeof *p->ends);
@@ -1797,7 +1798,7 @@ pprof_prepare(void *wp, struct fold_in *in)
 	p->index = r->index;
 	r->types = NULL;
 	r->ntypes = 0;
-	p->nsamples = pf.nsamples;
+	p->nsamples = r->nsamples;
 	p->added = r->added;
 	p->mass = r->mass;
 	p->nents = r->nents;
@@ -1865,7 +1866,6 @@ pprof_commit(void *rp, void *wp, void *pp, struct fold_diag *diag)
 	const uint8_t *k, *end;
 	size_t i, start;
 	uint64_t added = r->added;
-	struct prof pf;
 	int rc = 0;
 
 	/* the run's ids of the frames the worker interned */
@@ -1878,19 +1878,7 @@ pprof_commit(void *rp, void *wp, void *pp, struct fold_diag *diag)
 		rc = fold_seterr("%s", p->err);
 	} else if (!takes(r, p)) {
 		/* as pprof_read, on the bytes read */
-		memset(&pf, 0, sizeof pf);
-		pf.file = p->file;
-		pf.buf = (const uint8_t *)p->buf;
-		pf.len = p->len;
-		pb_capalloc_init(&r->ca, r->opt.max_size);
-		pf.ca = &r->ca;
-		pf.tab = &r->tab;
-		pf.ar = &r->ar;
-		if ((rc = read_profile(r, &pf, diag)) == 0) {
-			r->nread++;
-			r->nsamples += pf.nsamples;
-		}
-		prof_release(&pf);
+		rc = read_bytes(r, p->file, p->buf, p->len, diag);
 		if (rc < 0 && r->added != added)
 			run->damaged = 1;
 	} else {

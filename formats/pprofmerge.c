@@ -656,6 +656,18 @@ merge_header(struct pprof_merger *m, struct src *s)
 		m->deftype = str(m, s, p->default_sample_type);
 }
 
+/* Input d to be checked or merged. */
+static void
+src_init(struct src *s, struct pprof_decoded *d)
+{
+	memset(s, 0, sizeof *s);
+	s->file = d->file;
+	s->p = d->p;
+	s->mapids = &d->mapids;
+	s->locids = &d->locids;
+	s->funcids = &d->funcids;
+}
+
 void
 pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d)
 {
@@ -710,12 +722,7 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 		return NULL;
 	}
 	/* every index and id checked here, on the decoding thread */
-	memset(&s, 0, sizeof s);
-	s.file = d->file;
-	s.p = d->p;
-	s.mapids = &d->mapids;
-	s.locids = &d->locids;
-	s.funcids = &d->funcids;
+	src_init(&s, d);
 	if (validate(&s) < 0) {
 		pprof_merge_drop(m, d);
 		return NULL;
@@ -738,12 +745,7 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	size_t i;
 	int rc = -1;
 
-	memset(&s, 0, sizeof s);
-	s.file = d->file;
-	s.p = d->p;
-	s.mapids = &d->mapids;
-	s.locids = &d->locids;
-	s.funcids = &d->funcids;
+	src_init(&s, d);
 	s.smap = fold_calloc(s.p->n_string_table + 1, sizeof *s.smap);
 	if (check_types(m, &s) < 0)
 		goto out;

@@ -24,12 +24,17 @@ run() { # out err tool args...
 }
 
 # same NAME FILE ARGS...: -j1 against -j2 and -j7 in pieces of 1 and
-# 4096 bytes, through stackcollapse-$format and the front door.
+# 4096 bytes, through each of $tools (by default stackcollapse-$format
+# and the front door).
 format=perf
+tools=
 same() {
-	local name=$1 f=$2 j p tool bad=
+	local name=$1 f=$2 j p tool bad= list
 	shift 2
-	for tool in "stackcollapse-$format" "stackcollapse --format $format"; do
+	list=${tools:-"stackcollapse-$format,stackcollapse --format $format"}
+	IFS=,
+	for tool in $list; do
+		unset IFS
 		# shellcheck disable=SC2086
 		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@" "$f"
 		for p in 1 4096; do
@@ -45,6 +50,7 @@ same() {
 			done
 		done
 	done
+	unset IFS
 	if [ -z "$bad" ]; then
 		ok "$format: $name ${*:-(no option)}"
 	else
@@ -240,43 +246,16 @@ many "strict" "$tools" --strict -- cpu.pb.gz delta.pb.gz cpu.pb.gz \
     bad/negative.pb cpu.pb.gz
 cd "$tmp" || exit 1
 
-# Folded stacks, read in parts by every tool that reads them: -j1 against
-# -j2 and -j7 in pieces of 1 and 4096 bytes.
-# fsame NAME FILE ARGS...
-fsame() {
-	local name=$1 f=$2 j p tool bad=
-	shift 2
-	for tool in flamegraph-svg foldtop "foldfilter --min-count 0" \
-	    folded2speedscope "foldcost --by function" folded2pprof \
-	    "stackcollapse --format folded" stackcollapse; do
-		# shellcheck disable=SC2086
-		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@" "$f"
-		for p in 1 4096; do
-			for j in 2 7; do
-				# shellcheck disable=SC2086
-				FOLD_TEST_PIECE=$p run "$tmp/got" "$tmp/goterr" \
-				    $tool -j$j "$@" "$f"
-				if ! cmp -s "$tmp/want" "$tmp/got" ||
-				    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
-					bad="$tool -j$j, pieces of $p"
-					break 3
-				fi
-			done
-		done
-	done
-	if [ -z "$bad" ]; then
-		ok "folded: $name ${*:-(no option)}"
-	else
-		notok "folded: $name ${*:-(no option)}: $bad differs"
-		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
-		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
-	fi
-}
+# Folded stacks, read in parts by every tool that reads them.
+format=folded
+tools="flamegraph-svg,foldtop,foldfilter --min-count 0,folded2speedscope"
+tools="$tools,foldcost --by function,folded2pprof"
+tools="$tools,stackcollapse --format folded,stackcollapse"
 for f in "$top"/testdata/flamegraph-svg/*.folded \
     "$top"/testdata/foldcost/*.folded; do
-	fsame "$(basename "$f")" "$f"
+	same "$(basename "$f")" "$f"
 done
-fsame "hostile.folded" "$top/testdata/flamegraph-svg/hostile.folded" --strict
+same "hostile.folded" "$top/testdata/flamegraph-svg/hostile.folded" --strict
 # made inputs: STACK N lines with a bad line, a comment, CRLF now and then
 made() { # lines first
 	awk -v n="$1" -v first="$2" 'BEGIN {
@@ -289,38 +268,38 @@ made() { # lines first
 	}'
 }
 made 500 0 >"$tmp/m.folded"
-fsame "made" "$tmp/m.folded"
-fsame "made" "$tmp/m.folded" --strict
+same "made" "$tmp/m.folded"
+same "made" "$tmp/m.folded" --strict
 made 500 400 >"$tmp/m.folded"
-fsame "a first piece without a stack" "$tmp/m.folded"
+same "a first piece without a stack" "$tmp/m.folded"
 { echo "# unit=bytes 0"; made 300 0; } >"$tmp/m.folded"
-fsame "a unit line first" "$tmp/m.folded"
+same "a unit line first" "$tmp/m.folded"
 { made 200 0; echo "# unit=bytes 0"; made 200 0; echo "# unit=ms 0"; } \
     >"$tmp/m.folded"
-fsame "unit lines among the stacks" "$tmp/m.folded"
+same "unit lines among the stacks" "$tmp/m.folded"
 { echo "# unit=samples 0"; made 100 0; echo "# unit=samples 0"; made 100 0; } \
     >"$tmp/m.folded"
-fsame "a second unit line, the same" "$tmp/m.folded"
+same "a second unit line, the same" "$tmp/m.folded"
 { made 200 0; echo "main;f1;g1 0.25"; made 200 0; echo "main;x 0.5"; } \
     >"$tmp/m.folded"
-fsame "fractions among the stacks" "$tmp/m.folded"
+same "fractions among the stacks" "$tmp/m.folded"
 { echo "main;f1;g1 0.25"; made 300 0; } >"$tmp/m.folded"
-fsame "a fraction first" "$tmp/m.folded"
+same "a fraction first" "$tmp/m.folded"
 # (0.1 + 0.2) + 0.3 is not 0.1 + (0.2 + 0.3) in binary floating point
 { echo "main;x 0.1"; made 100 0; echo "main;x 0.2"; echo "main;x 0.3"
   made 100 0; } >"$tmp/m.folded"
-fsame "fractions whose sum depends on their order" "$tmp/m.folded"
+same "fractions whose sum depends on their order" "$tmp/m.folded"
 { made 0 50; made 100 0; made 0 50; } >"$tmp/m.folded"
-fsame "no stack in the first piece nor the last" "$tmp/m.folded"
+same "no stack in the first piece nor the last" "$tmp/m.folded"
 # its unit is samples all the same: not that of a file read before it
 printf '# unit=bytes 0\nmain;y 5\n' >"$tmp/bytes.folded"
-fsame "no stack in the first piece nor the last, after bytes" \
+same "no stack in the first piece nor the last, after bytes" \
     "$tmp/m.folded" "$tmp/bytes.folded"
 { made 200 0; echo "main;f1;g1 3 4"; made 200 0; } >"$tmp/m.folded"
-fsame "two counts among the stacks" "$tmp/m.folded"
+same "two counts among the stacks" "$tmp/m.folded"
 { made 100 0; echo "main;big 18446744073709551615"; made 200 0
   echo "main;big 1"; made 100 0; } >"$tmp/m.folded"
-fsame "a sum past 2^64-1" "$tmp/m.folded"
+same "a sum past 2^64-1" "$tmp/m.folded"
 
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz

@@ -14,28 +14,6 @@
 
 enum { NIN = 8 };
 
-struct text {
-	char *s;
-	size_t n;
-};
-
-static void
-add(struct text *t, const char *s, size_t n)
-{
-	t->s = realloc(t->s, t->n + n + 2);
-	FUZZ_CHECK(t->s != NULL, "realloc");
-	memcpy(t->s + t->n, s, n);
-	t->n += n;
-	t->s[t->n++] = '\n';
-	t->s[t->n] = '\0';
-}
-
-static void
-said(void *arg, const char *msg)
-{
-	add(arg, msg, strlen(msg));
-}
-
 static struct fold_in *
 open_at(int fd, int i)
 {
@@ -46,10 +24,10 @@ open_at(int fd, int i)
 	return fold_in_fdopen(dup(fd), name);
 }
 
-/* Every input, then the output: all it said and wrote. */
+/* Every input, then the output: all it fuzz_said and wrote. */
 static void
 run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
-    struct text *t)
+    struct fuzz_text *t)
 {
 	const void **opts = calloc(collapse_nformats, sizeof *opts);
 	struct fold_diag diag = FOLD_DIAG_INIT;
@@ -67,9 +45,9 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 
 	FUZZ_CHECK(opts != NULL, "calloc");
 	opts[collapse_index(&pprof_format)] = opt;
-	c = collapse_new(opts, &pprof_format, st, said, t);
+	c = collapse_new(opts, &pprof_format, st, fuzz_said, t);
 	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
-	diag.report = said;
+	diag.report = fuzz_said;
 	diag.arg = t;
 	if (workers) {
 		w[0] = collapse_worker_new(c);
@@ -95,20 +73,20 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 			in[i] = open_at(fd[i], i);
 			rc = collapse_read(c, in[i], &diag);
 			if (rc < 0)
-				said(t, fold_err());
+				fuzz_said(t, fold_err());
 		} else if (ci[i]) {
 			rc = collapse_commit(c, w[i % 2], ci[i], in[i], &diag);
 			if (rc < 0)
-				said(t, fold_err());
+				fuzz_said(t, fold_err());
 		} else {
-			said(t, err[i]);
+			fuzz_said(t, err[i]);
 			rc = -1;
 		}
 		fold_in_close(in[i]);
 		if (workers)
 			free(err[i]);
 		snprintf(buf, sizeof buf, "in%d: rc %d", i, rc);
-		add(t, buf, strlen(buf));
+		fuzz_text_add(t, buf, strlen(buf));
 		ok &= rc == 0;
 		stop = rc == -2;
 	}
@@ -117,10 +95,10 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 		rc = collapse_finish(c, ok, out);
 		o = fuzz_out_take(out, &len);
 		FUZZ_CHECK(o != NULL, "output");
-		add(t, o, len);
+		fuzz_text_add(t, o, len);
 		free(o);
 		snprintf(buf, sizeof buf, "finish %d", rc);
-		add(t, buf, strlen(buf));
+		fuzz_text_add(t, buf, strlen(buf));
 	}
 	collapse_worker_free(c, w[0]);
 	collapse_worker_free(c, w[1]);
@@ -136,7 +114,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int fd[NIN] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 	static const char *tags[] = { "thread", NULL };
 	struct pprof_readopt opt = PPROF_READOPT_INIT;
-	struct text a = { 0 }, b = { 0 };
+	struct fuzz_text a = { 0 }, b = { 0 };
 	unsigned flags;
 	size_t len;
 	int n = 0;

@@ -15,32 +15,10 @@
 #include "formats/folded.h"
 #include "formats/perf.h"
 
-struct text {
-	char *s;
-	size_t n;
-};
-
-static void
-add(struct text *t, const char *s, size_t n)
-{
-	t->s = realloc(t->s, t->n + n + 2);
-	FUZZ_CHECK(t->s != NULL, "realloc");
-	memcpy(t->s + t->n, s, n);
-	t->n += n;
-	t->s[t->n++] = '\n';
-	t->s[t->n] = '\0';
-}
-
-static void
-said(void *arg, const char *msg)
-{
-	add(arg, msg, strlen(msg));
-}
-
-/* One run over the file fd: everything it said and wrote. */
+/* One run over the file fd: everything it fuzz_said and wrote. */
 static void
 run(const struct format *f, const void *opt, int fd, int strict,
-    unsigned limit, const struct split_opt *so, struct text *t)
+    unsigned limit, const struct split_opt *so, struct fuzz_text *t)
 {
 	const void **opts = calloc(collapse_nformats, sizeof *opts);
 	struct fold_diag diag = FOLD_DIAG_INIT;
@@ -55,10 +33,10 @@ run(const struct format *f, const void *opt, int fd, int strict,
 
 	FUZZ_CHECK(opts != NULL, "calloc");
 	opts[collapse_index(f)] = opt;
-	c = collapse_new(opts, f, st, said, t);
+	c = collapse_new(opts, f, st, fuzz_said, t);
 	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
 	collapse_set_split(c, so);
-	diag.report = said;
+	diag.report = fuzz_said;
 	diag.arg = t;
 	diag.strict = strict;
 	diag.limit = limit;
@@ -67,19 +45,19 @@ run(const struct format *f, const void *opt, int fd, int strict,
 	rc = collapse_read(c, in, &diag);
 	snprintf(buf, sizeof buf, "rc %d, %llu warnings", rc,
 	    (unsigned long long)diag.count);
-	add(t, buf, strlen(buf));
+	fuzz_text_add(t, buf, strlen(buf));
 	if (rc < 0)
-		said(t, fold_err());
+		fuzz_said(t, fold_err());
 	fold_in_close(in);
 	if (rc != -2) {
 		out = fuzz_out_open();
 		rc = collapse_finish(c, rc == 0, out);
 		o = fuzz_out_take(out, &n);
 		FUZZ_CHECK(o != NULL, "output");
-		add(t, o, n);
+		fuzz_text_add(t, o, n);
 		free(o);
 		snprintf(buf, sizeof buf, "finish %d", rc);
-		add(t, buf, strlen(buf));
+		fuzz_text_add(t, buf, strlen(buf));
 	}
 	collapse_free(c);
 	fold_stacks_free(st);
@@ -94,7 +72,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct perf_opt popt = PERF_OPT_INIT;
 	struct dtrace_opt dopt = DTRACE_OPT_INIT;
 	struct split_opt whole = { .jobs = 1 }, parts = { .jobs = 3 };
-	struct text a = { 0 }, b = { 0 };
+	struct fuzz_text a = { 0 }, b = { 0 };
 	const struct format *f;
 	const void *opt;
 	unsigned flags, limit;

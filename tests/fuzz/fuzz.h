@@ -450,4 +450,31 @@ fuzz_converter(const char *name, const void *opt,
 	free(b);
 }
 
+/*
+ * What a run said and wrote, line after line, for targets that compare
+ * two runs: fuzz_text_add appends s[0..n) and a newline, fuzz_said is
+ * its fold_say_fn (arg: the text). The caller frees t->s.
+ */
+struct fuzz_text {
+	char *s;
+	size_t n;
+};
+
+static inline void
+fuzz_text_add(struct fuzz_text *t, const char *s, size_t n)
+{
+	t->s = realloc(t->s, t->n + n + 2);
+	FUZZ_CHECK(t->s != NULL, "realloc");
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+	t->s[t->n++] = '\n';
+	t->s[t->n] = '\0';
+}
+
+static inline void
+fuzz_said(void *arg, const char *msg)
+{
+	fuzz_text_add(arg, msg, strlen(msg));
+}
+
 #endif
