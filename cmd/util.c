@@ -450,8 +450,6 @@ commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
 	int status = EXIT_OK, rc = 0;
 
 	if (sl->fail) {
-		if (sl->prepared)	/* prepare failed: nothing to commit */
-			abort();
 		cmd_warn("%s", sl->fail);
 		status = EXIT_ERR;
 	} else if ((rc = p->ts->commit(p->reader, sl->w, sl->prepared, sl->in,
@@ -506,15 +504,15 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	 * job: an input prepared and committed at once has nothing to keep
 	 * for the commit.
 	 */
-	wk = fold_calloc(jobs + 1, sizeof *wk);
-	for (t = 0; t <= jobs; t++) {
+	wk = fold_calloc(jobs, sizeof *wk);
+	for (t = 0; t < jobs; t++) {
 		wk[t].p = &p;
 		wk[t].w = ts->worker && jobs > 1 ? ts->worker(reader) : NULL;
 	}
 	if (jobs == 1) {
 		/* no thread: the same steps, and progress */
 		for (i = 0; i < p.n && !*stopped; i++) {
-			prepare_one(&p, &p.slots[0], i, wk[jobs].w, 1);
+			prepare_one(&p, &p.slots[0], i, NULL, 1);
 			status |= commit_one(&p, &p.slots[0], diag, stopped);
 		}
 		goto out;
@@ -532,7 +530,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 		pthread_mutex_lock(&p.lock);
 		while (!sl->ready) {
 			if (p.next < p.n && p.next < p.committed + p.window)
-				prepare_next(&p, wk[jobs].w);
+				prepare_next(&p, wk[jobs - 1].w);
 			else
 				pthread_cond_wait(&p.ready, &p.lock);
 		}
@@ -561,7 +559,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 out:
 	for (i = 0; i < p.window; i++)
 		drop_one(&p, &p.slots[i]);
-	for (t = 0; t <= jobs; t++)
+	for (t = 0; t < jobs; t++)
 		if (wk[t].w)
 			ts->worker_free(reader, wk[t].w);
 	free(wk);
