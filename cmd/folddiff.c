@@ -21,6 +21,7 @@
 #include "libfold/filter.h"
 #include "libfold/report.h"
 #include "formats/diffreport.h"
+#include "formats/folded.h"
 #include "cmd/opt.h"
 #include "cmd/util.h"
 
@@ -35,6 +36,7 @@ struct diff {
 	const char **gatetext;	/* --fail-if, as given */
 	size_t ngates;
 	int normalize, report, strip;
+	struct split_opt split;		/* how a large file is read */
 };
 
 static void
@@ -194,6 +196,23 @@ totals(const struct fold_stacks *st)
 }
 
 /*
+ * Reads a profile into column col of st: in parts on threads when it is
+ * a large file (formats/folded.h), but with --strip-hex, whose rewrite of
+ * each stack has one buffer.
+ */
+static int
+read_column(const struct diff *d, struct fold_in *in, struct fold_stacks *st,
+    int col, struct fold_diag *diag)
+{
+	struct fold_readopt opt = FOLD_READOPT_INIT;
+
+	if (d->strip)
+		return fold_read_column(in, st, col, 1, diag);
+	opt.col = col;
+	return folded_read(in, st, &opt, diag, &d->split);
+}
+
+/*
  * Compares the profiles files[0] and files[1] as d says, writing the
  * result; returns diff's status.
  */
@@ -228,7 +247,7 @@ compare(struct diff *d, char *files[], int strict)
 			continue;
 		}
 		cmd_progress_attach(NULL, in);
-		if (fold_read_column(in, st, i, d->strip, &diag) < 0)
+		if (read_column(d, in, st, i, &diag) < 0)
 			status = fail(fold_err());
 		if (fold_in_close(in) < 0)
 			status = fail(fold_err());
@@ -282,6 +301,7 @@ main(int argc, char *argv[])
 	struct cmd_common cc = { 0 };
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &d },
+		{ NULL, cmd_opt_jobs, &cc },
 		{ NULL, cmd_opt_progress, &cc },
 		{ NULL, cmd_opt_strict, &cc },
 	};
@@ -289,9 +309,10 @@ main(int argc, char *argv[])
 
 	cmd_init(argv[0]);
 	cmd_failure = EXIT_TROUBLE;
-	first = cmd_parse(argc, argv, sets, 3, "before after");
+	first = cmd_parse(argc, argv, sets, 4, "before after");
 	argc -= first;
 	argv += first;
+	cmd_split_opt(&cc, &d.split);
 	if (argc != 2)
 		cmd_die(EXIT_USAGE, "two profiles to compare: %d file%s given",
 		    argc, argc == 1 ? "" : "s");

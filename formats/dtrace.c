@@ -515,6 +515,7 @@ const struct format dtrace_format = {
 	.finish = dtrace_finish,
 	.close = dtrace_close,
 	.split = dtrace_split,
+	.split_default = 1,
 	.part = dtrace_part,
 	.join = dtrace_join,
 };

@@ -133,6 +133,14 @@ const struct format folded_format = {
 	.unit = folded_unit,
 	.finish = folded_finish,
 	.close = free,
+	/*
+	 * Not by default: each line of a folded file is a stack of its own,
+	 * which the merge adds again on one thread, and what the tools do
+	 * after reading (a tree, a picture, a table) is not shared. On 2
+	 * processors -j2 gained 1.0-1.17x for 10-50% more processor time
+	 * on the 300,000-stack bench profile.
+	 */
+	.split_default = 0,
 	.split = folded_split,
 	.part = folded_part,
 	.join = folded_join,

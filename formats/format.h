@@ -186,6 +186,12 @@ struct format {
 	size_t (*split)(const char *buf, size_t n);
 	void *(*part)(void *r, struct fold_stacks *st);
 	int (*join)(void *r, void *const *p, size_t n);
+	/*
+	 * 1: a large input is read in parts by default (jobs 0); 0: only
+	 * when jobs are asked for, where parts gain too little for the
+	 * processor time they cost.
+	 */
+	int split_default;
 
 	/*
 	 * Reading many inputs at once, each whole on a thread of its own

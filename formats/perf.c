@@ -1861,6 +1861,7 @@ const struct format perf_format = {
 	.output = perf_output,
 	.close = perf_close,
 	.split = perf_split,
+	.split_default = 1,
 	.part = perf_part,
 	.join = perf_join,
 };

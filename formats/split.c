@@ -372,7 +372,7 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 		s.jobs = o->processors;
 	if (!f->split || s.jobs <= 1 ||
 	    !fold_in_file(in, &s.fd, &s.at, &size) ||
-	    (o->jobs == 0 && size < SPLIT_AUTO))
+	    (o->jobs == 0 && (size < SPLIT_AUTO || !f->split_default)))
 		return f->read(r, in, diag);
 	s.name = fold_in_name(in);
 	/* one at least: under --strict, the first one stops the run */

@@ -34,8 +34,9 @@
 
 /*
  * What split_read does with an input: on jobs threads (0: processors
- * threads for an input of at least SPLIT_AUTO bytes, one for a smaller
- * one; 1: never split), in pieces of about piece bytes (0: SPLIT_PIECE).
+ * threads for an input of at least SPLIT_AUTO bytes of a format read in
+ * parts by default, one for a smaller one or another format; 1: never
+ * split), in pieces of about piece bytes (0: SPLIT_PIECE).
  */
 struct split_opt {
 	unsigned long long jobs;

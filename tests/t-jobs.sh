@@ -301,6 +301,13 @@ same "two counts among the stacks" "$tmp/m.folded"
   echo "main;big 1"; made 100 0; } >"$tmp/m.folded"
 same "a sum past 2^64-1" "$tmp/m.folded"
 
+# folddiff: each profile into its column of one table
+tools="folddiff,folddiff -n,folddiff --report --top 5,folddiff -s"
+made 500 0 >"$tmp/before.folded"
+{ made 300 20; echo "main;x 0.1"; made 200 0; } >"$tmp/after.folded"
+same "folddiff" "$tmp/after.folded" "$tmp/before.folded"
+same "folddiff, the same file" "$tmp/before.folded" "$tmp/before.folded"
+
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
 if [ -r "$big" ] && ! sanitized; then
