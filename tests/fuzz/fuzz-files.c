@@ -37,10 +37,8 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 	struct collapse_worker *w[2] = { NULL, NULL };
 	struct fold_in *in[NIN];
 	char *err[NIN];
-	struct fold_out *out;
 	struct collapse *c;
-	char buf[64], *o;
-	size_t len;
+	char buf[64];
 	int i, rc, ok = 1, stop = 0;
 
 	FUZZ_CHECK(opts != NULL, "calloc");
@@ -91,14 +89,7 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 		stop = rc == -2;
 	}
 	if (!stop) {
-		out = fuzz_out_open();
-		rc = collapse_finish(c, ok, out);
-		o = fuzz_out_take(out, &len);
-		FUZZ_CHECK(o != NULL, "output");
-		fuzz_text_add(t, o, len);
-		free(o);
-		snprintf(buf, sizeof buf, "finish %d", rc);
-		fuzz_text_add(t, buf, strlen(buf));
+		fuzz_text_finish(t, c, ok);
 	}
 	collapse_worker_free(c, w[0]);
 	collapse_worker_free(c, w[1]);

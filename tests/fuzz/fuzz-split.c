@@ -24,11 +24,9 @@ run(const struct format *f, const void *opt, int fd, int strict,
 	struct fold_diag diag = FOLD_DIAG_INIT;
 	struct fold_intern *fr = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(fr, 1);
-	struct fold_out *out;
 	struct collapse *c;
 	struct fold_in *in;
-	char buf[64], *o;
-	size_t n;
+	char buf[64];
 	int rc;
 
 	FUZZ_CHECK(opts != NULL, "calloc");
@@ -50,14 +48,7 @@ run(const struct format *f, const void *opt, int fd, int strict,
 		fuzz_said(t, fold_err());
 	fold_in_close(in);
 	if (rc != -2) {
-		out = fuzz_out_open();
-		rc = collapse_finish(c, rc == 0, out);
-		o = fuzz_out_take(out, &n);
-		FUZZ_CHECK(o != NULL, "output");
-		fuzz_text_add(t, o, n);
-		free(o);
-		snprintf(buf, sizeof buf, "finish %d", rc);
-		fuzz_text_add(t, buf, strlen(buf));
+		fuzz_text_finish(t, c, rc == 0);
 	}
 	collapse_free(c);
 	fold_stacks_free(st);

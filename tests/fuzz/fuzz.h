@@ -477,4 +477,21 @@ fuzz_said(void *arg, const char *msg)
 	fuzz_text_add(arg, msg, strlen(msg));
 }
 
+/* collapse_finish's output and status, added to t. */
+static inline void
+fuzz_text_finish(struct fuzz_text *t, struct collapse *c, int ok)
+{
+	struct fold_out *out = fuzz_out_open();
+	int rc = collapse_finish(c, ok, out);
+	char buf[32], *o;
+	size_t n;
+
+	o = fuzz_out_take(out, &n);
+	FUZZ_CHECK(o != NULL, "output");
+	fuzz_text_add(t, o, n);
+	free(o);
+	snprintf(buf, sizeof buf, "finish %d", rc);
+	fuzz_text_add(t, buf, strlen(buf));
+}
+
 #endif
