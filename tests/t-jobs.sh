@@ -23,25 +23,23 @@ run() { # out err tool args...
 	echo "rc $?" >>"$o"
 }
 
-# same NAME FILE ARGS...: -j1 against -j2 and -j7 in pieces of 1 and
-# 4096 bytes, through each of $tools (by default stackcollapse-$format
-# and the front door).
-format=perf
-tools=
-same() {
-	local name=$1 f=$2 j p tool bad= list
-	shift 2
-	list=${tools:-"stackcollapse-$format,stackcollapse --format $format"}
+# agree LABEL TOOLS PIECES ARGS...: each tool of TOOLS (comma-separated)
+# run with -j1 ARGS, then with -j2 and -j7 in pieces of each size of
+# PIECES (bytes; 0: the default size), must write the same stdout and
+# stderr and exit alike; one check, named LABEL.
+agree() {
+	local label=$1 list=$2 pieces=$3 tool j p bad=
+	shift 3
 	IFS=,
 	for tool in $list; do
 		unset IFS
 		# shellcheck disable=SC2086
-		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@" "$f"
-		for p in 1 4096; do
+		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@"
+		for p in $pieces; do
 			for j in 2 7; do
 				# shellcheck disable=SC2086
 				FOLD_TEST_PIECE=$p run "$tmp/got" "$tmp/goterr" \
-				    $tool -j$j "$@" "$f"
+				    $tool -j$j "$@"
 				if ! cmp -s "$tmp/want" "$tmp/got" ||
 				    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
 					bad="$tool -j$j, pieces of $p"
@@ -52,12 +50,24 @@ same() {
 	done
 	unset IFS
 	if [ -z "$bad" ]; then
-		ok "$format: $name ${*:-(no option)}"
+		ok "$label"
 	else
-		notok "$format: $name ${*:-(no option)}: $bad differs"
+		notok "$label: $bad differs"
 		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
 		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
 	fi
+}
+
+# same NAME FILE ARGS...: agree in pieces of 1 and 4096 bytes, through
+# each of $tools (by default stackcollapse-$format and the front door).
+format=perf
+tools=
+same() {
+	local name=$1 f=$2
+	shift 2
+	agree "$format: $name ${*:-(no option)}" \
+	    "${tools:-stackcollapse-$format,stackcollapse --format $format}" \
+	    "1 4096" "$@" "$f"
 }
 
 caps=$top/testdata/stackcollapse-perf/captures
@@ -159,35 +169,14 @@ same "made" "$tmp/made.dtrace" --strict
 # whole on a thread of its own where its format allows (pprof), through
 # the format's tool, stackcollapse --format and stackcollapse telling
 # each input's format.
-# many NAME TOOLS ARGS... -- FILES...
+# many NAME TOOLS ARGS... -- FILES...: agree, in pieces of the default
+# size (a file of pprof is read whole).
 many() {
-	local name=$1 tools=$2 tool j bad= args=()
+	local name=$1 list=$2 args=()
 	shift 2
 	while [ "$1" != -- ]; do args+=("$1"); shift; done
 	shift
-	IFS=,
-	for tool in $tools; do
-		unset IFS
-		# shellcheck disable=SC2086
-		run "$tmp/want" "$tmp/wanterr" $tool -j1 "${args[@]}" "$@"
-		for j in 2 7; do
-			# shellcheck disable=SC2086
-			run "$tmp/got" "$tmp/goterr" $tool -j$j "${args[@]}" "$@"
-			if ! cmp -s "$tmp/want" "$tmp/got" ||
-			    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
-				bad="$tool -j$j"
-				break 2
-			fi
-		done
-	done
-	unset IFS
-	if [ -z "$bad" ]; then
-		ok "many: $name ${args[*]}"
-	else
-		notok "many: $name ${args[*]}: $bad differs"
-		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
-		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
-	fi
+	agree "many: $name ${args[*]}" "$list" 0 "${args[@]}" "$@"
 }
 pp=$top/testdata/pprof2folded
 tools="pprof2folded,stackcollapse --format pprof,stackcollapse"
@@ -215,6 +204,12 @@ many "deltas" "$tools" -- delta-a.pb.gz cpu.pb.gz delta-b.pb.gz delta.pb.gz \
     delta-base.pb.gz cpu.pb.gz
 many "deltas" "$tools" --differential -- delta-a.pb.gz delta-b.pb.gz \
     delta.pb.gz cpu.pb.gz
+# the same sample types, another default one: the first profile's is
+# the run's (a worker, reading a profile as the first, chose otherwise)
+many "default types that differ" "$tools" -- bad/deftype-bytes.pb \
+    bad/deftype-count.pb cpu.pb bad/deftype-bytes.pb bad/deftype-count.pb
+many "default types that differ" "$tools" -- bad/deftype-count.pb \
+    bad/deftype-bytes.pb bad/deftype-count.pb
 # the first profile without the type asked for: the next is the first
 many "first without the type" "$tools" --sample-index alloc_space -- \
     cpu.pb.gz heap.pb.gz cpu.pb.gz heap.pb.gz

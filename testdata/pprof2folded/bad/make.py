@@ -140,3 +140,11 @@ write("unknown.pb", profile(
 write("head-field.pb", field(99, 0, 1) + good)
 write("head-length.pb", varint(6 << 3 | 2) + varint(1 << 40) + b"\0" * 16)
 write("head-nested.pb", field(1, 2, b"\x08") + good)
+# the same two sample types, the default one not the same: the first
+# profile's selection is the run's (count, then bytes)
+two = [msg(packed(1, [3, 2, 1]), packed(2, [5, 500])),
+       msg(packed(1, [2, 1]), packed(2, [7, 70]))]
+write("deftype-count.pb", profile(samples=two, types=((1, 2), (8, 9)))
+      + field(14, 0, 1))
+write("deftype-bytes.pb", profile(samples=two, types=((1, 2), (8, 9)))
+      + field(14, 0, 8))

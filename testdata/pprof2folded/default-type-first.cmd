@@ -1,0 +1,1 @@
+pprof2folded bad/deftype-bytes.pb bad/deftype-count.pb
