@@ -1772,6 +1772,9 @@ pprof_prepare(void *wp, struct fold_in *in)
 		p->err = fold_strndup(fold_err(), strlen(fold_err()));
 		return p;
 	}
+	/* --list adds totals, which only the run's reader can: it reads */
+	if (r->opt.list)
+		return p;
 	reader_reset(r);
 	diag.defer = warned;
 	diag.arg = &warn;
@@ -1790,7 +1793,7 @@ pprof_prepare(void *wp, struct fold_in *in)
 	 * The bytes are kept until the commit all the same: only the run's
 	 * reader knows whether it takes what the worker found.
 	 */
-	if (rc != 0 || warn || r->neg || r->opt.list)
+	if (rc != 0 || warn || r->neg)
 		return p;
 	p->found = 1;
 	p->types = r->types;
