@@ -88,9 +88,8 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 		ok &= rc == 0;
 		stop = rc == -2;
 	}
-	if (!stop) {
+	if (!stop)
 		fuzz_text_finish(t, c, ok);
-	}
 	collapse_worker_free(c, w[0]);
 	collapse_worker_free(c, w[1]);
 	collapse_free(c);

@@ -47,9 +47,8 @@ run(const struct format *f, const void *opt, int fd, int strict,
 	if (rc < 0)
 		fuzz_said(t, fold_err());
 	fold_in_close(in);
-	if (rc != -2) {
+	if (rc != -2)
 		fuzz_text_finish(t, c, rc == 0);
-	}
 	collapse_free(c);
 	fold_stacks_free(st);
 	fold_intern_free(fr);
