@@ -57,6 +57,8 @@ struct sample_reader {
 
 	int phase;
 	uint64_t lineno;
+	int inpart;		/* reads parts of an input (format.h) */
+	int sawgraph;		/* a part: a "Call graph:" line was read */
 
 	uint64_t stacks;	/* stacks added */
 	uint64_t idle;		/* dropped: idle stacks */
@@ -323,6 +325,7 @@ line(struct sample_reader *r, struct fold_in *in, const char *s, size_t n,
 		if (flush(r, in, diag) < 0)
 			return -2;
 		r->phase = GRAPH;
+		r->sawgraph = 1;
 		return 0;
 	}
 	if (r->phase != GRAPH || n == 0)
@@ -346,11 +349,17 @@ sample_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	size_t len;
 	int rc;
 
-	r->phase = BEFORE;
+	/*
+	 * A part begins after a report's end (sample_split): outside the
+	 * call graph, as after the header, but not still in the header,
+	 * which would be warned about at its end.
+	 */
+	r->phase = r->inpart ? AFTER : BEFORE;
 	r->depth = 0;
 	r->dropdepth = NODROP;
 	r->lineno = 0;
 	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
+		r->lineno = fold_in_lineno(in);	/* parts read between runs */
 		end = buf + len;
 		for (p = buf; p < end; p = nl + 1) {
 			nl = memchr(p, '\n', end - p);
@@ -438,6 +447,59 @@ static const struct fold_option sample_options[] = {
 
 static const struct sample_opt sample_defaults = SAMPLE_OPT_INIT;
 
+/*
+ * A part may begin after a "Total number in stack" line: the call
+ * graph before it has ended (and its stacks are added), and whatever
+ * follows is skipped up to the next "Call graph:" line. Within one
+ * report there is no such place: a report is read whole.
+ */
+static size_t
+sample_split(const char *buf, size_t n)
+{
+	static const char end[] = "\nTotal number in stack";
+	const char *e = buf + n, *q, *nl;
+
+	if ((q = memmem(buf, n, end, sizeof end - 1)) == NULL ||
+	    (nl = memchr(q + 1, '\n', e - q - 1)) == NULL)
+		return n;
+	return nl + 1 - buf;
+}
+
+static void *
+sample_part(void *rp, struct fold_stacks *st)
+{
+	const struct sample_reader *r = rp;
+	struct sample_reader *p = sample_open(&r->opt, st);
+
+	p->inpart = 1;
+	return p;
+}
+
+static int
+sample_join(void *rp, void *const *pp, size_t n)
+{
+	struct sample_reader *r = rp;
+	struct fold_count total = r->idletotal;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const struct sample_reader *p = pp[k];
+		if (fold_count_add(&total, &p->idletotal) < 0)
+			return 1;	/* r says the overflow, as read whole */
+	}
+	for (k = 0; k < n; k++) {
+		const struct sample_reader *p = pp[k];
+		r->stacks += p->stacks;
+		r->idle += p->idle;
+		r->dropped += p->dropped;
+		/* the header is over once a part met a call graph */
+		if (p->sawgraph && r->phase == BEFORE)
+			r->phase = AFTER;
+	}
+	r->idletotal = total;
+	return 0;
+}
+
 const struct format sample_format = {
 	.name = "sample",
 	.tool = "stackcollapse-sample",
@@ -454,4 +516,8 @@ const struct format sample_format = {
 	.read = sample_read,
 	.finish = sample_finish,
 	.close = sample_close,
+	.split = sample_split,
+	.split_default = 1,
+	.part = sample_part,
+	.join = sample_join,
 };

@@ -165,6 +165,52 @@ done
 same "made" "$tmp/made.dtrace"
 same "made" "$tmp/made.dtrace" --strict
 
+# sample: reports in a row (a part begins after a report's end), with
+# the damaged reports of testdata among them, reports without a call
+# graph first, waiting threads, a total of them that overflows
+format=sample
+sd=$top/testdata/stackcollapse-sample
+for f in "$sd"/*.txt; do
+	same "$(basename "$f")" "$f"
+done
+# half of 2^64 samples of a waiting thread: twice is too many
+half() {
+	printf 'Call graph:\n    9223372036854775808 Thread_1\n'
+	printf '    + 9223372036854775808 mach_msg_trap\nTotal number in stack\n'
+}
+{
+	printf 'Analysis of sampling x (pid 1) every 1 millisecond\n\n'
+	printf 'Total number in stack (recursive counted multiple, when >=5):\n\n'
+	half
+	for i in $(seq 1 40); do
+		cat "$sd/differences.txt"
+		[ $((i % 7)) = 0 ] && cat "$sd/odd-indentation.txt"
+		[ $((i % 11)) = 0 ] && cat "$sd/skipped-indentation.txt"
+		[ $((i % 13)) = 0 ] && cat "$sd/no-four-spaces.txt"
+	done
+	cat "$sd/end-before-call-graph-end.txt"
+} >"$tmp/made.sample"
+same "made" "$tmp/made.sample"
+same "made" "$tmp/made.sample" --no-modules
+same "made" "$tmp/made.sample" --strict
+{ half; cat "$tmp/made.sample"; half; } >"$tmp/overflow.sample"
+same "waiting samples past 2^64-1" "$tmp/overflow.sample"
+{
+	for i in $(seq 1 30); do
+		printf 'Analysis of sampling x (pid 1) every 1 millisecond\n'
+		printf 'Total number in stack (recursive counted multiple, when >=5):\n'
+	done
+	cat "$sd/sample.txt"
+} >"$tmp/late.sample"
+same "the first call graph in a middle piece" "$tmp/late.sample"
+{
+	for i in $(seq 1 30); do
+		printf 'Analysis of sampling x (pid 1) every 1 millisecond\n'
+		printf 'Total number in stack (recursive counted multiple, when >=5):\n'
+	done
+} >"$tmp/nograph.sample"
+same "no call graph at all" "$tmp/nograph.sample"
+
 # Many inputs at once: TOOL -j1 against -j2 and -j7, each input read
 # whole on a thread of its own where its format allows (pprof), through
 # the format's tool, stackcollapse --format and stackcollapse telling
