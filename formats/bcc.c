@@ -43,12 +43,10 @@ enum { F_FRAME, F_COMM, F_SEP, F_DASH, F_DASH2 };
 
 /* What was read, over every input. */
 struct bcc_stats {
-	uint64_t stacks;	/* stacks added */
 	uint64_t empty;		/* dropped: entries without any frame */
 	struct fold_count emptytotal;	/* their counts */
 	uint64_t nostack;	/* dropped: bpftrace entries whose key holds
 				   no stack (other maps, @[]) */
-	uint64_t bad;		/* dropped with a warning */
 	uint64_t multiline, folded, bpftrace;	/* entries of each form */
 	char toolwarn[256];	/* the first "WARNING: ..." line of the input */
 };
@@ -77,6 +75,11 @@ struct bcc_reader {
 	size_t nrinfo, rcap;
 	uint32_t *ids;
 	size_t idcap;
+
+	/* reading parts of an input (format.h) */
+	int inpart;
+	int unsure;		/* a piece ended where its next may not begin */
+	uint64_t warnorigin;	/* the origin of the piece of toolwarn */
 };
 
 static int
@@ -634,7 +637,6 @@ emit(struct bcc_reader *r, struct fold_in *in, const size_t *order, size_t n,
 	if (fold_stacks_add(r->st, r->ids, k, c) < 0)
 		return fold_seterr_at(fold_in_name(in), r->start, "%s",
 		    fold_err()), -2;
-	r->stats.stacks++;
 	return 0;
 }
 
@@ -651,11 +653,9 @@ finish_block(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 
 	r->state = NONE;
 	r->nitem = 0;
-	if (fold_count_parse(cnt, cn, &c) < 0) {
-		r->stats.bad++;
+	if (fold_count_parse(cnt, cn, &c) < 0)
 		return warn(diag, in, fold_in_lineno(in), "%s: entry dropped",
 		    fold_err());
-	}
 	r->stats.multiline++;
 	for (i = 0; i < n; i++) {
 		if (r->recs[i].raw != FOLD_NOFRAME) {
@@ -773,11 +773,9 @@ bt_finish(struct bcc_reader *r, struct fold_in *in, const char *cnt,
 	r->state = NONE;
 	if (!r->want)
 		return 0;
-	if (fold_count_parse(cnt, cn, &c) < 0) {
-		r->stats.bad++;
+	if (fold_count_parse(cnt, cn, &c) < 0)
 		return warn(diag, in, fold_in_lineno(in), "%s: entry dropped",
 		    fold_err());
-	}
 	r->stats.bpftrace++;
 	r->nitem = 0;
 	for (i = 0; i < r->nel; i++)
@@ -866,7 +864,6 @@ bt_line(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 		r->state = SKIP;
 		if (!r->want)
 			return 0;
-		r->stats.bad++;
 		return warn(diag, in, fold_in_lineno(in), "%s",
 		    "map value is not a count (a histogram?): entry dropped");
 	}
@@ -883,7 +880,6 @@ bt_line(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 		r->state = SKIP;
 		if (!r->want)
 			return 0;
-		r->stats.bad++;
 		return warn(diag, in, fold_in_lineno(in), "%s",
 		    "map value is not a count (a histogram?): entry dropped");
 	}
@@ -911,7 +907,6 @@ bt_start(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 	}
 	if (i == n) {
 		r->state = NONE;
-		r->stats.bad++;
 		return warn(diag, in, fold_in_lineno(in), "%s",
 		    "not a bpftrace map entry: line skipped");
 	}
@@ -948,21 +943,16 @@ folded(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 	int k;
 
 	k = fold_parse_line(s, n, &slen, &c, 1);
-	if (k <= 0) {
-		r->stats.bad++;
+	if (k <= 0)
 		return warn(diag, in, fold_in_lineno(in), "%s: line skipped",
 		    fold_err());
-	}
-	if (s[0] == ';' || s[slen - 1] == ';' || memmem(s, slen, ";;", 2)) {
-		r->stats.bad++;
+	if (s[0] == ';' || s[slen - 1] == ';' || memmem(s, slen, ";;", 2))
 		return warn(diag, in, fold_in_lineno(in), "%s",
 		    "empty frame in a folded line: line skipped");
-	}
 	if (fold_stacks_add_text(r->st, s, slen, &c) < 0)
 		return fold_seterr_at(fold_in_name(in), fold_in_lineno(in),
 		    "%s", fold_err()), -2;
 	r->stats.folded++;
-	r->stats.stacks++;
 	return 0;
 }
 
@@ -975,6 +965,8 @@ toplevel(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 		return bt_start(r, in, s, raw - s, diag);
 	if (n >= 8 && memcmp(s, "WARNING:", 8) == 0) {
 		if (!r->stats.toolwarn[0])
+			r->warnorigin = fold_in_origin(in);
+		if (!r->stats.toolwarn[0])
 			snprintf(r->stats.toolwarn, sizeof r->stats.toolwarn,
 			    "%.*s", (int)(n > 200 ? 200 : n), s);
 		return 0;
@@ -984,7 +976,6 @@ toplevel(struct bcc_reader *r, struct fold_in *in, const char *s, size_t n,
 	if ((n > 0 && fold_isdigit(s[n - 1]) && memchr(s, ' ', n)) ||
 	    memchr(s, ';', n))
 		return folded(r, in, s, n, diag);
-	r->stats.bad++;
 	return warn(diag, in, fold_in_lineno(in), "%s",
 	    "not a stack, a count or a banner: line skipped");
 }
@@ -999,7 +990,6 @@ unterminated(struct bcc_reader *r, struct fold_in *in, struct fold_diag *diag)
 		return 0;
 	if (st != BLOCK && st != BPFTRACE)
 		return 0;
-	r->stats.bad++;
 	if (fold_warn(diag, fold_in_name(in), r->start,
 	    "stack without a count: dropped") < 0)
 		return -2;
@@ -1011,7 +1001,7 @@ bcc_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct bcc_reader *r = rp;
 	const char *line, *t, *e, *raw;
-	size_t len, tn;
+	size_t len, tn = 1;
 	int rc, ind;
 
 	r->state = NONE;
@@ -1109,6 +1099,13 @@ bcc_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	}
 	if (rc < 0)
 		return -1;
+	/*
+	 * A piece ends before a line "@..." (bcc_split), which ends any
+	 * entry as the end of the input does, or after a blank line, which
+	 * ends any but a bpftrace key: one then goes on in the next piece.
+	 */
+	if (r->inpart && tn == 0 && r->state == BPFTRACE)
+		r->unsure = 1;
 	if (unterminated(r, in, diag) < 0)
 		return -2;
 	return 0;
@@ -1216,6 +1213,78 @@ static const struct fold_option bcc_options[] = {
 
 static const struct bcc_opt bcc_defaults = BCC_OPT_INIT;
 
+/*
+ * A part may begin at a line "@..." (a bpftrace map entry, which ends
+ * whatever was being read) or after an empty line (which ends any entry
+ * but a bpftrace key: bcc_read and bcc_join tell).
+ */
+static size_t
+bcc_split(const char *buf, size_t n)
+{
+	const char *p = buf, *e = buf + n, *nl;
+
+	while ((nl = memchr(p, '\n', e - p)) != NULL && nl + 1 < e) {
+		p = nl + 1;
+		if (*p == '@')
+			return p - buf;
+		if (*p == '\n')
+			return p + 1 - buf;
+		if (*p == '\r' && p + 1 < e && p[1] == '\n')
+			return p + 2 - buf;
+	}
+	return n;
+}
+
+static void *
+bcc_part(void *rp, struct fold_stacks *st)
+{
+	const struct bcc_reader *r = rp;
+	struct bcc_reader *p = bcc_open(&r->opt, st);
+
+	p->opt.map = r->opt.map;	/* open took its '@' off */
+	p->inpart = 1;
+	return p;
+}
+
+static int
+bcc_join(void *rp, void *const *pp, size_t n)
+{
+	struct bcc_reader *r = rp;
+	struct bcc_stats *s = &r->stats;
+	struct fold_count total = s->emptytotal;
+	const struct bcc_reader *first = NULL;
+	size_t k;
+
+	/*
+	 * An entry r has not ended would be ended by the next piece's
+	 * first line, its warning said after theirs.
+	 */
+	if (r->state != NONE && r->state != SKIP)
+		return 1;
+	for (k = 0; k < n; k++) {
+		const struct bcc_reader *p = pp[k];
+		if (p->unsure || fold_count_add(&total,
+		    &p->stats.emptytotal) < 0)
+			return 1;	/* r says the overflow, as read whole */
+		if (p->stats.toolwarn[0] && (!first ||
+		    p->warnorigin < first->warnorigin))
+			first = p;
+	}
+	for (k = 0; k < n; k++) {
+		const struct bcc_stats *ps = &((const struct bcc_reader *)
+		    pp[k])->stats;
+		s->empty += ps->empty;
+		s->nostack += ps->nostack;
+		s->multiline += ps->multiline;
+		s->folded += ps->folded;
+		s->bpftrace += ps->bpftrace;
+	}
+	s->emptytotal = total;
+	if (!s->toolwarn[0] && first)
+		memcpy(s->toolwarn, first->stats.toolwarn, sizeof s->toolwarn);
+	return 0;
+}
+
 const struct format bcc_format = {
 	.name = "bcc",
 	.tool = "stackcollapse-bcc",
@@ -1233,4 +1302,8 @@ const struct format bcc_format = {
 	.records = bcc_records,
 	.finish = bcc_finish,
 	.close = bcc_close,
+	.split = bcc_split,
+	.split_default = 1,
+	.part = bcc_part,
+	.join = bcc_join,
 };

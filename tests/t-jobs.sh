@@ -211,6 +211,63 @@ same "the first call graph in a middle piece" "$tmp/late.sample"
 } >"$tmp/nograph.sample"
 same "no call graph at all" "$tmp/nograph.sample"
 
+# bcc: the inputs of testdata (uncompressed), and one made of every
+# form in a row: multi-line blocks, bpftrace keys (one without its count
+# before the next entry), histograms, folded lines, a tool's WARNING first
+# seen in a middle piece, bad lines, counts without a stack; then with
+# what has the middle read again: a bpftrace key with an empty line
+# inside, a first piece that ends inside a key, counts without a stack
+# whose total overflows
+format=bcc
+bd=$top/testdata/stackcollapse-bcc
+for f in "$bd"/*.txt "$bd"/*.txt.gz; do
+	n=$(basename "$f" .gz)
+	gzip -dcf "$f" >"$tmp/$n"
+	same "$n" "$tmp/$n"
+	same "$n" "$tmp/$n" --kernel --pid
+done
+same bpftrace-maps.txt "$tmp/bpftrace-maps.txt" --map stacks
+same bpftrace-edge.txt "$tmp/bpftrace-edge.txt" --map @bytes
+{
+	printf 'Attaching 3 probes...\n\n'
+	for i in $(seq 1 60); do
+		printf '    f%d\n    main\n    -                app (%d)\n        %d\n\n' \
+		    "$((i % 4))" "$i" "$i"
+		[ $((i % 11)) = 0 ] && printf '@stacks[\n    cut\n'
+		printf '@stacks[\n    g%d\n    main\n]: %d\n' "$((i % 3))" "$i"
+		printf '@@odd[\n    o%d\n]: %d\n' "$((i % 2))" "$i"
+		printf 'app;h%d;main %d\n' "$((i % 5))" "$i"
+		[ $((i % 9)) = 0 ] && printf '@hist[app]:\n[1K, 2K)   3 |@@@@|\n[0]  1 |@|\n'
+		[ $((i % 13)) = 0 ] && printf 'a line of nothing\n'
+		[ $((i % 17)) = 0 ] && printf '        3\n\n'
+		[ "$i" = 30 ] && printf 'WARNING: 5 stack traces lost\n'
+		[ "$i" = 40 ] && printf 'WARNING: 7 stack traces lost\n'
+	done
+	printf '    last\n    main\n'
+} >"$tmp/made.bcc"
+same "made" "$tmp/made.bcc"
+same "made" "$tmp/made.bcc" --map stacks --kernel
+same "made" "$tmp/made.bcc" --strict
+same "made" "$tmp/made.bcc" --map @@odd
+{
+	cat "$tmp/made.bcc"
+	printf '@stacks[\n    k\n\n    main\n]: 2\n'
+	cat "$tmp/made.bcc"
+} >"$tmp/blank.bcc"
+same "made, a key with an empty line" "$tmp/blank.bcc"
+{
+	printf '@stacks[\n    f\n    main\n'
+	cat "$tmp/made.bcc"
+} >"$tmp/open.bcc"
+same "made, the first piece ends in a key" "$tmp/open.bcc"
+{
+	printf '        9223372036854775808\n\n'
+	cat "$tmp/made.bcc"
+	printf '\n        9223372036854775808\n\n'
+	cat "$tmp/made.bcc"
+} >"$tmp/overflow.bcc"
+same "made, counts without a stack past 2^64-1" "$tmp/overflow.bcc"
+
 # Many inputs at once: TOOL -j1 against -j2 and -j7, each input read
 # whole on a thread of its own where its format allows (pprof), through
 # the format's tool, stackcollapse --format and stackcollapse telling

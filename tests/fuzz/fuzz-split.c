@@ -1,7 +1,6 @@
 /*
- * Reading in parts (formats/split.h): perf or DTrace text or folded
- * stacks, the format,
- * its options, --strict, the size of the pieces (1 to 128 bytes) and
+ * Reading in parts (formats/split.h): perf, DTrace, bcc/bpftrace or
+ * sample text or folded stacks, the format, its options, --strict, the size of the pieces (1 to 128 bytes) and
  * whether warnings are shown (a diag's limit of 5 or 0) picked by the
  * first bytes, read from a file whole and then in pieces on three
  * threads, through the front door's checks: the same status, the same
@@ -10,10 +9,12 @@
  */
 #include "tests/fuzz/fuzz.h"
 
+#include "formats/bcc.h"
 #include "formats/collapse.h"
 #include "formats/dtrace.h"
 #include "formats/folded.h"
 #include "formats/perf.h"
+#include "formats/sample.h"
 
 /* One run over the file fd: everything it fuzz_said and wrote. */
 static void
@@ -61,6 +62,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int fd = -1;
 	struct perf_opt popt = PERF_OPT_INIT;
 	struct dtrace_opt dopt = DTRACE_OPT_INIT;
+	struct sample_opt sopt = SAMPLE_OPT_INIT;
+	struct bcc_opt bopt = BCC_OPT_INIT;
 	struct split_opt whole = { .jobs = 1 }, parts = { .jobs = 3 };
 	struct fuzz_text a = { 0 }, b = { 0 };
 	const struct format *f;
@@ -79,6 +82,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((flags & 5) == 5) {
 		f = &folded_format;
 		opt = NULL;
+	} else if ((flags & 0x19) == 0x09) {
+		f = &sample_format;
+		sopt.no_modules = flags >> 1 & 1;
+		opt = &sopt;
+	} else if ((flags & 0x11) == 0x11) {
+		f = &bcc_format;
+		bopt.pid = flags >> 1 & 1;
+		bopt.kernel = flags >> 5 & 1;
+		bopt.map = flags >> 3 & 1 ? "stacks" : NULL;
+		opt = &bopt;
 	} else if (flags & 1) {
 		f = &dtrace_format;
 		dopt.includeoffset = flags >> 1 & 1;
