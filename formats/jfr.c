@@ -68,6 +68,14 @@ struct jfr_reader {
 	uint64_t in_stacks, in_mcut, in_dcut, in_deepest;
 	struct jfr_cut *cuts;
 	size_t ncuts, cutcap;
+
+	/*
+	 * Reading parts of an input (format.h): the pieces of one input,
+	 * whose cut stacks join gives r; where the last weight was read.
+	 */
+	int inpart;
+	int unsure;		/* a warning named a line it did not know */
+	uint64_t unitorigin;
 };
 
 /* An input some of whose stacks are cut. */
@@ -390,8 +398,9 @@ jfr_other_events(struct jfr_reader *r, size_t max)
 	return r->hint;
 }
 
-static void
-begin(struct jfr_reader *r, const char *name, size_t n, uint64_t line)
+/* The type named name[0..n): its id in r->types, its tinfo there. */
+static uint32_t
+type(struct jfr_reader *r, const char *name, size_t n)
 {
 	uint32_t t = fold_intern(r->types, name, n);
 
@@ -401,6 +410,14 @@ begin(struct jfr_reader *r, const char *name, size_t n, uint64_t line)
 		    sizeof *r->tinfo);
 		memset(r->tinfo + old, 0, (r->tcap - old) * sizeof *r->tinfo);
 	}
+	return t;
+}
+
+static void
+begin(struct jfr_reader *r, const char *name, size_t n, uint64_t line)
+{
+	uint32_t t = type(r, name, n);
+
 	r->tinfo[t].events++;
 	r->type = t;
 	r->inev = 1;
@@ -449,6 +466,19 @@ warn(struct jfr_reader *r, struct fold_diag *diag, struct fold_in *in,
 	if (fold_warn(diag, fold_in_name(in), line, "%s", msg) < 0)
 		return -2;
 	return 0;
+}
+
+/*
+ * Warns of the event begun at r->evline, whose line msg names. A part
+ * knows only lines within its piece: it is unsure, and r reads the
+ * middle of the input itself (jfr_join).
+ */
+static int
+evwarn(struct jfr_reader *r, struct fold_diag *diag, struct fold_in *in,
+    const char *msg)
+{
+	r->unsure |= r->inpart;
+	return warn(r, diag, in, fold_in_lineno(in), msg);
 }
 
 /* Ends the current block; adds its stack when it is wanted and whole. */
@@ -625,7 +655,7 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 			    "from line %llu: dropped", t[0],
 			    fold_intern_str(r->types, r->type, NULL),
 			    (unsigned long long)r->evline);
-			return warn(r, diag, in, fold_in_lineno(in), msg);
+			return evwarn(r, diag, in, msg);
 		}
 		return 0;
 	}
@@ -651,6 +681,7 @@ field(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag,
 		r->weightval = v;
 		r->haveweight = 1;
 		r->unitkind = kind ? kind : 'n';
+		r->unitorigin = fold_in_origin(in);
 	}
 	return 0;
 }
@@ -724,6 +755,8 @@ jfr_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	int rc;
 
 	r->inev = 0;
+	if (r->inpart)	/* a piece of a text input (jfr_split) */
+		return read_input(r, in, diag);
 	r->in_stacks = r->in_mcut = r->in_dcut = r->in_deepest = 0;
 	if (fold_in_peek(in, 4, &head, &n) < 0)
 		return -1;
@@ -793,8 +826,7 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 						    fold_intern_str(r->types,
 						    r->type, NULL),
 						    (unsigned long long)r->evline);
-						if (warn(r, diag, in,
-						    fold_in_lineno(in), msg) < 0)
+						if (evwarn(r, diag, in, msg) < 0)
 							return -2;
 					}
 					if (finish(r, in, diag) < 0)
@@ -815,8 +847,7 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 						    fold_intern_str(r->types,
 						    r->type, NULL),
 						    (unsigned long long)r->evline);
-						if (warn(r, diag, in,
-						    fold_in_lineno(in), msg) < 0)
+						if (evwarn(r, diag, in, msg) < 0)
 							return -2;
 					}
 					if (finish(r, in, diag) < 0)
@@ -865,7 +896,7 @@ read_input(struct jfr_reader *r, struct fold_in *in, struct fold_diag *diag)
 			    "no closing brace (input cut short?): dropped",
 			    fold_intern_str(r->types, r->type, NULL),
 			    (unsigned long long)r->evline);
-			if (warn(r, diag, in, fold_in_lineno(in), msg) < 0)
+			if (evwarn(r, diag, in, msg) < 0)
 				return -2;
 		}
 		if (finish(r, in, diag) < 0)
@@ -1026,6 +1057,73 @@ static const struct fold_option jfr_options[] = {
 
 static const struct jfr_opt jfr_defaults = JFR_OPT_INIT;
 
+/*
+ * A part may begin after a line "}": the event before has ended (or the
+ * brace was outside any), whatever the line after is.
+ */
+static size_t
+jfr_split(const char *buf, size_t n)
+{
+	const char *q = memmem(buf, n, "\n}\n", 3);
+
+	return q ? (size_t)(q + 3 - buf) : n;
+}
+
+static void *
+jfr_part(void *rp, struct fold_stacks *st)
+{
+	const struct jfr_reader *r = rp;
+	struct jfr_reader *p = jfr_open(&r->opt, st);
+
+	p->inpart = 1;
+	return p;
+}
+
+static int
+jfr_join(void *rp, void *const *pp, size_t n)
+{
+	struct jfr_reader *r = rp;
+	struct jfr_stats *s = &r->stats;
+	const struct jfr_reader *unit = NULL;
+	size_t k, i, nl;
+	uint32_t t;
+
+	for (k = 0; k < n; k++)
+		if (((const struct jfr_reader *)pp[k])->unsure)
+			return 1;
+	for (k = 0; k < n; k++) {
+		const struct jfr_reader *p = pp[k];
+		const struct jfr_stats *ps = &p->stats;
+
+		s->events += ps->events;
+		s->stacks += ps->stacks;
+		s->nostack += ps->nostack;
+		s->zero += ps->zero;
+		s->bad += ps->bad;
+		s->others += ps->others;
+		if (ps->deepest > s->deepest)
+			s->deepest = ps->deepest;
+		r->in_stacks += p->in_stacks;
+		r->in_mcut += p->in_mcut;
+		r->in_dcut += p->in_dcut;
+		if (p->in_deepest > r->in_deepest)
+			r->in_deepest = p->in_deepest;
+		for (i = 0; i < fold_intern_count(p->types); i++) {
+			const char *name = fold_intern_str(p->types, i, &nl);
+
+			t = type(r, name, nl);
+			r->tinfo[t].events += p->tinfo[i].events;
+			r->tinfo[t].stacks |= p->tinfo[i].stacks;
+		}
+		/* the unit is that of the last weight read */
+		if (p->unitkind && (!unit || p->unitorigin > unit->unitorigin))
+			unit = p;
+	}
+	if (unit)
+		r->unitkind = unit->unitkind;
+	return 0;
+}
+
 const struct format jfr_format = {
 	.name = "jfr",
 	.tool = "stackcollapse-jfr",
@@ -1045,4 +1143,8 @@ const struct format jfr_format = {
 	.unit = jfr_unit,
 	.finish = jfr_finish,
 	.close = jfr_close,
+	.split = jfr_split,
+	.split_default = 1,
+	.part = jfr_part,
+	.join = jfr_join,
 };

@@ -13,6 +13,13 @@
  */
 #define PIECE_MAX ((uint64_t)256 << 20)
 
+/*
+ * The least the first piece holds: a reader that peeks at the start of
+ * its input (jfr's 4 bytes of a recording's magic) must not pull in the
+ * middle pieces, read and said before its own lines.
+ */
+#define HEAD 64
+
 /* How far split looks at a time for a boundary, and their overlap. */
 enum { WINDOW = 64 * 1024, OVERLAP = 64 };
 
@@ -113,7 +120,8 @@ cut(struct split *s, uint64_t size, uint64_t piece)
 
 	s->cut = fold_grow(s->cut, &cap, 1, sizeof *s->cut);
 	s->cut[s->npieces++] = 0;
-	for (c = piece; c < size; c = (b / piece + 1) * piece) {
+	for (c = piece < HEAD ? HEAD : piece; c < size;
+	    c = (b / piece + 1) * piece) {
 		if ((b = boundary(s, c, size, win)) >= size)
 			break;
 		s->cut = fold_grow(s->cut, &cap, s->npieces + 1,
@@ -359,6 +367,17 @@ next(void *arg, const char **buf, size_t *len)
 	return 1;
 }
 
+/* 1 when in is of the binary form the text format f reads too (JFR). */
+static int
+binary(const struct format *f, struct fold_in *in)
+{
+	const char *head;
+	size_t n;
+
+	return f->binary && fold_in_peek(in, 64, &head, &n) == 0 &&
+	    f->binary(head, n);
+}
+
 int
 split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o)
@@ -372,7 +391,8 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 		s.jobs = o->processors;
 	if (!f->split || s.jobs <= 1 ||
 	    !fold_in_file(in, &s.fd, &s.at, &size) ||
-	    (o->jobs == 0 && (size < SPLIT_AUTO || !f->split_default)))
+	    (o->jobs == 0 && (size < SPLIT_AUTO || !f->split_default)) ||
+	    binary(f, in))
 		return f->read(r, in, diag);
 	s.name = fold_in_name(in);
 	/* one at least: under --strict, the first one stops the run */

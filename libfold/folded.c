@@ -145,6 +145,9 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	size_t len, slen;
 	int most = 0, u;
 	char unit[FOLD_UNIT_MAX + 1] = "";
+	/* the parts of an input are read, and their tables merged with st,
+	   when the next line is read: the line before must be in st */
+	int defer = !fold_in_parted(in);
 
 	if (!opt)
 		opt = &none;
@@ -161,8 +164,13 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		}
 		if (k == 0)
 			continue;
+		/*
+		 * A warning may stop the run (--strict): the lines before it
+		 * are in st then, as when each line is added at once.
+		 */
 		if (k < 0) {
-			if (fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
+			if (flush(in, st, prev) < 0 ||
+			    fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
 			    "%s", fold_err()) < 0)
 				goto fail;
 			continue;
@@ -172,8 +180,9 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		    (u = fold_unit_take(unit, line, slen)) != 0) {
 			if (opt->unitlines)
 				(*opt->unitlines)++;
-			if (u < 0 && fold_warn(diag, fold_in_name(in),
-			    fold_in_lineno(in), "%s", fold_err()) < 0)
+			if (u < 0 && (flush(in, st, prev) < 0 ||
+			    fold_warn(diag, fold_in_name(in),
+			    fold_in_lineno(in), "%s", fold_err()) < 0))
 				goto fail;
 			continue;
 		}
@@ -190,6 +199,8 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		if (flush(in, st, prev) < 0)
 			goto fail;
 		t = prev, prev = cur, cur = t;
+		if (!defer && flush(in, st, prev) < 0)
+			goto fail;
 	}
 	/* after a read error too: what was read is kept */
 	if (flush(in, st, prev) < 0 || r < 0)

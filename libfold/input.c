@@ -156,6 +156,12 @@ fold_in_source(const char *name,
 	return in;
 }
 
+int
+fold_in_parted(const struct fold_in *in)
+{
+	return in->source;
+}
+
 struct fold_in *
 fold_in_range(int fd, uint64_t off, uint64_t len, const char *name)
 {

@@ -45,12 +45,19 @@ struct fold_in *fold_in_mem(const void *buf, size_t n, const char *name);
  * turn (returning 1 for a piece, 0 at the end, -1 with a message on an
  * error); a piece must stay valid until the next call. For an input
  * read in parts: next may run while a reader reads the input, between
- * two runs of lines (fold_in_lines), and change the line number there.
+ * two runs of lines (fold_in_lines) or two lines (fold_in_line), and
+ * change the line number there; what it runs may look at what the reader
+ * has made of the lines before (fold_in_parted).
  * The bytes are taken as they are: neither gzip nor a byte order mark is
  * looked for.
  */
 struct fold_in *fold_in_source(const char *name,
     int (*next)(void *arg, const char **buf, size_t *len), void *arg);
+/*
+ * 1 when in is a fold_in_source: its reader must be done with a line
+ * (a stack added to its table) before it reads the next.
+ */
+int fold_in_parted(const struct fold_in *in);
 /*
  * Reads the len bytes of the file fd from offset off (pread: fd is
  * shared, not closed), as if they were a file named name; the bytes as

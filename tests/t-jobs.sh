@@ -268,6 +268,88 @@ same "made, the first piece ends in a key" "$tmp/open.bcc"
 } >"$tmp/overflow.bcc"
 same "made, counts without a stack past 2^64-1" "$tmp/overflow.bcc"
 
+# jfr: the jfr print text of testdata (uncompressed) with the options
+# that name frames and pick events, the recordings (read whole, as
+# binary data), and a made one: event types first seen in middle pieces,
+# braces and lines outside events, weights of another unit last in a
+# middle piece, stacks cut short ("...") and the one deeper than jfr
+# print's default and events without a stack in middle pieces only, none
+# in the first and last pieces; a recording ending in braces; then with
+# the damaged events of bad.txt, whose warnings name the line an event
+# began on (the middle is read again)
+format=jfr
+jd=$top/testdata/stackcollapse-jfr
+for f in "$jd"/*.txt "$jd"/*.txt.gz "$jd"/binary/*.txt.gz; do
+	n=$(basename "$f" .gz)
+	gzip -dcf "$f" >"$tmp/$n"
+	same "$n" "$tmp/$n"
+	same "$n" "$tmp/$n" --threads --lines --signatures
+done
+same alloc.txt "$tmp/alloc.txt" --event ObjectAllocationSample
+same lock.txt "$tmp/lock.txt" --event JavaMonitorEnter --threads
+same units.txt "$tmp/units.txt" --event ThreadPark
+for f in "$jd"/binary/*.jfr; do
+	same "$(basename "$f")" "$f"
+done
+# ev TYPE FIELD VALUE FRAME...: one event
+ev() {
+	local t=$1 k=$2 v=$3 f
+	shift 3
+	printf '%s {\n  startTime = 10:00:00.000\n  %s = %s\n' "$t" "$k" "$v"
+	printf '  sampledThread = "main" (javaThreadId = 1)\n  stackTrace = [\n'
+	for f in "$@"; do printf '    %s\n' "$f"; done
+	printf '  ]\n}\n\n'
+}
+{
+	for i in $(seq 1 80); do
+		ev jdk.ExecutionSample state STATE_RUNNABLE "demo.F$((i % 6)).f() line: $i" \
+		    "demo.Main.main(String[]) line: 1"
+		ev jdk.ThreadPark duration "$i ms" "demo.P.park()" "java.lang.Thread.run()"
+		[ $((i % 7)) = 0 ] && printf '}\n    stray\nnot jfr print\n'
+		[ "$i" -gt 40 ] && ev jdk.ObjectAllocationSample weight "$i kB" "demo.A.alloc()"
+		[ "$i" -gt 60 ] && ev jdk.ExecutionSample state STATE_RUNNABLE a b c d e
+		[ "$i" -gt 20 ] && [ $((i % 5)) = 0 ] && ev jdk.ExecutionSample state X "demo.Cut.f()" "..."
+		[ "$i" = 50 ] && ev vendor.Late payload 1 "demo.Late.f()"
+		[ "$i" = 30 ] && ev jdk.ExecutionSample state X a b c d e f g
+		[ $((i % 9)) = 0 ] && ev jdk.ExecutionSample state X
+	done
+	ev jdk.ThreadPark duration "1 s" "demo.P.last()"
+} >"$tmp/made.jfr"
+same "made" "$tmp/made.jfr"
+same "made" "$tmp/made.jfr" --threads
+same "made" "$tmp/made.jfr" --event ThreadPark
+same "made" "$tmp/made.jfr" --event ObjectAllocationSample
+same "made" "$tmp/made.jfr" --event ThreadPark --weight startTime
+same "made" "$tmp/made.jfr" --event vendor.Late
+same "made" "$tmp/made.jfr" --event Nothing
+same "made" "$tmp/made.jfr" --strict
+{
+	cat "$tmp/made.jfr" "$jd/bad.txt" "$tmp/made.jfr"
+} >"$tmp/bad.jfr"
+same "made, with damaged events" "$tmp/bad.jfr"
+{
+	printf '\n}\n'
+	cat "$tmp/made.jfr"
+	printf '}\nnot jfr print\n'
+} >"$tmp/middle.jfr"
+same "made, events in the middle pieces only" "$tmp/middle.jfr" --event Nothing
+{
+	cat "$jd/binary/cpu.jfr"
+	for i in $(seq 1 20); do printf '\n}\n'; done
+} >"$tmp/binary.jfr"
+same "a recording, then lines of braces" "$tmp/binary.jfr"
+{
+	for i in $(seq 1 30); do
+		ev jdk.ThreadPark duration "$i ms" "demo.P.park()"
+	done
+	for i in $(seq 1 30); do
+		ev jdk.ThreadPark duration "$i" "demo.P.count()"
+	done
+	ev jdk.ThreadPark state none "demo.P.last()"
+} >"$tmp/units.jfr"
+same "the unit of the last weight, in a middle piece" "$tmp/units.jfr" \
+    --event ThreadPark
+
 # Many inputs at once: TOOL -j1 against -j2 and -j7, each input read
 # whole on a thread of its own where its format allows (pprof), through
 # the format's tool, stackcollapse --format and stackcollapse telling
@@ -398,6 +480,13 @@ same "two counts among the stacks" "$tmp/m.folded"
 { made 100 0; echo "main;big 18446744073709551615"; made 200 0
   echo "main;big 1"; made 100 0; } >"$tmp/m.folded"
 same "a sum past 2^64-1" "$tmp/m.folded"
+# the first piece (64 bytes at least) ends with the stack whose sum with
+# a middle piece's overflows: read before the middle is
+{ echo "main;pad;pad;pad;pad;pad;pad;pad;pad 1"
+  echo "main;big 18446744073709551615"; made 200 0; echo "main;big 1"
+  made 100 0; } >"$tmp/m.folded"
+same "the first piece's last stack, past 2^64-1 with the middle" \
+    "$tmp/m.folded"
 
 # folddiff: each profile into its column of one table
 tools="folddiff,folddiff -n,folddiff --report --top 5,folddiff -s"

@@ -1,6 +1,6 @@
 /*
- * Reading in parts (formats/split.h): perf, DTrace, bcc/bpftrace or
- * sample text or folded stacks, the format, its options, --strict, the size of the pieces (1 to 128 bytes) and
+ * Reading in parts (formats/split.h): perf, DTrace, bcc/bpftrace,
+ * jfr print or sample text or folded stacks, the format, its options, --strict, the size of the pieces (1 to 128 bytes) and
  * whether warnings are shown (a diag's limit of 5 or 0) picked by the
  * first bytes, read from a file whole and then in pieces on three
  * threads, through the front door's checks: the same status, the same
@@ -13,6 +13,7 @@
 #include "formats/collapse.h"
 #include "formats/dtrace.h"
 #include "formats/folded.h"
+#include "formats/jfr.h"
 #include "formats/perf.h"
 #include "formats/sample.h"
 
@@ -64,6 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dtrace_opt dopt = DTRACE_OPT_INIT;
 	struct sample_opt sopt = SAMPLE_OPT_INIT;
 	struct bcc_opt bopt = BCC_OPT_INIT;
+	struct jfr_opt jopt = JFR_OPT_INIT;
 	struct split_opt whole = { .jobs = 1 }, parts = { .jobs = 3 };
 	struct fuzz_text a = { 0 }, b = { 0 };
 	const struct format *f;
@@ -86,12 +88,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		f = &sample_format;
 		sopt.no_modules = flags >> 1 & 1;
 		opt = &sopt;
-	} else if ((flags & 0x11) == 0x11) {
+	} else if ((flags & 0x19) == 0x11) {
 		f = &bcc_format;
 		bopt.pid = flags >> 1 & 1;
 		bopt.kernel = flags >> 5 & 1;
-		bopt.map = flags >> 3 & 1 ? "stacks" : NULL;
+		bopt.map = flags >> 6 & 1 ? "stacks" : NULL;
 		opt = &bopt;
+	} else if ((flags & 0x19) == 0x19) {
+		f = &jfr_format;
+		jopt.threads = flags >> 1 & 1;
+		jopt.lines = flags >> 5 & 1;
+		jopt.event = flags >> 6 & 1 ? "ThreadPark" : NULL;
+		opt = &jopt;
 	} else if (flags & 1) {
 		f = &dtrace_format;
 		dopt.includeoffset = flags >> 1 & 1;
