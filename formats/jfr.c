@@ -152,7 +152,8 @@ static const struct {
 
 /*
  * One "NUMBER [UNIT]" term at s[*i..n); adds it to *v, and sets *kind to
- * its unit's kind (0 for none).
+ * its unit's kind (0 for none). Returns 0; -1 with a message; -2, without
+ * one, when no number begins there.
  */
 static int
 term(const char *s, size_t n, size_t *i, uint64_t *v, int *kind)
@@ -162,7 +163,7 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *kind)
 	int fdigits = 0, found;
 
 	if (p >= n || !fold_isdigit(s[p]))
-		return -1;
+		return -2;
 	for (; p < n && fold_isdigit(s[p]); p++) {
 		if (ip > (UINT64_MAX - 9) / 10)
 			return fold_seterr("value out of range: %.*s", (int)n, s);
@@ -229,7 +230,7 @@ static int
 jfr_value(const char *s, size_t n, uint64_t *v, int *kind)
 {
 	size_t i = 0;
-	int terms = 0;
+	int terms = 0, rc;
 
 	while (n > 0 && fold_isspace(s[n - 1]))
 		n--;
@@ -248,11 +249,10 @@ jfr_value(const char *s, size_t n, uint64_t *v, int *kind)
 		return fold_seterr("negative value: %.*s", (int)n, s);
 	/* "1 m 5 s", "2 h 3 m": terms with units, summed */
 	while (i < n) {
-		if (term(s, n, &i, v, kind) < 0) {
-			if (!strstr(fold_err(), "value"))
-				fold_seterr("not a value: %.*s", (int)n, s);
+		if ((rc = term(s, n, &i, v, kind)) == -2)
+			return fold_seterr("not a value: %.*s", (int)n, s);
+		if (rc < 0)
 			return -1;
-		}
 		terms++;
 		if (!*kind && (terms > 1 || i < n))
 			return fold_seterr("not a value: %.*s", (int)n, s);
