@@ -1282,6 +1282,13 @@ bcc_join(void *rp, void *const *pp, size_t n)
 	s->emptytotal = total;
 	if (!s->toolwarn[0] && first)
 		memcpy(s->toolwarn, first->stats.toolwarn, sizeof s->toolwarn);
+	/*
+	 * r reads the last piece next, as the last part left it: after an
+	 * empty line, outside any entry (a key going on was refused above);
+	 * or before a line "@...", whose start ends whatever was open (the
+	 * part said it at its end).
+	 */
+	r->state = NONE;
 	return 0;
 }
 

@@ -261,6 +261,13 @@ same "made, a key with an empty line" "$tmp/blank.bcc"
 } >"$tmp/open.bcc"
 same "made, the first piece ends in a key" "$tmp/open.bcc"
 {
+	printf '@lat[app]:\n[1K, 2K)   3 |@@@@|\n[2K, 4K)   1 |@|\n[4K, 8K)   1 |@|\n'
+	printf '@stacks[\n    g\n]: 1\n'
+	cat "$tmp/made.bcc"
+	printf '\n    tail\n    main\n'
+} >"$tmp/hist.bcc"
+same "made, the first piece ends in a histogram" "$tmp/hist.bcc"
+{
 	printf '        9223372036854775808\n\n'
 	cat "$tmp/made.bcc"
 	printf '\n        9223372036854775808\n\n'
