@@ -20,6 +20,13 @@
  */
 #define HEAD 64
 
+/*
+ * The first and the last piece are read by r alone, the threads idle:
+ * of pieces of more than this, they hold about this much (the first
+ * enough for what r decides there, such as perf's kept event).
+ */
+#define EDGE ((uint64_t)256 << 10)
+
 /* How far split looks at a time for a boundary, and their overlap. */
 enum { WINDOW = 64 * 1024, OVERLAP = 64 };
 
@@ -120,14 +127,19 @@ cut(struct split *s, uint64_t size, uint64_t piece)
 
 	s->cut = fold_grow(s->cut, &cap, 1, sizeof *s->cut);
 	s->cut[s->npieces++] = 0;
-	for (c = piece < HEAD ? HEAD : piece; c < size;
-	    c = (b / piece + 1) * piece) {
+	c = piece > EDGE ? EDGE : piece;
+	for (c = c < HEAD ? HEAD : c; c < size; c = (b / piece + 1) * piece) {
 		if ((b = boundary(s, c, size, win)) >= size)
 			break;
-		s->cut = fold_grow(s->cut, &cap, s->npieces + 1,
+		s->cut = fold_grow(s->cut, &cap, s->npieces + 2,
 		    sizeof *s->cut);
 		s->cut[s->npieces++] = b;
 	}
+	/* a last piece of about EDGE: cut at the boundary so far from the end */
+	if (piece > EDGE && s->npieces > 1 &&
+	    size - s->cut[s->npieces - 1] > 2 * EDGE &&
+	    (b = boundary(s, size - EDGE, size, win)) < size)
+		s->cut[s->npieces++] = b;
 	free(win);
 	s->cut = fold_grow(s->cut, &cap, s->npieces + 1, sizeof *s->cut);
 	s->cut[s->npieces] = size;

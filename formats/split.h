@@ -7,7 +7,8 @@
  * from one (a pipe or a gzip stream is read by one thread: its bytes
  * come in order, and could not be read again). It is cut into pieces at
  * places the format's split finds (sample boundaries), every piece about
- * the same size. The reader r reads the first piece itself; then part
+ * the same size but the first and the last, smaller: r reads them alone.
+ * The reader r reads the first piece itself; then part
  * readers, made from r once it has seen the start of the input (perf's
  * kept event is decided there), read the middle pieces on the threads,
  * each into a table of its own (the calling thread's interns its frames
