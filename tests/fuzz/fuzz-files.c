@@ -29,10 +29,7 @@ static void
 run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
     struct fuzz_text *t)
 {
-	const void **opts = calloc(collapse_nformats, sizeof *opts);
-	struct fold_diag diag = FOLD_DIAG_INIT;
-	struct fold_intern *fr = fold_intern_new();
-	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fuzz_collapse fc;
 	struct collapse_input *ci[NIN];
 	struct collapse_worker *w[2] = { NULL, NULL };
 	struct fold_in *in[NIN];
@@ -41,12 +38,8 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 	char buf[64];
 	int i, rc, ok = 1, stop = 0;
 
-	FUZZ_CHECK(opts != NULL, "calloc");
-	opts[collapse_index(&pprof_format)] = opt;
-	c = collapse_new(opts, &pprof_format, st, fuzz_said, t);
-	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
-	diag.report = fuzz_said;
-	diag.arg = t;
+	fuzz_collapse_open(&fc, &pprof_format, opt, t);
+	c = fc.c;
 	if (workers) {
 		w[0] = collapse_worker_new(c);
 		w[1] = collapse_worker_new(c);
@@ -69,11 +62,12 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 		}
 		if (!workers) {
 			in[i] = open_at(fd[i], i);
-			rc = collapse_read(c, in[i], &diag);
+			rc = collapse_read(c, in[i], &fc.diag);
 			if (rc < 0)
 				fuzz_said(t, fold_err());
 		} else if (ci[i]) {
-			rc = collapse_commit(c, w[i % 2], ci[i], in[i], &diag);
+			rc = collapse_commit(c, w[i % 2], ci[i], in[i],
+			    &fc.diag);
 			if (rc < 0)
 				fuzz_said(t, fold_err());
 		} else {
@@ -92,10 +86,7 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 		fuzz_text_finish(t, c, ok);
 	collapse_worker_free(c, w[0]);
 	collapse_worker_free(c, w[1]);
-	collapse_free(c);
-	fold_stacks_free(st);
-	fold_intern_free(fr);
-	free(opts);
+	fuzz_collapse_close(&fc);
 }
 
 int

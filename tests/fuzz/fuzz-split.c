@@ -1,11 +1,12 @@
 /*
- * Reading in parts (formats/split.h): perf, DTrace, bcc/bpftrace,
- * jfr print or sample text or folded stacks, the format, its options, --strict, the size of the pieces (1 to 128 bytes) and
- * whether warnings are shown (a diag's limit of 5 or 0) picked by the
- * first bytes, read from a file whole and then in pieces on three
- * threads, through the front door's checks: the same status, the same
- * warnings and messages in the same order, the same output, byte for
- * byte.
+ * Reading in parts (formats/split.h): perf, DTrace, bcc/bpftrace, jfr
+ * print or sample text or folded stacks. The format, its options,
+ * --strict, the size of the pieces (1 to 128 bytes) and whether
+ * warnings are shown (a diag's limit of 5 or 0) are picked by the
+ * first bytes. The rest is read from a file whole, then in pieces on
+ * three threads, through the front door's checks: the same status, the
+ * same warnings and messages in the same order, the same output, byte
+ * for byte.
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -22,39 +23,27 @@ static void
 run(const struct format *f, const void *opt, int fd, int strict,
     unsigned limit, const struct split_opt *so, struct fuzz_text *t)
 {
-	const void **opts = calloc(collapse_nformats, sizeof *opts);
-	struct fold_diag diag = FOLD_DIAG_INIT;
-	struct fold_intern *fr = fold_intern_new();
-	struct fold_stacks *st = fold_stacks_new(fr, 1);
-	struct collapse *c;
+	struct fuzz_collapse fc;
 	struct fold_in *in;
 	char buf[64];
 	int rc;
 
-	FUZZ_CHECK(opts != NULL, "calloc");
-	opts[collapse_index(f)] = opt;
-	c = collapse_new(opts, f, st, fuzz_said, t);
-	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
-	collapse_set_split(c, so);
-	diag.report = fuzz_said;
-	diag.arg = t;
-	diag.strict = strict;
-	diag.limit = limit;
+	fuzz_collapse_open(&fc, f, opt, t);
+	collapse_set_split(fc.c, so);
+	fc.diag.strict = strict;
+	fc.diag.limit = limit;
 	FUZZ_CHECK(lseek(fd, 0, SEEK_SET) == 0, "lseek");
 	in = fold_in_fdopen(dup(fd), "fuzz");
-	rc = collapse_read(c, in, &diag);
+	rc = collapse_read(fc.c, in, &fc.diag);
 	snprintf(buf, sizeof buf, "rc %d, %llu warnings", rc,
-	    (unsigned long long)diag.count);
+	    (unsigned long long)fc.diag.count);
 	fuzz_text_add(t, buf, strlen(buf));
 	if (rc < 0)
 		fuzz_said(t, fold_err());
 	fold_in_close(in);
 	if (rc != -2)
-		fuzz_text_finish(t, c, rc == 0);
-	collapse_free(c);
-	fold_stacks_free(st);
-	fold_intern_free(fr);
-	free(opts);
+		fuzz_text_finish(t, fc.c, rc == 0);
+	fuzz_collapse_close(&fc);
 }
 
 int

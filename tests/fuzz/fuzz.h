@@ -477,6 +477,43 @@ fuzz_said(void *arg, const char *msg)
 	fuzz_text_add(arg, msg, strlen(msg));
 }
 
+/*
+ * A collapse of format f alone (its options opt), into a table of its
+ * own, saying its messages to t, with a diag that says them there too.
+ */
+struct fuzz_collapse {
+	const void **opts;
+	struct fold_intern *fr;
+	struct fold_stacks *st;
+	struct collapse *c;
+	struct fold_diag diag;
+};
+
+static inline void
+fuzz_collapse_open(struct fuzz_collapse *fc, const struct format *f,
+    const void *opt, struct fuzz_text *t)
+{
+	fc->opts = calloc(collapse_nformats, sizeof *fc->opts);
+	FUZZ_CHECK(fc->opts != NULL, "calloc");
+	fc->opts[collapse_index(f)] = opt;
+	fc->fr = fold_intern_new();
+	fc->st = fold_stacks_new(fc->fr, 1);
+	fc->c = collapse_new(fc->opts, f, fc->st, fuzz_said, t);
+	FUZZ_CHECK(fc->c != NULL, "collapse_new: %s", fold_err());
+	fc->diag = (struct fold_diag)FOLD_DIAG_INIT;
+	fc->diag.report = fuzz_said;
+	fc->diag.arg = t;
+}
+
+static inline void
+fuzz_collapse_close(struct fuzz_collapse *fc)
+{
+	collapse_free(fc->c);
+	fold_stacks_free(fc->st);
+	fold_intern_free(fc->fr);
+	free(fc->opts);
+}
+
 /* collapse_finish's output and status, added to t. */
 static inline void
 fuzz_text_finish(struct fuzz_text *t, struct collapse *c, int ok)
