@@ -1751,7 +1751,7 @@ reader_reset(struct pprof_reader *r)
 }
 
 static void
-warned(void *arg, uint64_t line, const char *text)
+warned(void *arg, const char *file, uint64_t line, const char *text)
 {
 	*(int *)arg = 1;
 }

@@ -151,7 +151,7 @@ cut(struct split *s, uint64_t size, uint64_t piece)
 }
 
 static void
-hold(void *arg, uint64_t line, const char *text)
+hold(void *arg, const char *file, uint64_t line, const char *text)
 {
 	struct result *res = arg;
 

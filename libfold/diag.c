@@ -48,13 +48,11 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 	va_end(ap);
 	snprintf(msg + k, sizeof msg - k, "%s", text);
 	d->count++;
-	if (d->defer) {
-		d->defer(d->arg, line, text);
-		return 0;
-	}
+	if (d->defer)
+		d->defer(d->arg, file, line, text);
 	if (d->strict)
 		return fold_seterr("%s", msg);
-	if (d->report && d->count <= d->limit)
+	if (d->report && !d->defer && d->count <= d->limit)
 		d->report(d->arg, msg);
 	return 0;
 }

@@ -20,12 +20,14 @@ struct fold_diag {
 	int strict;
 	uint64_t count;		/* warnings so far */
 	/*
-	 * When set, every warning is handed to it instead (with its line
-	 * and its text without the place, strict not applied), to be said
-	 * later through another diag: the warnings of a part of an input
-	 * read on another thread, said in the order of the parts.
+	 * When set, every warning is handed to it instead of report (with
+	 * its file, its line and its text without the place), to be said
+	 * later through another diag: the warnings of a part of an input,
+	 * or of an input, read on another thread, said in their order.
+	 * strict still applies: a reader stops where it would have.
 	 */
-	void (*defer)(void *arg, uint64_t line, const char *text);
+	void (*defer)(void *arg, const char *file, uint64_t line,
+	    const char *text);
 };
 
 /*
