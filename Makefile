@@ -36,6 +36,7 @@ LIBFOLD = \
 	libfold/funcs.o \
 	libfold/input.o \
 	libfold/intern.o \
+	libfold/jobs.o \
 	libfold/merge.o \
 	libfold/output.o \
 	libfold/report.o \

@@ -30,3 +30,18 @@ mkdir -p "$d"
 head -n 100000 "$sorted" | awk -v dir="$d" '{ print > (dir "/p" (NR % 1000) ".folded") }'
 verdict "foldmerge 1,000 small sorted files, peak MB" \
 	"$(peak_mb "$b/foldmerge" "$d"/p*.folded)" 64
+
+# -j: 500 sorted files (the 200 MB profile dealt out line by line), merged
+# through groups of 128, each on its own, and a last merge of their
+# results
+d=$BENCH_TMP/five
+mkdir -p "$d"
+awk -v dir="$d" '{ print > (dir "/p" sprintf("%03d", NR % 500) ".folded") }' "$sorted"
+mem=$(peak_mb "$b/foldmerge" -j1 "$d"/p*.folded)
+mem2=$(peak_mb "$b/foldmerge" -j2 "$d"/p*.folded)
+w1=$(best_times "$b/foldmerge" -j1 "$d"/p*.folded)
+w2=$(best_times "$b/foldmerge" -j2 "$d"/p*.folded)
+awk -v a="$mem" -v b="$mem2" 'BEGIN {
+	printf "foldmerge 500 sorted files -j2: peak memory %.1f MB, %.2fx -j1 (target <= 2)\n", b, (a > 0 ? b / a : 0)
+}'
+speedup "foldmerge 500 sorted files" "$w1" "$w2"

@@ -280,14 +280,16 @@ main(int argc, char *argv[])
 		{ NULL, cmd_opt_strict, &cc },
 		{ NULL, cmd_opt_unit, &cc },
 		{ NULL, cmd_opt_progress, &cc },
+		{ NULL, cmd_opt_jobs, &cc },
 	};
 	int status;
 
 	cmd_init(argv[0]);
 	/* --root applies to the files that follow it: operands in order */
-	cmd_parse_each(argc, argv, sets, 4, "[[--root FRAME] file ...]",
+	cmd_parse_each(argc, argv, sets, 5, "[[--root FRAME] file ...]",
 	    operand, &m);
 	m.opt.unit = cc.unit;
+	m.opt.jobs = cmd_jobs(&cc);
 	status = merge(&m, cc.strict);
 	fold_pathroot_free(m.pr);
 	free(m.a);

@@ -336,6 +336,19 @@ cmd_processors(void)
 	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
 }
 
+unsigned
+cmd_jobs(const struct cmd_common *cc)
+{
+	unsigned long long j = cc->jobs;
+	const char *v;
+
+	if (!j && (v = getenv("FOLD_TEST_JOBS")) != NULL)
+		j = strtoull(v, NULL, 10);
+	if (!j)
+		j = progress_wanted() ? 1 : cmd_processors();
+	return j > 1024 ? 1024 : (unsigned)j;
+}
+
 /*
  * The jobs for n inputs: jobs, or (0) the processors online; never more
  * than the inputs.

@@ -107,6 +107,14 @@ struct cmd_twostep {
 unsigned cmd_processors(void);
 
 /*
+ * The threads of a run that shares its work out itself (foldmerge):
+ * cc->jobs; for a run that asks for none, FOLD_TEST_JOBS (the tests) or
+ * one per processor online, but one when progress is shown (one thread
+ * draws it). At most 1024.
+ */
+unsigned cmd_jobs(const struct cmd_common *cc);
+
+/*
  * cmd_each_listed, the inputs prepared by up to cc->jobs threads at once
  * (0: one per processor online; never more than the inputs), at most
  * twice that ahead of the commits, so that memory is bounded by the

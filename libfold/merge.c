@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "hash.h"
+#include "jobs.h"
 #include "folded.h"
 #include "merge.h"
 #include "unit.h"
@@ -303,10 +304,29 @@ struct item {			/* an input waiting for its merge */
 	int dead;		/* could not be opened (reported): skipped */
 };
 
+/*
+ * What a task on another thread said, held to be said in task order: the
+ * files that failed, the first `limit` warnings (the most a diag shows)
+ * and the count of the others.
+ */
+struct note {
+	int warn;		/* 0: a file that failed, text its message */
+	char *file;
+	uint64_t line;
+	char *text;
+};
+
+struct notes {
+	struct note *v;
+	size_t n, cap;
+	unsigned limit, nwarn;
+	uint64_t more;
+};
+
 struct merger {
 	const struct fold_merge_opt *opt;
 	struct fold_diag *diag;
-	struct fold_diag quiet;
+	struct notes *notes;	/* when set, what is said is held there */
 	int file_failed;
 	uint64_t stacks;	/* emitted to the final sink */
 	char unit[FOLD_UNIT_MAX + 1];	/* of the inputs so far; "": none */
@@ -358,19 +378,106 @@ input_unit(struct merger *m, const char *name, const char *unit, int any)
 	    "%s; different units do not add up", unit, m->unit);
 }
 
+static char *
+copy(const char *s)
+{
+	return s ? fold_strndup(s, strlen(s)) : NULL;
+}
+
+static void
+note(struct notes *ns, int warn, const char *file, uint64_t line,
+    const char *text)
+{
+	if (warn && ns->nwarn >= ns->limit) {
+		ns->more++;
+		return;
+	}
+	ns->nwarn += warn;
+	ns->v = fold_grow(ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
+	ns->v[ns->n++] = (struct note){ warn, copy(file), line, copy(text) };
+}
+
+static void
+noted(void *arg, const char *file, uint64_t line, const char *text)
+{
+	note(arg, 1, file, line, text);
+}
+
+static void
+notes_free(struct notes *ns)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++) {
+		free(ns->v[i].file);
+		free(ns->v[i].text);
+	}
+	free(ns->v);
+	memset(ns, 0, sizeof *ns);
+}
+
+/*
+ * gm: m for a task on another thread, which holds what it says in ns
+ * (through d): its diag's limit and strictness, so that the task stops
+ * where m would have.
+ */
+static void
+holding(const struct merger *m, struct merger *gm, struct fold_diag *d,
+    struct notes *ns)
+{
+	*gm = *m;
+	memset(ns, 0, sizeof *ns);
+	ns->limit = m->diag->limit;
+	*d = (struct fold_diag){ .limit = m->diag->limit,
+	    .strict = m->diag->strict, .defer = noted, .arg = ns };
+	gm->diag = d;
+	gm->notes = ns;
+}
+
 static void
 file_error(struct merger *m, const char *msg)
 {
+	if (m->notes) {
+		note(m->notes, 0, NULL, 0, msg);
+		return;
+	}
 	m->file_failed = 1;
 	if (m->opt->file_error)
 		m->opt->file_error(m->opt->arg, msg);
 }
 
-/* An input opened: the caller may watch it being read. */
+/*
+ * Says what a task held, then frees it. Returns 0, or -1 at a warning that
+ * strict makes an error (the rest unsaid, as the task said nothing after
+ * it).
+ */
+static int
+say(struct merger *m, struct notes *ns)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < ns->n && rc == 0; i++) {
+		struct note *t = &ns->v[i];
+		if (!t->warn)
+			file_error(m, t->text);
+		else if (fold_warn(m->diag, t->file, t->line, "%s", t->text) < 0)
+			rc = -1;
+	}
+	if (rc == 0)
+		m->diag->count += ns->more;
+	notes_free(ns);
+	return rc;
+}
+
+/*
+ * An input opened: the caller may watch it being read (on this thread
+ * only: it draws a progress line).
+ */
 static struct fold_in *
 opened(struct merger *m, struct fold_in *in)
 {
-	if (in && m->opt->opened)
+	if (in && m->opt->opened && !m->notes)
 		m->opt->opened(m->opt->arg, in);
 	return in;
 }
@@ -594,30 +701,42 @@ fail:
 	return -1;
 }
 
+/* What the first pass found in an input. */
+struct scanned {
+	int r;			/* 1 sorted, 0 not, -1 unreadable */
+	struct fold_count total;
+	struct ident id;
+	char unit[FOLD_UNIT_MAX + 1];	/* its unit line's, "": none */
+	int have;		/* a stack */
+	struct notes notes;	/* when scanned on another thread */
+};
+
 /*
- * First pass over a regular file: is it sorted, and what is its total?
- * Sets *id to what the file is before it is read. Bad lines are left for
- * the real pass to report. Returns 1 sorted, 0 not (or not a regular
- * file), -1 unreadable (reported).
+ * First pass over a regular file: is it sorted, and what are its total
+ * and its unit? Sets sc->id to what the file is before it is read. Bad
+ * lines are left for the real pass to report. Sets sc->r: 1 sorted, 0 not
+ * (or not a regular file), -1 unreadable (reported).
  */
-static int
-scan(struct merger *m, const char *path, struct fold_count *total,
-    struct ident *id)
+static void
+scan(struct merger *m, const char *path, struct scanned *sc)
 {
 	struct fold_in *in;
 	const char *line;
 	char *prev = NULL;
 	size_t len, slen, plen = 0, pcap = 0;
-	struct fold_count c;
-	char unit[FOLD_UNIT_MAX + 1] = "";
+	struct fold_count c, *total = &sc->total;
+	char *unit = sc->unit;
 	int r, sorted = 1, have = 0, u;
 
-	getident(path, id);
-	if (!id->reg)
-		return 0;
+	sc->r = 0;
+	unit[0] = '\0';
+	getident(path, &sc->id);
+	if (!sc->id.reg)
+		return;
 	if (!(in = opened(m, fold_in_open(path)))) {
 		file_error(m, fold_err());
-		return -1;
+		sc->r = -1;
+		return;
 	}
 	*total = fold_count_u64(0);
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
@@ -648,13 +767,29 @@ scan(struct merger *m, const char *path, struct fold_count *total,
 	if (r < 0) {
 		file_error(m, fold_err());
 		fold_in_close(in);
-		return -1;
+		sc->r = -1;
+		return;
 	}
 	fold_in_close(in);
-	/* read whole: its unit is known (else load() will tell) */
-	if (sorted && input_unit(m, path, unit, have) < 0)
-		return -2;
-	return sorted;
+	sc->have = have;
+	sc->r = sorted;
+}
+
+struct scanjob {
+	struct merger *m;
+	const struct fold_merge_input *inputs;
+	struct scanned *sc;
+};
+
+static void
+scan_task(void *arg, size_t i)
+{
+	struct scanjob *j = arg;
+	struct merger gm;
+	struct fold_diag d;
+
+	holding(j->m, &gm, &d, &j->sc[i].notes);
+	scan(&gm, j->inputs[i].path, &j->sc[i]);
 }
 
 /*
@@ -779,17 +914,14 @@ closesrc(struct stream *s)
 #define SPARE_FDS 8
 
 /*
- * How many inputs one round of the merge may hold open: what
- * RLIMIT_NOFILE leaves once the descriptors already open and SPARE_FDS
- * are counted out, at most FOLD_MERGE_FANIN, at least 2. Probing stops as
- * soon as enough free descriptors are found, so a high limit costs no
- * more than a low one.
+ * How many descriptors are free, up to want: probing stops as soon as
+ * enough are found, so a high limit costs no more than a low one.
  */
 static size_t
-fanin(void)
+freefds(size_t want)
 {
 	struct rlimit rl;
-	size_t lim, fd, nfree = 0, want = FOLD_MERGE_FANIN + SPARE_FDS;
+	size_t lim, fd, nfree = 0;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
 	    rl.rlim_cur > INT_MAX)
@@ -799,84 +931,114 @@ fanin(void)
 	for (fd = 0; fd < lim && nfree < want; fd++)
 		if (fcntl((int)fd, F_GETFD) < 0 && errno == EBADF)
 			nfree++;
-	if (nfree >= want)
+	return nfree;
+}
+
+/*
+ * How many inputs one round of the merge may hold open: what
+ * RLIMIT_NOFILE leaves once the descriptors already open and SPARE_FDS
+ * are counted out, at most FOLD_MERGE_FANIN, at least 2.
+ */
+static size_t
+fanin(void)
+{
+	size_t nfree = freefds(FOLD_MERGE_FANIN + SPARE_FDS);
+
+	if (nfree >= FOLD_MERGE_FANIN + SPARE_FDS)
 		return FOLD_MERGE_FANIN;
 	return nfree > SPARE_FDS + 2 ? nfree - SPARE_FDS : 2;
 }
 
 /*
- * Merges items[0..nitems) and the table into the sink k: rounds of at
- * most fan inputs are merged into temporary files first, as sort(1)
- * does, each result the first input of the next round, until one round
- * can take what is left. A round that runs out of descriptors anyway (the
- * count of fanin() is taken before, by a process that may open more) is
- * given up, nothing consumed, and tried again with fewer inputs. Returns
- * 0, or -1 on a fatal error.
+ * One round of the merge: items[0..want) (but the dead) and, when not
+ * NULL, the table, into the sink k, or (k NULL) into a new temporary file
+ * *tmp. Returns 0; -1 on a fatal error; or 1, no input consumed, when the
+ * descriptors ran out once *nopen inputs were open.
  */
 static int
-rounds(struct merger *m, struct item *items, size_t *pn, struct ttab *table,
-    struct sink *final)
+merge_round(struct merger *m, struct item *items, size_t want,
+    struct ttab *table, struct sink *k, FILE **tmp, size_t *nopen)
 {
-	size_t nitems = *pn, fan = fanin(), want, i, j, k;
+	struct sink ts = { NULL, 0, 1, 1 };
 	struct stream *s;
+	size_t i, j;
+	int r = 0, fd;
+
+	*tmp = NULL;
+	if (!k) {
+		if (!(*tmp = fold_tmpfile()))
+			return -1;
+		if ((fd = dup(fileno(*tmp))) < 0) {
+			fold_seterr("temporary file: %s", strerror(errno));
+			fclose(*tmp);
+			*tmp = NULL;
+			return -1;
+		}
+		ts.out = fold_out_new(fd, "temporary file");
+		k = &ts;
+	}
+	s = fold_reallocarray(NULL, want + 1, sizeof *s);
+	for (i = j = 0; i < want && r <= 0; i++) {
+		if (items[i].dead)
+			continue;
+		if ((r = opensrc(m, &items[i], &s[j])) == 0)
+			j++;
+	}
+	*nopen = j;
+	if (r <= 0) {
+		if (table) {
+			memset(&s[j], 0, sizeof s[j]);
+			s[j++].tt = table;
+		}
+		r = kway(m, s, j, k);
+	}
+	for (i = 0; i < j; i++)
+		closesrc(&s[i]);
+	free(s);
+	if (ts.out) {
+		if (fold_out_close(ts.out) < 0 && r == 0)
+			r = -1;
+		if (r != 0) {
+			fclose(*tmp);
+			*tmp = NULL;
+		}
+	}
+	return r;
+}
+
+/*
+ * Merges items[0..*pn) and the table into the sink k: rounds of at most
+ * fan inputs are merged into temporary files first, as sort(1) does, each
+ * result the first input of the next round, until one round can take
+ * what is left. A round that runs out of descriptors anyway (the count
+ * of fanin() is taken before, by a process that may open more) is given
+ * up, nothing consumed, and tried again with fewer inputs. Returns 0, or
+ * -1 on a fatal error.
+ */
+static int
+rounds(struct merger *m, struct item *items, size_t *pn, size_t fan,
+    struct ttab *table, struct sink *final)
+{
+	size_t nitems = *pn, want, j, k;
 	FILE *tmp;
-	int r, fd;
+	int r;
 
 	for (;;) {
-		struct sink ts = { NULL, 0, 1, 1 }, *sink = final;
 		int last = nitems <= fan;
 
 		want = last ? nitems : fan;
-		tmp = NULL;
-		if (!last) {
-			if (!(tmp = fold_tmpfile()))
-				return -1;
-			if ((fd = dup(fileno(tmp))) < 0) {
-				fold_seterr("temporary file: %s",
-				    strerror(errno));
-				fclose(tmp);
-				return -1;
-			}
-			ts.out = fold_out_new(fd, "temporary file");
-			sink = &ts;
-		}
-		s = fold_reallocarray(NULL, want + 1, sizeof *s);
-		r = 0;
-		for (i = j = 0; i < want && r <= 0; i++) {
-			if (items[i].dead)
-				continue;
-			if ((r = opensrc(m, &items[i], &s[j])) == 0)
-				j++;
-		}
+		r = merge_round(m, items, want, last ? table : NULL,
+		    last ? final : NULL, &tmp, &j);
 		if (r > 0) {
 			/* out of descriptors: try again, j - 2 at a time */
-			for (k = 0; k < j; k++)
-				closesrc(&s[k]);
-			free(s);
-			if (tmp) {
-				fold_out_close(ts.out);
-				fclose(tmp);
-			}
 			if (j < 4 || j - 2 >= fan)
 				return fold_seterr("too few file descriptors to "
 				    "merge with: %s", strerror(EMFILE));
 			fan = j - 2;
 			continue;
 		}
-		if (last) {
-			memset(&s[j], 0, sizeof s[j]);
-			s[j++].tt = table;
-		}
-		r = kway(m, s, j, sink);
-		for (k = 0; k < j; k++)
-			closesrc(&s[k]);
-		free(s);
-		if (last)
+		if (last || r < 0)
 			return r;
-		if (fold_out_close(ts.out) < 0 || r < 0) {
-			fclose(tmp);
-			return -1;
-		}
 		for (k = 0; k < want; k++)
 			if (items[k].tmp)
 				fclose(items[k].tmp);
@@ -888,42 +1050,190 @@ rounds(struct merger *m, struct item *items, size_t *pn, struct ttab *table,
 	}
 }
 
+/* A group of inputs merged on its own by the tree of rounds. */
+struct group {
+	struct item *items;
+	size_t n;
+	FILE *tmp;		/* what it came to */
+	struct notes notes;
+	char *err;		/* what stopped it */
+	int nofd;		/* out of descriptors: nothing done */
+};
+
+struct groupjob {
+	struct merger *m;
+	struct group *g;
+};
+
+static void
+group_task(void *arg, size_t i)
+{
+	struct groupjob *j = arg;
+	struct group *g = &j->g[i];
+	struct merger gm;
+	struct fold_diag d;
+	size_t nopen;
+	int r;
+
+	holding(j->m, &gm, &d, &g->notes);
+	r = merge_round(&gm, g->items, g->n, NULL, NULL, &g->tmp, &nopen);
+	if (r > 0)
+		g->nofd = 1;
+	else if (r < 0)
+		g->err = copy(fold_err());
+}
+
+/*
+ * The rounds before the last, when their order does not matter: when the
+ * counts of the sorted inputs are integers whose sum is at most 2^64-1, no
+ * sum overflows and any order gives the same sums. The inputs are cut
+ * into the groups the chain of rounds() would merge (fan, then fan - 1
+ * while fan or more are left, the chain's result being each later
+ * round's first input), but each group is merged on its own into a
+ * temporary file, on up to jobs threads, and what each says is held and
+ * then said in group order: the chain's warnings, in its order. Nothing is
+ * read twice, where the chain reads all that came before again in each
+ * round. The temporary files are merged further while they and the
+ * inputs left over are more than one round takes.
+ *
+ * Leaves items[0..*pn) the temporary files, then the inputs left over,
+ * for the last round. Returns 0, or -1 on a fatal error. When
+ * descriptors run out, the chain is left to merge the items as they are.
+ */
+static int
+tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
+    unsigned jobs)
+{
+	size_t n = *pn, at, ng = 0, i, t, need, nopen, want;
+	struct group *g;
+	struct groupjob gj;
+	FILE *tmp;
+	int rc = 0, r;
+
+	if (n <= fan || fan < 3)
+		return 0;
+	g = fold_calloc(n / (fan - 1) + 1, sizeof *g);
+	g[ng].items = items;
+	g[ng++].n = at = fan;
+	for (; n - at >= fan; at += fan - 1) {
+		g[ng].items = items + at;
+		g[ng++].n = fan - 1;
+	}
+	/*
+	 * Each group's result holds a descriptor until the last round; each
+	 * thread's round, fan and a few more. Fewer threads when they are
+	 * not free; none (the chain) when one thread's are not.
+	 */
+	for (t = jobs < ng ? jobs : ng; t > 0; t--) {
+		need = ng + t * (fan + SPARE_FDS);
+		if (freefds(need) >= need)
+			break;
+	}
+	if (t == 0) {
+		free(g);
+		return 0;
+	}
+	gj = (struct groupjob){ m, g };
+	fold_jobs(ng, (unsigned)t, group_task, &gj);
+	for (i = 0; i < ng && !g[i].nofd; i++)
+		;
+	if (i < ng)
+		rc = 1;		/* out of descriptors: the chain instead */
+	for (i = 0; i < ng && rc == 0; i++) {
+		if (say(m, &g[i].notes) < 0)
+			rc = -1;
+		else if (g[i].err)
+			rc = fold_seterr("%s", g[i].err);
+	}
+	for (i = 0; i < ng; i++) {
+		notes_free(&g[i].notes);
+		free(g[i].err);
+		if (rc != 0 && g[i].tmp)
+			fclose(g[i].tmp);
+	}
+	if (rc != 0) {
+		free(g);
+		return rc < 0 ? -1 : 0;
+	}
+	/* the groups' results, then the inputs left over */
+	memmove(items + ng, items + at, (n - at) * sizeof *items);
+	for (i = 0; i < ng; i++) {
+		memset(&items[i], 0, sizeof items[i]);
+		items[i].tmp = g[i].tmp;
+	}
+	free(g);
+	n = ng + n - at;
+	/* results merged (they hold no bad line) until one round takes all */
+	while (n > fan) {
+		want = n - fan + 1 < fan ? n - fan + 1 : fan;
+		if ((r = merge_round(m, items, want, NULL, NULL, &tmp, &nopen)) < 0)
+			return -1;
+		if (r > 0)
+			break;
+		for (i = 0; i < want; i++)
+			fclose(items[i].tmp);
+		memmove(items + 1, items + want, (n - want) * sizeof *items);
+		n -= want - 1;
+		memset(&items[0], 0, sizeof items[0]);
+		items[0].tmp = tmp;
+	}
+	*pn = n;
+	return 0;
+}
+
 int
 fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
 {
-	struct merger m = { .opt = opt, .diag = diag,
-	    .quiet = FOLD_DIAG_INIT };
+	struct merger m = { .opt = opt, .diag = diag };
 	struct ttab table = { 0 };
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
-	struct fold_count total = FOLD_COUNT_INIT, t;
-	struct ident id;
-	size_t nitems = 0, i;
-	int rc = -1, r;
+	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
+	struct fold_count total = FOLD_COUNT_INIT;
+	unsigned jobs = opt->jobs ? opt->jobs : 1;
+	size_t nitems = 0, i, fan;
+	int rc = -1, exact = 1;
 
+	/*
+	 * The first pass over every input on the threads, what each said
+	 * held: said here, in the order of the inputs, with what follows.
+	 */
+	if (jobs > 1 && n > 1) {
+		struct scanjob sj = { &m, inputs, sc };
+		fold_jobs(n, jobs, scan_task, &sj);
+	}
 	for (i = 0; i < n; i++) {
-		const struct fold_merge_input *x = &inputs[i];
-		r = scan(&m, x->path, &t, &id);
-		if (r == -2)
-			goto done;
-		if (r < 0)
+		x = &sc[i];
+		if (jobs > 1 && n > 1)
+			(void)say(&m, &x->notes);	/* strict: x->r is 0 */
+		else
+			scan(&m, inputs[i].path, x);
+		if (x->r < 0)
 			continue;
-		if (r == 1) {
-			/* the total only matters to --normalize */
-			if (fold_count_add(&total, &t) < 0 && opt->normalize) {
-				fold_seterr("--normalize: the total of the "
-				    "inputs passes 2^64-1");
+		if (x->r == 1) {
+			/* read whole: its unit is known (else load() tells) */
+			if (input_unit(&m, inputs[i].path, x->unit, x->have) < 0)
 				goto done;
+			/* the total only matters to --normalize, and tree() */
+			if (x->total.frac)
+				exact = 0;
+			if (fold_count_add(&total, &x->total) < 0) {
+				if (opt->normalize) {
+					fold_seterr("--normalize: the total of "
+					    "the inputs passes 2^64-1");
+					goto done;
+				}
+				exact = 0;
 			}
 			memset(&items[nitems], 0, sizeof items[nitems]);
-			items[nitems].path = x->path;
-			items[nitems].root = x->root;
-			items[nitems].id = id;
+			items[nitems].path = inputs[i].path;
+			items[nitems].root = inputs[i].root;
+			items[nitems].id = x->id;
 			nitems++;
 			continue;
 		}
 		/* unsorted or not a regular file: into the table */
-		if (load(&m, &table, x, &id) < 0)
+		if (load(&m, &table, &inputs[i], &x->id) < 0)
 			goto done;
 	}
 	tt_sort(&table);
@@ -945,7 +1255,10 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		k.factor = opt->scale / opt->per;
 		k.exact = opt->per == 1 && opt->scale == (double)(uint64_t)opt->scale;
 	}
-	if (rounds(&m, items, &nitems, &table, &k) == 0) {
+	fan = fanin();
+	if (exact && tree(&m, items, &nitems, fan, jobs) < 0)
+		goto done;
+	if (rounds(&m, items, &nitems, fan, &table, &k) == 0) {
 		if (m.stacks > 0)	/* after a stack, or none at all */
 			fold_unit_out_end(&m.uo, out);
 		rc = m.file_failed;
@@ -953,6 +1266,9 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	if (opt->stacks)
 		*opt->stacks = m.stacks;
 done:
+	for (i = 0; i < n; i++)
+		notes_free(&sc[i].notes);
+	free(sc);
 	for (i = 0; i < nitems; i++)
 		if (items[i].tmp)
 			fclose(items[i].tmp);

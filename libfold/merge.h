@@ -61,6 +61,9 @@ struct fold_merge_opt {
 	   inputs count; else the inputs' unit lines must name the same
 	   unit (samples when one names none), and it is the output's */
 	const char *unit;
+	/* threads to read and merge on (0 or 1: this one); the output and
+	   every message are the same whatever their number */
+	unsigned jobs;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }

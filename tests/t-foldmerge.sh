@@ -63,3 +63,92 @@ awk 'BEGIN { for (i = 0; i < 200000; i++) print "main;f" i, 1 }' > "$tmp/big"
 ( "$b/foldmerge" "$tmp/big" 2>"$tmp/err"; echo $? > "$tmp/rc" ) | head -c 10 >/dev/null
 [ "$(cat "$tmp/rc")" = 141 ] && [ ! -s "$tmp/err" ]
 verdict "foldmerge: a closed pipe ends it silently by SIGPIPE" $?
+
+# -j: the groups the chain of rounds would merge are merged each on its
+# own, on threads, and what they say is said in the chain's order. 1,000
+# sorted inputs with bad lines in several (in different groups, their
+# warnings interleaved by key) and an unreadable one give the same
+# output, messages and status at -j1, -j2 and -j7 as under ulimit -n 142,
+# where descriptors are too few for the groups and the chain merges them
+# (128 at a time, as at any -j).
+mkdir "$tmp/j"
+awk -v dir="$tmp/j" 'BEGIN { for (i = 0; i < 20000; i++)
+	printf "main;f%06d;g %d\n", i, i % 7 + 1 > sprintf("%s/p%04d.folded", dir, i % 1000) }'
+for k in 3:17 130:2 200:9 260:4 400:12 401:1 640:6 900:19 999:3; do
+	f=$tmp/j/p$(printf %04d "${k%:*}").folded
+	awk -v at="${k#*:}" '{ print } NR == at { print "a bad line" }' "$f" >"$f.b" &&
+	    mv "$f.b" "$f"
+done
+rm "$tmp/j/p0500.folded" && mkdir "$tmp/j/p0500.folded"
+jrun() {	# NAME [ULIMIT] -- ARGS
+	local name=$1 lim=$2
+	shift 3
+	(if [ -n "$lim" ]; then ulimit -n "$lim"; fi
+	 exec "$b/foldmerge" "$@" "$tmp"/j/p*.folded) >"$tmp/j.$name.out" \
+	    2>"$tmp/j.$name.err"
+	echo $? >"$tmp/j.$name.rc"
+}
+jsame() {
+	cmp -s "$tmp/j.$1.out" "$tmp/j.$2.out" &&
+	    cmp -s "$tmp/j.$1.err" "$tmp/j.$2.err" &&
+	    cmp -s "$tmp/j.$1.rc" "$tmp/j.$2.rc"
+}
+jrun chain 142 -- -j1
+[ "$(grep -c "count is not a number" "$tmp/j.chain.err")" = 5 ] &&
+    grep -q "9 bad lines" "$tmp/j.chain.err" &&
+    grep -q "p0500.folded: Is a directory" "$tmp/j.chain.err" &&
+    [ "$(cat "$tmp/j.chain.rc")" = 1 ]
+verdict "foldmerge -j: bad lines in 9 of 1,000 inputs, one unreadable" $?
+for j in 1 2 7; do
+	jrun "$j" "" -- -j"$j"
+	jsame chain "$j"
+	verdict "foldmerge -j$j: as the chain of rounds, messages in its order" $?
+done
+jrun chain-strict 142 -- -j1 --strict
+for j in 1 2; do
+	jrun "strict$j" "" -- -j"$j" --strict
+	jsame chain-strict "strict$j" && [ ! -s "$tmp/j.strict$j.out" ]
+	verdict "foldmerge -j$j --strict: stops at the chain's first bad line" $?
+done
+# ... and a file gone between its scan and its group's merge is said in
+# the chain's place too (the FIFO read after the scans holds foldmerge
+# until it is removed)
+for name in chain-gone:142:-j1 gone1::-j1 gone2::-j2; do
+	IFS=: read -r name lim j <<<"$name"
+	printf 'zzz 1\n' >"$tmp/gone.folded"
+	rm -f "$tmp/fifo" && mkfifo "$tmp/fifo"
+	(if [ -n "$lim" ]; then ulimit -n "$lim"; fi
+	 exec timeout 120 "$b/foldmerge" "$j" "$tmp/gone.folded" \
+	    "$tmp"/j/p*.folded "$tmp/fifo") >"$tmp/j.$name.out" \
+	    2>"$tmp/j.$name.err" &
+	timeout 60 sh -c 'exec 7>"$1" && rm "$2"' sh "$tmp/fifo" "$tmp/gone.folded"
+	wait $!
+	echo $? >"$tmp/j.$name.rc"
+done
+rm -f "$tmp/fifo"
+grep -q "gone.folded: No such file or directory" "$tmp/j.chain-gone.err" &&
+    cmp -s "$tmp/j.chain-gone.out" "$tmp/j.1.out" && jsame chain-gone gone1 &&
+    jsame chain-gone gone2
+verdict "foldmerge -j: a file gone before its group's merge, said in order" $?
+# Groups are merged on their own only when the order of the sums does not
+# matter: not when a count is a fraction (1e16 + 0.6 is 1e16 each time,
+# where the 0.6s of a group add up first) ...
+mkdir "$tmp/f" "$tmp/o"
+for i in $(seq -w 0 999); do
+	printf 'a 0.6\n' >"$tmp/f/p$i.folded"
+	printf 'a 1\n' >"$tmp/o/p$i.folded"
+done
+printf 'a 10000000000000000\n' >"$tmp/f/p000.folded"
+# ... nor when the counts could pass 2^64-1: the chain fails in a round
+# before the last, having written nothing
+printf 'a 1\nb 9223372036854775808\n' | tee "$tmp/o/p000.folded" >"$tmp/o/p200.folded"
+for d in f o; do
+	(ulimit -n 142 && exec "$b/foldmerge" "$tmp/$d"/p*.folded) \
+	    >"$tmp/$d.chain" 2>&1
+	"$b/foldmerge" -j2 "$tmp/$d"/p*.folded >"$tmp/$d.j2" 2>&1
+done
+[ "$(cat "$tmp/f.chain")" = "a 10000000000000000" ] && cmp -s "$tmp/f.chain" "$tmp/f.j2"
+verdict "foldmerge -j2: fractions added in the order of the inputs" $?
+grep -q "^foldmerge: b: count overflow" "$tmp/o.chain" && [ "$(wc -l <"$tmp/o.chain")" = 1 ] &&
+    cmp -s "$tmp/o.chain" "$tmp/o.j2"
+verdict "foldmerge -j2: an overflow said before anything is written" $?
