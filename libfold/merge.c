@@ -327,6 +327,7 @@ struct merger {
 	const struct fold_merge_opt *opt;
 	struct fold_diag *diag;
 	struct notes *notes;	/* when set, what is said is held there */
+	int threaded;		/* on one of several threads */
 	int file_failed;
 	uint64_t stacks;	/* emitted to the final sink */
 	char unit[FOLD_UNIT_MAX + 1];	/* of the inputs so far; "": none */
@@ -417,15 +418,16 @@ notes_free(struct notes *ns)
 }
 
 /*
- * gm: m for a task on another thread, which holds what it says in ns
- * (through d): its diag's limit and strictness, so that the task stops
- * where m would have.
+ * gm: m for a task, which holds what it says in ns (through d): its
+ * diag's limit and strictness, so that the task stops where m would have.
+ * threaded: the task is one of several on threads at once.
  */
 static void
 holding(const struct merger *m, struct merger *gm, struct fold_diag *d,
-    struct notes *ns)
+    struct notes *ns, int threaded)
 {
 	*gm = *m;
+	gm->threaded = threaded;
 	memset(ns, 0, sizeof *ns);
 	ns->limit = m->diag->limit;
 	*d = (struct fold_diag){ .limit = m->diag->limit,
@@ -471,13 +473,13 @@ say(struct merger *m, struct notes *ns)
 }
 
 /*
- * An input opened: the caller may watch it being read (on this thread
- * only: it draws a progress line).
+ * An input opened: the caller may watch it being read, when no other
+ * thread reads meanwhile (it draws a progress line).
  */
 static struct fold_in *
 opened(struct merger *m, struct fold_in *in)
 {
-	if (in && m->opt->opened && !m->notes)
+	if (in && m->opt->opened && !m->threaded)
 		m->opt->opened(m->opt->arg, in);
 	return in;
 }
@@ -788,7 +790,7 @@ scan_task(void *arg, size_t i)
 	struct merger gm;
 	struct fold_diag d;
 
-	holding(j->m, &gm, &d, &j->sc[i].notes);
+	holding(j->m, &gm, &d, &j->sc[i].notes, 1);
 	scan(&gm, j->inputs[i].path, &j->sc[i]);
 }
 
@@ -1063,6 +1065,7 @@ struct group {
 struct groupjob {
 	struct merger *m;
 	struct group *g;
+	int threaded;
 };
 
 static void
@@ -1075,7 +1078,7 @@ group_task(void *arg, size_t i)
 	size_t nopen;
 	int r;
 
-	holding(j->m, &gm, &d, &g->notes);
+	holding(j->m, &gm, &d, &g->notes, j->threaded);
 	r = merge_round(&gm, g->items, g->n, NULL, NULL, &g->tmp, &nopen);
 	if (r > 0)
 		g->nofd = 1;
@@ -1133,7 +1136,7 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 		free(g);
 		return 0;
 	}
-	gj = (struct groupjob){ m, g };
+	gj = (struct groupjob){ m, g, t > 1 };
 	fold_jobs(ng, (unsigned)t, group_task, &gj);
 	for (i = 0; i < ng && !g[i].nofd; i++)
 		;
