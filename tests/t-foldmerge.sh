@@ -152,3 +152,48 @@ verdict "foldmerge -j2: fractions added in the order of the inputs" $?
 grep -q "^foldmerge: b: count overflow" "$tmp/o.chain" && [ "$(wc -l <"$tmp/o.chain")" = 1 ] &&
     cmp -s "$tmp/o.chain" "$tmp/o.j2"
 verdict "foldmerge -j2: an overflow said before anything is written" $?
+
+# -j with unsorted inputs (scanned on the threads, summed in the order of
+# the inputs): the same output, messages and status as one thread's (bad
+# lines, unit lines, a unit that differs, --strict, an overflow, and
+# fractions, whose sums depend on the order of the additions)
+mkdir "$tmp/u"
+for i in $(seq -w 0 59); do
+	{ echo "# unit=nanoseconds 0"
+	  awk -v i="$i" 'BEGIN { for (k = 40; k > 0; k--) printf "main;f%03d;g %d\nmain;f%03d %d\n", (k * 7 + i) % 50, k, k % 9, i }'
+	} >"$tmp/u/u$i.folded"
+done
+printf 'a bad line\n' >>"$tmp/u/u07.folded"
+printf 'main;x 1\nanother bad line\n' >>"$tmp/u/u33.folded"
+mkdir "$tmp/u2" && cp "$tmp"/u/*.folded "$tmp/u2" &&
+    printf '# unit=cycles 0\nz 1\ny 1\n' >"$tmp/u2/u40.folded"
+mkdir "$tmp/u3" && cp "$tmp"/u/*.folded "$tmp/u3" &&
+    printf '# unit=nanoseconds 0\nb 1\na 18446744073709551615\n' >"$tmp/u3/u10.folded" &&
+    printf '# unit=nanoseconds 0\nb 1\na 1\n' >"$tmp/u3/u20.folded"
+mkdir "$tmp/u4" && printf 'b 1\na 10000000000000000\n' >"$tmp/u4/u0.folded" &&
+    printf 'b 1\na 0.6\na 0.6\na 0.6\n' >"$tmp/u4/u1.folded"
+mkdir "$tmp/u5" && printf 'b 1\na 0.6\n' >"$tmp/u5/u0.folded" &&
+    printf 'b 1\na 10000000000000000\na 1\na 1\na 1\n' >"$tmp/u5/u1.folded"
+for set in u:"" u:--strict u2:"" u3:"" u4:"" u5:""; do
+	d=${set%%:*} o=${set#*:}
+	for j in 1 2 7; do
+		"$b/foldmerge" -j$j $o "$tmp/$d"/*.folded >"$tmp/$d$o.$j.out" \
+		    2>"$tmp/$d$o.$j.err"
+		echo $? >"$tmp/$d$o.$j.rc"
+	done
+	r=0
+	for j in 2 7; do
+		for x in out err rc; do
+			cmp -s "$tmp/$d$o.1.$x" "$tmp/$d$o.$j.$x" || r=1
+		done
+	done
+	verdict "foldmerge -j: $d $o unsorted inputs as on one thread" $r
+done
+grep -q "u33.folded:83: count is not a number" "$tmp/u.1.err" &&
+    grep -q "u07.folded:82" "$tmp/u--strict.1.err" &&
+    grep -q "counts cycles, but the inputs before it nanoseconds" "$tmp/u2.1.err" &&
+    grep -q "u20.folded:3: .*count overflow" "$tmp/u3.1.err" &&
+    [ "$(cat "$tmp/u4.1.out")" = "a 10000000000000000
+b 2" ] && [ "$(cat "$tmp/u5.1.out")" = "a 10000000000000000
+b 2" ]
+verdict "foldmerge -j: the unsorted inputs say what they should" $?
