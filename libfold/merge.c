@@ -1193,7 +1193,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
 	struct fold_count total = FOLD_COUNT_INIT;
-	unsigned jobs = opt->jobs ? opt->jobs : 1;
+	unsigned jobs = opt->jobs ? opt->jobs : 1, ahead = 1;
 	size_t nitems = 0, i, fan;
 	int rc = -1, exact = 1;
 
@@ -1202,12 +1202,20 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	 * held: said here, in the order of the inputs, with what follows.
 	 */
 	if (jobs > 1 && n > 1) {
+		/* each thread holds a descriptor: no more than are free */
+		size_t f = freefds(jobs + SPARE_FDS);
+		if (f >= jobs + SPARE_FDS)
+			ahead = jobs;
+		else if (f > SPARE_FDS + 1)
+			ahead = (unsigned)(f - SPARE_FDS);
+	}
+	if (ahead > 1) {
 		struct scanjob sj = { &m, inputs, sc };
-		fold_jobs(n, jobs, scan_task, &sj);
+		fold_jobs(n, ahead, scan_task, &sj);
 	}
 	for (i = 0; i < n; i++) {
 		x = &sc[i];
-		if (jobs > 1 && n > 1)
+		if (ahead > 1)
 			(void)say(&m, &x->notes);	/* strict: x->r is 0 */
 		else
 			scan(&m, inputs[i].path, x);

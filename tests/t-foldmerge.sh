@@ -197,3 +197,12 @@ grep -q "u33.folded:83: count is not a number" "$tmp/u.1.err" &&
 b 2" ] && [ "$(cat "$tmp/u5.1.out")" = "a 10000000000000000
 b 2" ]
 verdict "foldmerge -j: the unsorted inputs say what they should" $?
+# threads that would need more descriptors than are free are fewer
+for j in 1 64; do
+	(ulimit -n 20 && exec "$b/foldmerge" -j$j "$tmp"/j/p0*.folded) \
+	    >"$tmp/lim$j.out" 2>"$tmp/lim$j.err"
+	echo $? >"$tmp/lim$j.rc"
+done
+cmp -s "$tmp/lim1.out" "$tmp/lim64.out" && cmp -s "$tmp/lim1.err" "$tmp/lim64.err" &&
+    cmp -s "$tmp/lim1.rc" "$tmp/lim64.rc" && ! grep -q "Too many" "$tmp/lim64.err"
+verdict "foldmerge -j64 under ulimit -n 20" $?
