@@ -17,7 +17,12 @@
  * descriptors already open and a few to spare) is less; beyond that,
  * groups are merged into temporary files first (fold_tmpfile), as sort(1)
  * does, so any number of inputs can be merged whatever the limit. Raising
- * the soft limit is left to the caller: it is the process's.
+ * the soft limit is left to the caller: it is the process's. When the
+ * counts of the sorted inputs are integers that cannot overflow, the
+ * groups are merged each on its own (on the threads of jobs) and their
+ * results together; else each with the result of the ones before, so
+ * that fractions add up in the order of the inputs. The output and the
+ * messages, in their order, are the same either way.
  */
 #ifndef FOLD_MERGE_H
 #define FOLD_MERGE_H
