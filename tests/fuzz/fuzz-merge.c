@@ -2,7 +2,8 @@
  * foldmerge's merge: sorted files streamed k ways, the others summed in
  * memory. The input is up to three profiles separated by NUL bytes, each
  * written to a file; the first byte tags each file with a root frame or
- * not. Property: the merge writes exactly what reading every file into
+ * not (bits 0-2), and asks for two jobs (bit 3: the files scanned on
+ * threads, what they say held and said in order). Property: the merge writes exactly what reading every file into
  * one table writes (integer counts; fractional sums may round in another
  * order), and counts the same bad lines.
  */
@@ -113,6 +114,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		n++;
 		p = z < e ? z + 1 : e;
 	}
+	opt.jobs = flags & 8 ? 2 : 1;
 	opt.file_error = fileerr;
 	opt.arg = &ferr;
 	d1.limit = d2.limit = 0;
