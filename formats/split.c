@@ -31,17 +31,9 @@
 enum { WINDOW = 64 * 1024, OVERLAP = 64 };
 
 /* What a part made of one middle piece, until it is said. */
-struct said {
-	uint64_t line;		/* relative to the piece's first line - 1 */
-	char *text;
-};
-
 struct result {
 	uint64_t lines;
-	struct said *msg;	/* the first diag->limit warnings */
-	size_t nmsg;
-	size_t limit;
-	uint64_t warns;
+	struct fold_held held;	/* its warnings, lines from its start */
 	int rc;			/* the part's read of it */
 };
 
@@ -150,24 +142,11 @@ cut(struct split *s, uint64_t size, uint64_t piece)
 	return s->npieces >= 3;
 }
 
-static void
-hold(void *arg, const char *file, uint64_t line, const char *text)
-{
-	struct result *res = arg;
-
-	res->warns++;
-	if (res->nmsg >= res->limit)
-		return;
-	res->msg[res->nmsg].line = line;
-	res->msg[res->nmsg].text = fold_strndup(text, strlen(text));
-	res->nmsg++;
-}
-
 /* Thread t's reading of middle pieces, one after another. */
 static void
 work(struct split *s, unsigned t)
 {
-	struct fold_diag d = FOLD_DIAG_INIT;
+	struct fold_diag d;
 	struct result *res;
 	struct fold_in *in;
 	uint64_t done;
@@ -186,10 +165,7 @@ work(struct split *s, unsigned t)
 		if (k == SIZE_MAX)
 			break;
 		res = &s->res[k];
-		res->msg = fold_calloc(s->limit, sizeof *res->msg);
-		res->limit = s->limit;
-		d.defer = hold;
-		d.arg = res;
+		fold_hold(&d, &res->held, s->limit, 0);
 		in = fold_in_range(s->fd, s->at + s->cut[k],
 		    s->cut[k + 1] - s->cut[k], s->name);
 		fold_in_set_origin(in, s->cut[k]);
@@ -217,14 +193,11 @@ static void
 release(struct split *s, size_t a, size_t b, struct fold_stacks **pst,
     unsigned nparts)
 {
-	size_t k, i;
+	size_t k;
 	unsigned t;
 
-	for (k = a; k < b; k++) {
-		for (i = 0; i < s->res[k].nmsg; i++)
-			free(s->res[k].msg[i].text);
-		free(s->res[k].msg);
-	}
+	for (k = a; k < b; k++)
+		fold_held_free(&s->res[k].held);
 	free(s->res);
 	s->res = NULL;
 	for (t = 0; t < nparts; t++) {
@@ -272,7 +245,7 @@ middle(struct split *s, size_t a, size_t b)
 	pthread_t *tid;
 	unsigned n = s->jobs, t, started = 0;
 	uint64_t line;
-	size_t k, i;
+	size_t k;
 	int rc = 0;
 
 	if (n > b - a)
@@ -334,15 +307,10 @@ middle(struct split *s, size_t a, size_t b)
 	/* their warnings, in order, their lines counted from the start */
 	line = fold_in_lineno(s->src);
 	for (k = a; k < b && rc == 0; k++) {
-		const struct result *res = &s->res[k];
-		for (i = 0; i < res->nmsg && rc == 0; i++)
-			if (fold_warn(s->diag, s->name, res->msg[i].line ?
-			    line + res->msg[i].line : 0, "%s",
-			    res->msg[i].text) < 0)
-				rc = -1;
-		if (rc == 0)
-			s->diag->count += res->warns - res->nmsg;
-		line += res->lines;
+		if (fold_held_say(&s->res[k].held, s->diag, line, NULL,
+		    NULL) < 0)
+			rc = -1;
+		line += s->res[k].lines;
 	}
 	fold_in_set_lineno(s->src, line);
 	release(s, a, b, pst, n);

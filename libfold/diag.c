@@ -1,5 +1,6 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -55,6 +56,84 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 	if (d->report && !d->defer && d->count <= d->limit)
 		d->report(d->arg, msg);
 	return 0;
+}
+
+static char *
+copy(const char *s)
+{
+	return s ? fold_strndup(s, strlen(s)) : NULL;
+}
+
+static void
+held_add(struct fold_held *h, int warn, const char *file, uint64_t line,
+    const char *text)
+{
+	h->v = fold_grow(h->v, &h->cap, h->n + 1, sizeof *h->v);
+	h->v[h->n++] = (struct fold_held_msg){ warn, copy(file), line,
+	    copy(text) };
+}
+
+static void
+held(void *arg, const char *file, uint64_t line, const char *text)
+{
+	struct fold_held *h = arg;
+
+	if (h->nwarn >= h->limit) {
+		h->more++;
+		return;
+	}
+	h->nwarn++;
+	held_add(h, 1, file, line, text);
+}
+
+void
+fold_hold(struct fold_diag *d, struct fold_held *h, unsigned limit,
+    int strict)
+{
+	memset(h, 0, sizeof *h);
+	h->limit = limit;
+	*d = (struct fold_diag){ .limit = limit, .strict = strict,
+	    .defer = held, .arg = h };
+}
+
+void
+fold_held_note(struct fold_held *h, const char *text)
+{
+	held_add(h, 0, NULL, 0, text);
+}
+
+int
+fold_held_say(struct fold_held *h, struct fold_diag *to, uint64_t base,
+    fold_say_fn *say, void *arg)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < h->n && rc == 0; i++) {
+		const struct fold_held_msg *m = &h->v[i];
+		if (!m->warn)
+			say(arg, m->text);
+		else if (fold_warn(to, m->file, m->line ? base + m->line : 0,
+		    "%s", m->text) < 0)
+			rc = -1;
+	}
+	if (rc == 0)
+		to->count += h->more;
+	fold_held_free(h);
+	return rc;
+}
+
+void
+fold_held_free(struct fold_held *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++) {
+		free(h->v[i].file);
+		free(h->v[i].text);
+	}
+	free(h->v);
+	memset(h, 0, sizeof *h);
 }
 
 size_t

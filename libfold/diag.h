@@ -41,6 +41,47 @@ typedef void fold_say_fn(void *arg, const char *msg);
 #define FOLD_DIAG_INIT { .limit = FOLD_DIAG_LIMIT }
 
 /*
+ * Messages held to be said later, in order, through another diag: those
+ * of an input, or of a part of one, read on another thread. A diag made
+ * by fold_hold hands its warnings to h: the first `limit` (the most a
+ * diag shows) are kept with their place and text, the others only
+ * counted. fold_held_note keeps a message that is not a warning (a file
+ * that failed), whatever their number.
+ */
+struct fold_held_msg {
+	int warn;		/* 0: a note */
+	char *file;
+	uint64_t line;
+	char *text;
+};
+
+struct fold_held {
+	struct fold_held_msg *v;
+	size_t n, cap;
+	unsigned limit, nwarn;
+	uint64_t more;		/* warnings counted, not kept */
+};
+
+/*
+ * Empties h and makes *d a diag that holds its warnings there, keeping
+ * up to limit of them; under strict it stops its reader at the first, as
+ * the diag they will be said through would.
+ */
+void fold_hold(struct fold_diag *d, struct fold_held *h, unsigned limit,
+    int strict);
+void fold_held_note(struct fold_held *h, const char *text);
+
+/*
+ * Says what h holds, in order, and empties it: each warning through to,
+ * its line (when not 0) counted from base, each note through say(arg,
+ * text) (say may be NULL when h holds no note). Returns 0, or -1 at a warning that strict makes an error (what
+ * follows it unsaid, as its reader said nothing after it).
+ */
+int fold_held_say(struct fold_held *h, struct fold_diag *to, uint64_t base,
+    fold_say_fn *say, void *arg);
+void fold_held_free(struct fold_held *h);
+
+/*
  * Counts a warning about file:line (line 0: none). Returns 0, or under
  * strict -1 with the message set as the error.
  */

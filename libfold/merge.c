@@ -304,29 +304,10 @@ struct item {			/* an input waiting for its merge */
 	int dead;		/* could not be opened (reported): skipped */
 };
 
-/*
- * What a task on another thread said, held to be said in task order: the
- * files that failed, the first `limit` warnings (the most a diag shows)
- * and the count of the others.
- */
-struct note {
-	int warn;		/* 0: a file that failed, text its message */
-	char *file;
-	uint64_t line;
-	char *text;
-};
-
-struct notes {
-	struct note *v;
-	size_t n, cap;
-	unsigned limit, nwarn;
-	uint64_t more;
-};
-
 struct merger {
 	const struct fold_merge_opt *opt;
 	struct fold_diag *diag;
-	struct notes *notes;	/* when set, what is said is held there */
+	struct fold_held *held;	/* when set, what is said is held there */
 	int threaded;		/* on one of several threads */
 	int file_failed;
 	uint64_t stacks;	/* emitted to the final sink */
@@ -379,44 +360,6 @@ input_unit(struct merger *m, const char *name, const char *unit, int any)
 	    "%s; different units do not add up", unit, m->unit);
 }
 
-static char *
-copy(const char *s)
-{
-	return s ? fold_strndup(s, strlen(s)) : NULL;
-}
-
-static void
-note(struct notes *ns, int warn, const char *file, uint64_t line,
-    const char *text)
-{
-	if (warn && ns->nwarn >= ns->limit) {
-		ns->more++;
-		return;
-	}
-	ns->nwarn += warn;
-	ns->v = fold_grow(ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
-	ns->v[ns->n++] = (struct note){ warn, copy(file), line, copy(text) };
-}
-
-static void
-noted(void *arg, const char *file, uint64_t line, const char *text)
-{
-	note(arg, 1, file, line, text);
-}
-
-static void
-notes_free(struct notes *ns)
-{
-	size_t i;
-
-	for (i = 0; i < ns->n; i++) {
-		free(ns->v[i].file);
-		free(ns->v[i].text);
-	}
-	free(ns->v);
-	memset(ns, 0, sizeof *ns);
-}
-
 /*
  * gm: m for a task, which holds what it says in ns (through d): its
  * diag's limit and strictness, so that the task stops where m would have.
@@ -424,23 +367,20 @@ notes_free(struct notes *ns)
  */
 static void
 holding(const struct merger *m, struct merger *gm, struct fold_diag *d,
-    struct notes *ns, int threaded)
+    struct fold_held *h, int threaded)
 {
 	*gm = *m;
 	gm->threaded = threaded;
-	memset(ns, 0, sizeof *ns);
-	ns->limit = m->diag->limit;
-	*d = (struct fold_diag){ .limit = m->diag->limit,
-	    .strict = m->diag->strict, .defer = noted, .arg = ns };
+	fold_hold(d, h, m->diag->limit, m->diag->strict);
 	gm->diag = d;
-	gm->notes = ns;
+	gm->held = h;
 }
 
 static void
 file_error(struct merger *m, const char *msg)
 {
-	if (m->notes) {
-		note(m->notes, 0, NULL, 0, msg);
+	if (m->held) {
+		fold_held_note(m->held, msg);
 		return;
 	}
 	m->file_failed = 1;
@@ -448,28 +388,17 @@ file_error(struct merger *m, const char *msg)
 		m->opt->file_error(m->opt->arg, msg);
 }
 
-/*
- * Says what a task held, then frees it. Returns 0, or -1 at a warning that
- * strict makes an error (the rest unsaid, as the task said nothing after
- * it).
- */
-static int
-say(struct merger *m, struct notes *ns)
+static void
+said_file_error(void *arg, const char *msg)
 {
-	size_t i;
-	int rc = 0;
+	file_error(arg, msg);
+}
 
-	for (i = 0; i < ns->n && rc == 0; i++) {
-		struct note *t = &ns->v[i];
-		if (!t->warn)
-			file_error(m, t->text);
-		else if (fold_warn(m->diag, t->file, t->line, "%s", t->text) < 0)
-			rc = -1;
-	}
-	if (rc == 0)
-		m->diag->count += ns->more;
-	notes_free(ns);
-	return rc;
+/* Says what a task held (fold_held_say), its failed files to m. */
+static int
+say(struct merger *m, struct fold_held *h)
+{
+	return fold_held_say(h, m->diag, 0, said_file_error, m);
 }
 
 /*
@@ -710,7 +639,7 @@ struct scanned {
 	struct ident id;
 	char unit[FOLD_UNIT_MAX + 1];	/* its unit line's, "": none */
 	int have;		/* a stack */
-	struct notes notes;	/* when scanned on another thread */
+	struct fold_held held;	/* when scanned on another thread */
 };
 
 /*
@@ -790,7 +719,7 @@ scan_task(void *arg, size_t i)
 	struct merger gm;
 	struct fold_diag d;
 
-	holding(j->m, &gm, &d, &j->sc[i].notes, 1);
+	holding(j->m, &gm, &d, &j->sc[i].held, 1);
 	scan(&gm, j->inputs[i].path, &j->sc[i]);
 }
 
@@ -1057,7 +986,7 @@ struct group {
 	struct item *items;
 	size_t n;
 	FILE *tmp;		/* what it came to */
-	struct notes notes;
+	struct fold_held held;
 	char *err;		/* what stopped it */
 	int nofd;		/* out of descriptors: nothing done */
 };
@@ -1078,12 +1007,12 @@ group_task(void *arg, size_t i)
 	size_t nopen;
 	int r;
 
-	holding(j->m, &gm, &d, &g->notes, j->threaded);
+	holding(j->m, &gm, &d, &g->held, j->threaded);
 	r = merge_round(&gm, g->items, g->n, NULL, NULL, &g->tmp, &nopen);
 	if (r > 0)
 		g->nofd = 1;
 	else if (r < 0)
-		g->err = copy(fold_err());
+		g->err = fold_strndup(fold_err(), strlen(fold_err()));
 }
 
 /*
@@ -1143,13 +1072,13 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 	if (i < ng)
 		rc = 1;		/* out of descriptors: the chain instead */
 	for (i = 0; i < ng && rc == 0; i++) {
-		if (say(m, &g[i].notes) < 0)
+		if (say(m, &g[i].held) < 0)
 			rc = -1;
 		else if (g[i].err)
 			rc = fold_seterr("%s", g[i].err);
 	}
 	for (i = 0; i < ng; i++) {
-		notes_free(&g[i].notes);
+		fold_held_free(&g[i].held);
 		free(g[i].err);
 		if (rc != 0 && g[i].tmp)
 			fclose(g[i].tmp);
@@ -1216,7 +1145,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	for (i = 0; i < n; i++) {
 		x = &sc[i];
 		if (ahead > 1)
-			(void)say(&m, &x->notes);	/* strict: x->r is 0 */
+			(void)say(&m, &x->held);	/* strict: x->r is 0 */
 		else
 			scan(&m, inputs[i].path, x);
 		if (x->r < 0)
@@ -1278,7 +1207,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 		*opt->stacks = m.stacks;
 done:
 	for (i = 0; i < n; i++)
-		notes_free(&sc[i].notes);
+		fold_held_free(&sc[i].held);
 	free(sc);
 	for (i = 0; i < nitems; i++)
 		if (items[i].tmp)
