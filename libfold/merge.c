@@ -1036,7 +1036,7 @@ static int
 tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
     unsigned jobs)
 {
-	size_t n = *pn, at, ng = 0, i, t, need, nopen, want;
+	size_t n = *pn, at, ng = 0, i, t, nfree, nopen, want;
 	struct group *g;
 	struct groupjob gj;
 	FILE *tmp;
@@ -1056,11 +1056,9 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 	 * thread's round, fan and a few more. Fewer threads when they are
 	 * not free; none (the chain) when one thread's are not.
 	 */
-	for (t = jobs < ng ? jobs : ng; t > 0; t--) {
-		need = ng + t * (fan + SPARE_FDS);
-		if (freefds(need) >= need)
-			break;
-	}
+	t = jobs < ng ? jobs : ng;
+	nfree = freefds(ng + t * (fan + SPARE_FDS));
+	t = nfree > ng ? (nfree - ng) / (fan + SPARE_FDS) : 0;
 	if (t == 0) {
 		free(g);
 		return 0;
