@@ -336,31 +336,36 @@ cmd_processors(void)
 	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
 }
 
-unsigned
-cmd_jobs(const struct cmd_common *cc)
+/*
+ * The jobs asked for: cc->jobs, or for a run that asks for none
+ * FOLD_TEST_JOBS (the tests); 0 when none is.
+ */
+static unsigned long long
+jobs_asked(const struct cmd_common *cc)
 {
-	unsigned long long j = cc->jobs;
 	const char *v;
 
-	if (!j && (v = getenv("FOLD_TEST_JOBS")) != NULL)
-		j = strtoull(v, NULL, 10);
-	if (!j)
-		j = progress_wanted() ? 1 : cmd_processors();
-	return j > 1024 ? 1024 : (unsigned)j;
+	if (!cc->jobs && (v = getenv("FOLD_TEST_JOBS")) != NULL)
+		return strtoull(v, NULL, 10);
+	return cc->jobs;
 }
 
 /*
- * The jobs for n inputs: jobs, or (0) the processors online; never more
- * than the inputs.
+ * jobs, or for 0 one per processor online, but one when progress is shown
+ * (one thread draws it); at most 1024.
  */
 static unsigned
-jobs_for(unsigned long long jobs, int n)
+jobs_or_default(unsigned long long jobs)
 {
 	if (jobs == 0)
-		jobs = cmd_processors();
-	if (jobs > (unsigned long long)n)
-		jobs = n > 0 ? n : 1;
+		jobs = progress_wanted() ? 1 : cmd_processors();
 	return jobs > 1024 ? 1024 : (unsigned)jobs;
+}
+
+unsigned
+cmd_jobs(const struct cmd_common *cc)
+{
+	return jobs_or_default(jobs_asked(cc));
 }
 
 /* An input in flight: what prepare made of it, its messages. */
@@ -509,7 +514,10 @@ each_jobs(char **files, int n, unsigned long long jobs,
 
 	*stopped = 0;
 	/* the progress of reading is drawn by the one thread that reads */
-	jobs = jobs_for(jobs == 0 && progress_wanted() ? 1 : jobs, p.n);
+	/* never more than the inputs */
+	jobs = jobs_or_default(jobs);
+	if (jobs > (unsigned)p.n)
+		jobs = p.n;
 	p.window = jobs > 1 ? 2 * jobs : 1;
 	p.slots = fold_calloc(p.window, sizeof *p.slots);
 	/*
@@ -605,12 +613,10 @@ cmd_split_opt(const struct cmd_common *cc, struct split_opt *o)
 	const char *v;
 
 	memset(o, 0, sizeof *o);
-	o->jobs = cc->jobs;
+	o->jobs = jobs_asked(cc);
 	o->processors = cmd_processors();
 	if ((v = getenv("FOLD_TEST_PIECE")) != NULL)
 		o->piece = strtoull(v, NULL, 10);
-	if (!o->jobs && (v = getenv("FOLD_TEST_JOBS")) != NULL)
-		o->jobs = strtoull(v, NULL, 10);
 }
 
 struct folded_reader {
