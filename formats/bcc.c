@@ -1313,4 +1313,5 @@ const struct format bcc_format = {
 	.split_default = 1,
 	.part = bcc_part,
 	.join = bcc_join,
+	.whole = 1,
 };

@@ -41,13 +41,26 @@ struct collapse_check {
 };
 
 /*
+ * An input of a format whose join takes whole inputs (format.h), read on
+ * a worker's thread by a reader of its own into a table of its own.
+ */
+struct whole {
+	void *r;
+	struct fold_stacks *st;
+	struct fold_held held;	/* its warnings */
+	uint64_t lines;
+	int rc;
+};
+
+/*
  * An input, its format told and its head checked, and what the format's
- * prepare found in it on another thread (NULL: it is read at its
- * commit).
+ * prepare found in it on another thread, or what a reader of its own
+ * did (both NULL: it is read at its commit).
  */
 struct collapse_input {
 	struct collapse_check check;
 	void *prepared;
+	struct whole *whole;
 };
 
 /*
@@ -66,6 +79,13 @@ struct collapse {
 	char **empties;		/* the names of the empty inputs */
 	size_t nempties;
 	struct split_opt split;
+	/*
+	 * The sum of every count of st when it had sumadds adds, and
+	 * whether there is one (no fraction, no overflow): whole inputs'
+	 * tables are added to st when that sum and theirs fit.
+	 */
+	uint64_t sum, sumadds;
+	int sumok;
 };
 
 /* What a thread keeps from one input to the next: by format, its worker. */
@@ -128,14 +148,34 @@ enum { HEAD = 64 * 1024 };
 static int
 isbinary(const char *head, size_t n, char *why, size_t whysz)
 {
+	const uint64_t ones = 0x0101010101010101, highs = ones << 7;
 	const unsigned char *s = (const unsigned char *)head;
 	const char *nul = memchr(head, '\0', n);
 	size_t i, k, bad = 0;
+	uint64_t w, del;
 	uint32_t cp;
 
 	if (!nul) {
 		for (i = 0; i < n; i += k) {
+			/*
+			 * Eight bytes at a time while none is past 0x7e or
+			 * below 0x20 (the test may flag a byte after one that
+			 * is, never miss one): the head of every input of a
+			 * fleet is looked at.
+			 */
+			if (n - i >= 8) {
+				memcpy(&w, s + i, 8);
+				del = w ^ (0x7f * ones);
+				if (!((w | ((w - 0x20 * ones) & ~w) |
+				    ((del - ones) & ~del)) & highs)) {
+					k = 8;
+					continue;
+				}
+			}
 			k = 1;
+			if ((s[i] >= 0x20 && s[i] < 0x7f) ||
+			    (s[i] >= '\t' && s[i] <= '\r') || s[i] == 033)
+				continue;
 			if (s[i] >= 0x80 && (k = fold_utf8(s + i, n - i, &cp)) == 0) {
 				/* a character cut by the end of the head is text */
 				if (s[i] >= 0xc2 && s[i] <= 0xf4 && n - i <
@@ -145,8 +185,7 @@ isbinary(const char *head, size_t n, char *why, size_t whysz)
 					k = 1;
 					bad++;
 				}
-			} else if ((s[i] < 0x20 || s[i] == 0x7f) &&
-			    !strchr("\t\n\v\f\r\033", s[i])) {
+			} else if (s[i] < 0x80) {	/* a control byte */
 				bad++;
 			}
 		}
@@ -361,6 +400,7 @@ collapse_new(const void *const *opts, const struct format *forced,
 	size_t i;
 
 	c->forced = forced;
+	c->sumadds = UINT64_MAX;	/* no sum yet */
 	c->st = st;
 	c->say = say;
 	c->arg = arg;
@@ -432,6 +472,96 @@ set_unit(struct collapse *c, const struct format *f, size_t i,
 	return 0;
 }
 
+/*
+ * The sum of every count of st, in every column: 1, or 0 when one is a
+ * fraction (sums then depend on their order) or the sum passes 2^64.
+ */
+static int
+sum_of(const struct fold_stacks *st, uint64_t *sum)
+{
+	struct fold_count all = FOLD_COUNT_INIT, t;
+	int col, n = fold_stacks_ncols(st);
+
+	for (col = 0; col < n; col++)
+		if (fold_stacks_total(st, col, &t) < 0 || t.frac ||
+		    fold_count_add(&all, &t) < 0)
+			return 0;
+	*sum = all.v.u;
+	return 1;
+}
+
+/* Reads in whole with a reader and a table of its own: f's reader i. */
+static struct whole *
+whole_read(struct collapse *c, size_t i, struct fold_in *in)
+{
+	const struct format *f = collapse_formats[i];
+	struct whole *wh = fold_calloc(1, sizeof *wh);
+	struct fold_diag d;
+
+	wh->st = fold_stacks_new(fold_intern_new(), fold_stacks_ncols(c->st));
+	/* the options alone are read of the run's: it reads meanwhile */
+	if (!(wh->r = f->open(c->opts[i], wh->st))) {
+		wh->rc = -1;
+		return wh;
+	}
+	fold_hold(&d, &wh->held, FOLD_DIAG_LIMIT, 0);
+	wh->rc = f->read(wh->r, in, &d);
+	wh->lines = fold_in_lineno(in);
+	return wh;
+}
+
+static void
+whole_free(const struct format *f, struct whole *wh)
+{
+	struct fold_intern *fr;
+
+	if (!wh)
+		return;
+	if (wh->r)
+		f->close(wh->r);
+	fr = fold_stacks_frames(wh->st);
+	fold_stacks_free(wh->st);
+	fold_intern_free(fr);
+	fold_held_free(&wh->held);
+	free(wh);
+}
+
+/*
+ * Has reader i take the input in that wh read: 0; 1, nothing done, when
+ * it is to read in itself after all; -1 when a warning stopped the run.
+ */
+static int
+whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
+    struct fold_diag *diag)
+{
+	const struct format *f = collapse_formats[i];
+	uint64_t sum;
+
+	/*
+	 * r reads it itself: to meet a failure, or a warning that stops
+	 * the run, where it is; to show warnings that were not kept; to
+	 * add counts whose sums might overflow, or depend on the order of
+	 * their terms (fractions).
+	 */
+	if (wh->rc != 0 || (diag->strict && (wh->held.n || wh->held.more)) ||
+	    (wh->held.more && diag->limit > wh->held.limit) ||
+	    !sum_of(wh->st, &sum))
+		return 1;
+	if (c->sumadds != fold_stacks_adds(c->st)) {
+		c->sumok = sum_of(c->st, &c->sum);
+		c->sumadds = fold_stacks_adds(c->st);
+	}
+	if (!c->sumok || c->sum > UINT64_MAX - sum ||
+	    f->join(c->readers[i], &wh->r, 1) != 0)
+		return 1;
+	if (fold_stacks_take(c->st, wh->st) < 0)
+		abort();	/* the sums said it could not happen */
+	c->sum += sum;
+	c->sumadds = fold_stacks_adds(c->st);
+	fold_in_set_lineno(in, wh->lines);
+	return fold_held_say(&wh->held, diag, 0, NULL, NULL) < 0 ? -1 : 0;
+}
+
 struct collapse_input *
 collapse_prepare(struct collapse *c, struct collapse_worker *w,
     struct fold_in *in)
@@ -451,9 +581,17 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 		collapse_drop(c, ci);
 		return NULL;
 	}
-	if (ci->check.empty || !w || !f->prepare)
+	if (ci->check.empty || !w)
 		return ci;
 	i = collapse_index(f);
+	/* a large one is read in parts instead, on every thread */
+	if (f->whole && fold_in_rewindable(in) && !split_wanted(f, in,
+	    &c->split)) {
+		ci->whole = whole_read(c, i, in);
+		return ci;
+	}
+	if (!f->prepare)
+		return ci;
 	/* the reader's options are read here, and nothing else of it */
 	if (!w->w[i] && !(w->w[i] = f->worker(c->readers[i])))
 		return ci;	/* read at its commit */
@@ -484,6 +622,11 @@ collapse_commit(struct collapse *c, struct collapse_worker *w,
 	if (ci->prepared) {
 		rc = f->commit(c->readers[i], w->w[i], ci->prepared, diag);
 		ci->prepared = NULL;
+	} else if (ci->whole && (rc = whole_take(c, i, ci->whole, in,
+	    diag)) != 1) {
+		rc = rc < 0 ? -2 : 0;
+	} else if (ci->whole && fold_in_rewind(in) < 0) {
+		rc = -1;
 	} else {
 		rc = split_read(f, c->readers[i], c->st, in, diag, &c->split);
 	}
@@ -504,6 +647,7 @@ collapse_drop(struct collapse *c, struct collapse_input *ci)
 		return;
 	if (ci->prepared)
 		ci->check.f->drop(ci->prepared);
+	whole_free(ci->check.f, ci->whole);
 	free(ci->check.head);
 	free(ci);
 }

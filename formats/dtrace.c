@@ -518,4 +518,5 @@ const struct format dtrace_format = {
 	.split_default = 1,
 	.part = dtrace_part,
 	.join = dtrace_join,
+	.whole = 1,
 };

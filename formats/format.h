@@ -187,6 +187,15 @@ struct format {
 	void *(*part)(void *r, struct fold_stacks *st);
 	int (*join)(void *r, void *const *p, size_t n);
 	/*
+	 * 1 when join also takes, as its one part (n 1), a reader opened
+	 * anew with r's options that read one whole input from its start,
+	 * as r would read it next: then the inputs of a run of many
+	 * (--files-from a fleet) are read on threads, each by a reader and
+	 * into a table of its own, and taken in their order
+	 * (formats/collapse.c).
+	 */
+	int whole;
+	/*
 	 * 1: a large input is read in parts by default (jobs 0); 0: only
 	 * when jobs are asked for, where parts gain too little for the
 	 * processor time they cost.

@@ -25,6 +25,14 @@
  */
 enum { CACHE_BITS = 14, TEXTMAX = 122 };
 
+/*
+ * The cache starts at 2^CACHE_MIN entries and grows fourfold, up to
+ * 2^CACHE_BITS, whenever as many lines as it has entries were written
+ * to it: a small input (one of a fleet's, each read by a reader of its
+ * own) touches 32 KiB, not 2 MiB.
+ */
+enum { CACHE_MIN = 8 };
+
 struct centry {
 	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
 	unsigned char len;	/* of text; 0: empty entry */
@@ -109,6 +117,8 @@ struct perf_reader {
 	size_t nafter, capafter;
 
 	struct centry *cache;	/* see frame() */
+	unsigned cachebits;	/* 2^cachebits entries */
+	size_t cachefills;	/* entries written at this size */
 	struct thread thread[1 << THREAD_BITS];
 	char *tmp;		/* scratch for rewritten names */
 	size_t tmpcap;
@@ -186,8 +196,9 @@ perf_open(const void *optp, struct fold_stacks *st)
 	    opt->context || opt->srcline;
 	/* names join source lines in these modes: no cache */
 	if (!r->opt.srcline && !r->opt.context)
-		r->cache = fold_calloc((size_t)1 << CACHE_BITS,
+		r->cache = fold_calloc((size_t)1 << CACHE_MIN,
 		    sizeof *r->cache);
+	r->cachebits = CACHE_MIN;
 	return r;
 }
 
@@ -558,7 +569,7 @@ cache_hit(struct perf_reader *r, const char *s, size_t tn,
 	*slot = NULL;
 	if (tn == 0 || tn > TEXTMAX || !r->cache)
 		return 0;
-	e = &r->cache[(hash ? *hash : fold_hash(s, tn)) >> (64 - CACHE_BITS)];
+	e = &r->cache[(hash ? *hash : fold_hash(s, tn)) >> (64 - r->cachebits)];
 	*slot = e;
 	if (e->len != tn || e->java != r->java || !fold_same(e->text, s, tn))
 		return 0;
@@ -928,6 +939,15 @@ done:
 		e->len = tn;
 		e->java = r->java;
 		memcpy(e->text, a, tn);
+		if (++r->cachefills >> r->cachebits && !r->borrowed &&
+		    r->cachebits < CACHE_BITS) {
+			/* emptied: what it held is found again soon enough */
+			r->cachebits += 2;
+			r->cachefills = 0;
+			free(r->cache);
+			r->cache = fold_calloc((size_t)1 << r->cachebits,
+			    sizeof *r->cache);
+		}
 	}
 	if ((r->lastpushed = id != FOLD_NOFRAME))
 		pushid(r, id);
@@ -1352,7 +1372,7 @@ lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
 	if (tn > 0 && tn <= TEXTMAX) {
 		pl->hash = fold_hash(s + pl->ws, tn);
 		pl->hashed = 1;
-		__builtin_prefetch(&r->cache[pl->hash >> (64 - CACHE_BITS)]);
+		__builtin_prefetch(&r->cache[pl->hash >> (64 - r->cachebits)]);
 	}
 }
 
@@ -1500,24 +1520,37 @@ perf_split(const char *buf, size_t n)
 static void *
 perf_part(void *rp, struct fold_stacks *st)
 {
-	const struct perf_reader *r = rp;
+	struct perf_reader *r = rp;
 	struct perf_reader *p = perf_open(&r->opt, st);
-	size_t i;
+	size_t i, size = ((size_t)1 << CACHE_BITS) * sizeof *r->cache;
 
+	/* a large input is read in parts: the caches at their largest */
+	if (r->cache && r->cachebits < CACHE_BITS) {
+		free(r->cache);
+		r->cache = fold_calloc(1, size);
+		r->cachebits = CACHE_BITS;
+		r->cachefills = 0;
+	}
 	/*
 	 * The part that interns in r's frames, on r's thread while r waits,
 	 * uses r's cache of frame lines: warm, and 2 MiB not touched again.
 	 * A part whose frames began as a copy of r's starts from a copy.
 	 */
-	if (p->frames == r->frames && r->cache) {
+	if (p->cache) {
 		free(p->cache);
-		p->cache = r->cache;
-		p->borrowed = 1;
-	} else if (r->cache && p->cache &&
-	    fold_intern_count(p->frames) == fold_intern_count(r->frames)) {
-		/* a copy of r's frames (split.c's): the same ids, warm */
-		memcpy(p->cache, r->cache, ((size_t)1 << CACHE_BITS) *
-		    sizeof *p->cache);
+		p->cache = NULL;
+		p->cachebits = CACHE_BITS;
+		if (p->frames == r->frames) {
+			p->cache = r->cache;
+			p->borrowed = 1;
+		} else if (fold_intern_count(p->frames) ==
+		    fold_intern_count(r->frames)) {
+			/* a copy of r's frames (split.c's): the same ids */
+			p->cache = fold_malloc(size);
+			memcpy(p->cache, r->cache, size);
+		} else {
+			p->cache = fold_calloc(1, size);
+		}
 	}
 	p->part = 1;
 	p->chosen = r->chosen;
@@ -1545,18 +1578,41 @@ evfirst(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* The events a part saw first go after r's, in the order they came. */
+/* The event whose samples r keeps, chosen as the first seen; or NULL. */
+static const struct ev *
+chosen(const struct perf_reader *r)
+{
+	size_t i;
+
+	for (i = 0; r->chosen && i < r->nev; i++)
+		if (r->ev[i].kept && r->ev[i].len > 0)
+			return &r->ev[i];
+	return NULL;
+}
+
+/*
+ * The events a part saw first go after r's, in the order they came. A
+ * reader of a whole input chose the first event it saw: r's, unless r
+ * chose another.
+ */
 static int
 perf_join(void *rp, void *const *pp, size_t n)
 {
 	struct perf_reader *r = rp;
 	const struct perf_reader *p;
+	const struct ev *kept = chosen(r), *pk;
 	size_t i, j, k, from = r->nev;
 	struct ev *e;
 
-	for (k = 0; k < n; k++)
-		if (((const struct perf_reader *)pp[k])->needr)
+	for (k = 0; k < n; k++) {
+		p = pp[k];
+		if (p->needr)
 			return 1;
+		if (!p->part && kept && (pk = chosen(p)) &&
+		    (pk->len != kept->len ||
+		    memcmp(pk->name, kept->name, kept->len) != 0))
+			return 1;
+	}
 	for (k = 0; k < n; k++) {
 		p = pp[k];
 		r->nsamples += p->nsamples;
@@ -1588,6 +1644,14 @@ perf_join(void *rp, void *const *pp, size_t n)
 	}
 	if (r->nev > from)	/* r->ev is NULL while no event was seen */
 		qsort(r->ev + from, r->nev - from, sizeof *r->ev, evfirst);
+	for (k = 0; k < n; k++) {
+		p = pp[k];
+		if (p->part)
+			continue;
+		r->chosen |= p->chosen;
+		/* of the input read last, for input_done */
+		r->unterminated = p->unterminated;
+	}
 	return 0;
 }
 
@@ -1864,4 +1928,5 @@ const struct format perf_format = {
 	.split_default = 1,
 	.part = perf_part,
 	.join = perf_join,
+	.whole = 1,
 };

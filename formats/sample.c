@@ -520,4 +520,5 @@ const struct format sample_format = {
 	.split_default = 1,
 	.part = sample_part,
 	.join = sample_join,
+	.whole = 1,
 };

@@ -358,6 +358,32 @@ binary(const struct format *f, struct fold_in *in)
 	    f->binary(head, n);
 }
 
+/* The threads split_read reads in on, 1 or less when it reads it whole. */
+static unsigned
+jobs_for(const struct format *f, struct fold_in *in, const struct split_opt *o,
+    int *fd, uint64_t *at, uint64_t *size)
+{
+	unsigned jobs = o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
+
+	if (jobs == 0)
+		jobs = o->processors;
+	if (!f->split || jobs <= 1 || !fold_in_file(in, fd, at, size) ||
+	    (o->jobs == 0 && (*size < SPLIT_AUTO || !f->split_default)) ||
+	    binary(f, in))
+		return 1;
+	return jobs;
+}
+
+int
+split_wanted(const struct format *f, struct fold_in *in,
+    const struct split_opt *o)
+{
+	uint64_t at, size;
+	int fd;
+
+	return jobs_for(f, in, o, &fd, &at, &size) > 1 && size >= SPLIT_AUTO;
+}
+
 int
 split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o)
@@ -366,13 +392,7 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 	uint64_t size;
 	int rc;
 
-	s.jobs = o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
-	if (s.jobs == 0)
-		s.jobs = o->processors;
-	if (!f->split || s.jobs <= 1 ||
-	    !fold_in_file(in, &s.fd, &s.at, &size) ||
-	    (o->jobs == 0 && (size < SPLIT_AUTO || !f->split_default)) ||
-	    binary(f, in))
+	if ((s.jobs = jobs_for(f, in, o, &s.fd, &s.at, &size)) <= 1)
 		return f->read(r, in, diag);
 	s.name = fold_in_name(in);
 	/* one at least: under --strict, the first one stops the run */

@@ -56,4 +56,12 @@ struct split_opt {
 int split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o);
 
+/*
+ * 1 when split_read would read in in parts (nothing of it read yet) and
+ * it is of SPLIT_AUTO bytes at least: a smaller input, one of many, is
+ * better read whole on a thread of its own.
+ */
+int split_wanted(const struct format *f, struct fold_in *in,
+    const struct split_opt *o);
+
 #endif

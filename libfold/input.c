@@ -14,6 +14,7 @@ enum { BUFSZ = 128 * 1024, RAWSZ = 64 * 1024 };
 
 struct fold_in {
 	int fd, ownfd;
+	off_t at0;		/* where fd's bytes begin; -1: no rewinding */
 	char *name;
 	char *buf;		/* decoded bytes: buf[start..end) unread */
 	size_t cap, start, end, scan;
@@ -55,6 +56,7 @@ newin(int fd, int ownfd, const char *name, size_t cap)
 
 	in->fd = fd;
 	in->ownfd = ownfd;
+	in->at0 = -1;
 	in->name = fold_strndup(name, strlen(name));
 	in->cap = cap;
 	in->buf = fold_malloc(in->cap);
@@ -76,18 +78,24 @@ fold_in_set_progress(struct fold_in *in,
 struct fold_in *
 fold_in_fdopen(int fd, const char *name)
 {
-	return newin(fd, fd != 0, name, BUFSZ);
+	struct fold_in *in = newin(fd, fd != 0, name, BUFSZ);
+	struct stat sb;
+
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode))
+		in->at0 = lseek(fd, 0, SEEK_CUR);
+	return in;
 }
 
 struct fold_in *
 fold_in_open(const char *path)
 {
+	struct fold_in *in;
 	struct stat sb;
 	size_t cap;
 	int fd;
 
 	if (path == NULL || strcmp(path, "-") == 0)
-		return newin(0, 0, "<stdin>", BUFSZ);
+		return fold_in_fdopen(0, "<stdin>");
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return fold_seterr("%s: %s", path, strerror(errno)), NULL;
 	if (fstat(fd, &sb) < 0)
@@ -104,7 +112,42 @@ fold_in_open(const char *path)
 	cap = S_ISREG(sb.st_mode) ? 4096 : BUFSZ;
 	while (cap < BUFSZ && (off_t)cap <= sb.st_size)
 		cap *= 2;
-	return newin(fd, 1, path, cap);
+	in = newin(fd, 1, path, cap);
+	if (S_ISREG(sb.st_mode))
+		in->at0 = 0;
+	return in;
+}
+
+int
+fold_in_rewindable(const struct fold_in *in)
+{
+	return in->at0 >= 0;
+}
+
+int
+fold_in_rewind(struct fold_in *in)
+{
+	if (in->at0 < 0)
+		return fold_seterr("%s: cannot be read again", in->name);
+	if (lseek(in->fd, in->at0, SEEK_SET) < 0)
+		return fold_seterr("%s: %s", in->name, strerror(errno));
+	if (in->zinit && in->gz)
+		inflateEnd(&in->z);
+	free(in->raw);
+	free(in->u16buf);
+	in->start = in->end = in->scan = 0;
+	in->eof = 0;
+	in->lineno = in->total = in->rawdone = 0;
+	in->gz = in->zinit = in->zend = 0;
+	memset(&in->z, 0, sizeof in->z);
+	in->raw = NULL;
+	in->rawcap = 0;
+	in->raweof = 0;
+	in->sniffed = in->u16 = 0;
+	in->ncarry = 0;
+	in->u16buf = NULL;
+	in->u16cap = 0;
+	return 0;
 }
 
 void

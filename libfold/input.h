@@ -35,6 +35,14 @@ struct fold_in *fold_in_open(const char *path);
 struct fold_in *fold_in_fdopen(int fd, const char *name);
 
 /*
+ * 1 when in can be read again from its start: a regular file, opened by
+ * fold_in_open or fold_in_fdopen. fold_in_rewind starts it over, as
+ * just opened (its limit and progress kept): 0, or -1 with a message.
+ */
+int fold_in_rewindable(const struct fold_in *in);
+int fold_in_rewind(struct fold_in *in);
+
+/*
  * Reads the bytes buf[0..n) as if they were a file named name (gzip too);
  * buf must outlive the result. For tests and fuzzing.
  */

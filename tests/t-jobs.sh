@@ -431,6 +431,97 @@ many "mixed" "stackcollapse" -- cpu.pb.gz "$tmp/one.perf" "$tmp/empty" \
 many "empty only" "$tools" -- "$tmp/empty" "$tmp/empty" "$tmp/empty"
 many "strict" "$tools" --strict -- cpu.pb.gz delta.pb.gz cpu.pb.gz \
     bad/negative.pb cpu.pb.gz
+
+# Many inputs of a line format at once: each read whole on a thread by a
+# reader of its own, taken in order by the run's (format.h's whole); or
+# read by the run's reader itself when that one decided otherwise (an
+# event chosen from a file before), when the sums might overflow, when
+# a warning stops the run, or when the input cannot be read again.
+cap=$top/testdata/stackcollapse-perf/captures
+mkdir -p "$tmp/perf"
+for f in "$cap"/*.perf.gz; do
+	b=$(basename "$f" .gz)
+	cp "$f" "$tmp/perf/$b.gz"
+	gzip -dc "$f" >"$tmp/perf/$b"
+done
+cd "$tmp/perf" || exit 1
+tools="stackcollapse-perf,stackcollapse --format perf,stackcollapse"
+# of events that differ: the first file's is kept, a unit that differs
+# stops the run
+many "perf captures" "$tools" -- ./*.perf ./*.perf.gz
+for opts in "--unit samples" "--unit samples --event-filter cycles" \
+    "--unit samples --pid --kernel" "--unit samples --tid --all" \
+    "--unit samples --srcline" "--list-events" "--unit samples --strict"; do
+	# shellcheck disable=SC2086
+	many "perf captures" "$tools" $opts -- ./*.perf ./*.perf.gz
+done
+fleet=()
+for i in 1 2 3; do
+	fleet+=(go.perf cpp-default.perf.gz java-jit.perf inline.perf)
+done
+many "perf fleet, one event" "$tools" -- "${fleet[@]}"
+printf '%s\n' "${fleet[@]}" >fleet.list
+many "perf fleet, one event" "$tools" --files-from fleet.list --
+# another event first, then the fleet's: the first file's is kept
+many "perf fleet after another event" "$tools" --unit samples -- \
+    two-events.perf "${fleet[@]}" tracepoint.perf.gz "${fleet[@]}"
+# made: bad lines in several files (more than the warnings shown), a
+# last sample cut short, a sample without an event, a count whose sum
+# passes 2^64-1 only across files, a file not there, an empty one, a
+# pipe (read once: by the run's reader)
+made_perf() { # n bad
+	awk -v n="$1" -v bad="$2" 'BEGIN {
+		for (i = 1; i <= n; i++) {
+			printf "prog %d [000] 1.%06d: 1 cpu-clock:ppp: \n", i, i
+			printf "\t%x f%d (/bin/prog)\n", i, i % 5
+			printf "\t1 main (/bin/prog)\n\n"
+			if (bad && i % 7 == 0) print "this is no perf line"
+		}
+	}'
+}
+made_perf 30 1 >bad1.perf
+made_perf 40 1 >bad2.perf
+made_perf 20 0 >good.perf
+{ made_perf 10 0; printf 'prog 1 [000] 2.0: 1 cpu-clock:ppp: \n'
+  printf '\t1 main (/bin/prog)\n'; } >cut.perf
+printf 'prog 1 [000] 1.0: \n\t1 main (/bin/prog)\n\n' >noevent.perf
+printf 'prog 1 [000] 1.0: 18446744073709551615 cycles: \n' >big.perf
+printf '\t1 main (/bin/prog)\n\n' >>big.perf
+: >empty.perf
+made=(good.perf bad1.perf cut.perf good.perf bad2.perf noevent.perf
+    bad1.perf good.perf nothere.perf empty.perf cut.perf good.perf)
+many "perf made" "$tools" -- "${made[@]}"
+many "perf made" "$tools" --strict -- "${made[@]}"
+# (a bad line stops the run before a last sample cut short is said)
+cat bad1.perf cut.perf >badcut.perf
+many "perf made" "$tools" --strict -- good.perf good.perf cut.perf \
+    badcut.perf good.perf
+many "perf made, sums past 2^64-1" "$tools" -- noevent.perf big.perf \
+    good.perf big.perf good.perf
+many "perf made, sums past 2^64-1" "$tools" --period -- big.perf good.perf \
+    big.perf
+# standard input, a pipe, among them: of another event, which the run's
+# reader reads itself (the pipe's reader kept it, and it cannot be read
+# again)
+sed 's/cpu-clock:ppp/cycles/' bad1.perf >cycles.perf
+printf '#!/bin/sh\ncat cycles.perf | stackcollapse-perf "$@"\n' >piped
+chmod +x piped
+many "perf made, a pipe among them" ./piped -- good.perf bad2.perf - \
+    cycles.perf bad2.perf good.perf
+
+# dtrace, sample and bcc: every input of testdata in one run, and a fleet
+for fmt in dtrace sample bcc; do
+	d=$top/testdata/stackcollapse-$fmt
+	tools="stackcollapse-$fmt,stackcollapse --format $fmt,stackcollapse"
+	cd "$d" || exit 1
+	all=()
+	for f in *.txt *.txt.gz; do
+		[ -e "$f" ] && all+=("$f")
+	done
+	many "$fmt inputs" "$tools" -- "${all[@]}"
+	many "$fmt inputs" "$tools" --strict -- "${all[@]}"
+	many "$fmt fleet" "$tools" -- "${all[@]}" "${all[@]}" "${all[@]}"
+done
 cd "$tmp" || exit 1
 
 # Folded stacks, read in parts by every tool that reads them.
