@@ -5,7 +5,9 @@
 # most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
 # 2x), with the serial fraction that implies and what it predicts for
 # 16 and 64 threads (Amdahl; only 2 are measured); and -j2 against -j1
-# on eight copies of the capture one after another. usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
+# on the capture's samples dealt out into 200 files (--files-from), and
+# on eight copies of the capture one after another.
+# usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [capture.gz]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,6 +48,25 @@ awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v m2="$mem2" \
 	    m, m2, (m > 0 ? m2 / m : 0)
 }'
 speedup stackcollapse-perf "$tool" "$j2" "$REPS"
+
+# A fleet: the capture's samples dealt out in turn into 200 files (about
+# 425 KB each), read with --files-from, each file whole on a thread of
+# its own; the output must be the capture's.
+mkdir "$tmp/fleet"
+awk -v dir="$tmp/fleet" 'BEGIN { RS = ""; ORS = "\n\n" }
+    { print > (dir "/" (NR % 200) ".perf") }' "$tmp/big.perf"
+ls "$tmp"/fleet/*.perf >"$tmp/fleet.list"
+"$b/stackcollapse-perf" -j1 "$tmp/big.perf" >"$tmp/whole.folded"
+"$b/stackcollapse-perf" --files-from "$tmp/fleet.list" >"$tmp/fleet.folded"
+cmp -s "$tmp/whole.folded" "$tmp/fleet.folded" ||
+	echo "FAIL stackcollapse-perf: the fleet's output is not the capture's"
+fl1=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j1 --files-from $tmp/fleet.list")
+fl2=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j2 --files-from $tmp/fleet.list")
+speedup "stackcollapse-perf --files-from 200 files" "$fl1" "$fl2" "$REPS"
+m1=$(peak_mb "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
+m2=$(peak_mb "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
+echo "stackcollapse-perf --files-from 200 files: peak memory -j1 $m1 MB, -j2 $m2 MB, $(ratio "$m2" "$m1")x (target <= 2)"
+rm -rf "$tmp/fleet" "$tmp/whole.folded" "$tmp/fleet.folded"
 
 # The same at eight times the size: what a part costs once (its tables,
 # its caches, the merge) weighs less on a larger input.
