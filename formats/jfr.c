@@ -22,10 +22,6 @@ struct jfr_stats {
 	uint64_t nostack;	/* dropped: no stack trace or an empty one */
 	uint64_t zero;		/* weight 0 (not added; nothing is lost) */
 	uint64_t bad;		/* dropped with a warning */
-	uint64_t cut;		/* stacks cut short: ending in "..." or, in
-				   an input no deeper, JFR_PRINT_DEPTH deep;
-				   either not reaching a thread's entry
-				   point (Thread.run, main, ...) */
 	uint64_t deepest;	/* most frames in one stack */
 	uint64_t others;	/* events of other types */
 };
@@ -786,7 +782,6 @@ end_input(struct jfr_reader *r, struct fold_in *in)
 		n += r->in_dcut;
 	if (n == 0)
 		return;
-	r->stats.cut += n;
 	r->cuts = fold_grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
 	c = &r->cuts[r->ncuts++];
 	c->name = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
@@ -1108,6 +1103,14 @@ jfr_join(void *rp, void *const *pp, size_t n)
 		r->in_dcut += p->in_dcut;
 		if (p->in_deepest > r->in_deepest)
 			r->in_deepest = p->in_deepest;
+		/* a reader of a whole input kept its cut stacks itself */
+		for (i = 0; i < p->ncuts; i++) {
+			r->cuts = fold_grow(r->cuts, &r->cutcap, r->ncuts + 1,
+			    sizeof *r->cuts);
+			r->cuts[r->ncuts] = p->cuts[i];
+			r->cuts[r->ncuts++].name = fold_strndup(p->cuts[i].name,
+			    strlen(p->cuts[i].name));
+		}
 		for (i = 0; i < fold_intern_count(p->types); i++) {
 			const char *name = fold_intern_str(p->types, i, &nl);
 
@@ -1147,4 +1150,5 @@ const struct format jfr_format = {
 	.split_default = 1,
 	.part = jfr_part,
 	.join = jfr_join,
+	.whole = 1,
 };

@@ -509,19 +509,24 @@ chmod +x piped
 many "perf made, a pipe among them" ./piped -- good.perf bad2.perf - \
     cycles.perf bad2.perf good.perf
 
-# dtrace, sample and bcc: every input of testdata in one run, and a fleet
-for fmt in dtrace sample bcc; do
+# dtrace, sample, bcc and jfr: every input of testdata in one run, and a
+# fleet
+for fmt in dtrace sample bcc jfr; do
 	d=$top/testdata/stackcollapse-$fmt
 	tools="stackcollapse-$fmt,stackcollapse --format $fmt,stackcollapse"
 	cd "$d" || exit 1
 	all=()
-	for f in *.txt *.txt.gz; do
+	for f in *.txt *.txt.gz binary/*.jfr; do
 		[ -e "$f" ] && all+=("$f")
 	done
 	many "$fmt inputs" "$tools" -- "${all[@]}"
 	many "$fmt inputs" "$tools" --strict -- "${all[@]}"
 	many "$fmt fleet" "$tools" -- "${all[@]}" "${all[@]}" "${all[@]}"
 done
+# stacks cut short, said for each input at the end
+cd "$top/testdata/stackcollapse-jfr" || exit 1
+many "jfr cut stacks" "stackcollapse-jfr,stackcollapse" -- cpu-most.txt \
+    cpu.txt.gz cpu-few.txt cpu-most.txt binary/cpu.jfr cpu-deep.txt.gz
 cd "$tmp" || exit 1
 
 # Folded stacks, read in parts by every tool that reads them.
