@@ -48,7 +48,6 @@ struct whole {
 	void *r;
 	struct fold_stacks *st;
 	struct fold_held held;	/* its warnings */
-	uint64_t lines;
 	int rc;
 };
 
@@ -506,7 +505,6 @@ whole_read(struct collapse *c, size_t i, struct fold_in *in)
 	}
 	fold_hold(&d, &wh->held, FOLD_DIAG_LIMIT, 0);
 	wh->rc = f->read(wh->r, in, &d);
-	wh->lines = fold_in_lineno(in);
 	return wh;
 }
 
@@ -558,7 +556,6 @@ whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
 		abort();	/* the sums said it could not happen */
 	c->sum += sum;
 	c->sumadds = fold_stacks_adds(c->st);
-	fold_in_set_lineno(in, wh->lines);
 	return fold_held_say(&wh->held, diag, 0, NULL, NULL) < 0 ? -1 : 0;
 }
 

@@ -5,11 +5,15 @@
  * collapse_read and then as the jobs' threads read them: each prepared
  * by one of two workers in turn, as if on its own thread, and committed
  * in order. The same status of each, the same messages in the same
- * order, the same output, byte for byte.
+ * order, the same output, byte for byte. With the first byte's bit 7,
+ * the inputs are perf script output, each read whole by a reader of its
+ * own (format.h's whole), and its bits 0-4 pick perf's options and
+ * --strict.
  */
 #include "tests/fuzz/fuzz.h"
 
 #include "formats/collapse.h"
+#include "formats/perf.h"
 #include "formats/pprof.h"
 
 enum { NIN = 8 };
@@ -26,8 +30,8 @@ open_at(int fd, int i)
 
 /* Every input, then the output: all it fuzz_said and wrote. */
 static void
-run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
-    struct fuzz_text *t)
+run(const struct format *f, const void *opt, int strict, const int *fd,
+    int n, int workers, struct fuzz_text *t)
 {
 	struct fuzz_collapse fc;
 	struct collapse_input *ci[NIN];
@@ -38,7 +42,8 @@ run(const struct pprof_readopt *opt, const int *fd, int n, int workers,
 	char buf[64];
 	int i, rc, ok = 1, stop = 0;
 
-	fuzz_collapse_open(&fc, &pprof_format, opt, t);
+	fuzz_collapse_open(&fc, f, opt, t);
+	fc.diag.strict = strict;
 	c = fc.c;
 	if (workers) {
 		w[0] = collapse_worker_new(c);
@@ -95,6 +100,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int fd[NIN] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 	static const char *tags[] = { "thread", NULL };
 	struct pprof_readopt opt = PPROF_READOPT_INIT;
+	struct perf_opt popt = PERF_OPT_INIT;
+	const struct format *f = &pprof_format;
+	const void *o = &opt;
+	int strict = 0;
 	struct fuzz_text a = { 0 }, b = { 0 };
 	unsigned flags;
 	size_t len;
@@ -114,6 +123,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		opt.ntag_root = 1;
 	}
 	opt.max_size = flags & 64 ? 20000 : 0;
+	if (flags & 128) {
+		f = &perf_format;
+		o = &popt;
+		popt.pid = flags & 1;
+		popt.kernel = popt.jit = flags >> 1 & 1;
+		popt.event = flags & 4 ? "cycles" : NULL;
+		popt.list = flags >> 3 & 1;
+		strict = flags >> 4 & 1;
+	}
 	while (size >= 2 && n < NIN) {
 		len = (size_t)data[0] << 8 | data[1];
 		data += 2;
@@ -130,8 +148,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size -= len;
 		n++;
 	}
-	run(&opt, fd, n, 0, &a);
-	run(&opt, fd, n, 1, &b);
+	run(f, o, strict, fd, n, 0, &a);
+	run(f, o, strict, fd, n, 1, &b);
 	FUZZ_CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0,
 	    "read in turn and by workers differ:\n%s\n---\n%s", a.s, b.s);
 	free(a.s);
