@@ -471,24 +471,6 @@ set_unit(struct collapse *c, const struct format *f, size_t i,
 	return 0;
 }
 
-/*
- * The sum of every count of st, in every column: 1, or 0 when one is a
- * fraction (sums then depend on their order) or the sum passes 2^64.
- */
-static int
-sum_of(const struct fold_stacks *st, uint64_t *sum)
-{
-	struct fold_count all = FOLD_COUNT_INIT, t;
-	int col, n = fold_stacks_ncols(st);
-
-	for (col = 0; col < n; col++)
-		if (fold_stacks_total(st, col, &t) < 0 || t.frac ||
-		    fold_count_add(&all, &t) < 0)
-			return 0;
-	*sum = all.v.u;
-	return 1;
-}
-
 /* Reads in whole with a reader and a table of its own: f's reader i. */
 static struct whole *
 whole_read(struct collapse *c, size_t i, struct fold_in *in)
@@ -543,10 +525,10 @@ whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
 	 */
 	if (wh->rc != 0 || (diag->strict && (wh->held.n || wh->held.more)) ||
 	    (wh->held.more && diag->limit > wh->held.limit) ||
-	    !sum_of(wh->st, &sum))
+	    fold_stacks_sum(wh->st, &sum) < 0)
 		return 1;
 	if (c->sumadds != fold_stacks_adds(c->st)) {
-		c->sumok = sum_of(c->st, &c->sum);
+		c->sumok = fold_stacks_sum(c->st, &c->sum) == 0;
 		c->sumadds = fold_stacks_adds(c->st);
 	}
 	if (!c->sumok || c->sum > UINT64_MAX - sum ||

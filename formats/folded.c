@@ -96,17 +96,13 @@ folded_join(void *rp, void *const *pp, size_t n)
 
 	for (k = 0; k < n; k++) {
 		p = pp[k];
-		if (p->unitlines || fold_stacks_fractional(p->st))
+		if (p->unitlines)
 			return 1;
 		if (p->most > most)
 			most = p->most;
 	}
-	/*
-	 * r sets the input's unit at its end only when it read a stack
-	 * itself, and sums of fractions depend on their order.
-	 */
-	if ((most > 0 && fold_stacks_adds(r->st) == r->adds) ||
-	    fold_stacks_fractional(r->st))
+	/* r sets the input's unit at its end only when it read a stack itself */
+	if (most > 0 && fold_stacks_adds(r->st) == r->adds)
 		return 1;
 	r->pmost = most;
 	return 0;

@@ -213,22 +213,22 @@ release(struct split *s, size_t a, size_t b, struct fold_stacks **pst,
 }
 
 /*
- * The total of every count of the tables st[0..n) and of s->st fits:
- * then no stack's sum can overflow when they are merged.
+ * The counts of the tables st[0..n) and of s->st are integers whose
+ * total fits: then merging them gives what r reading the lines in order
+ * gives, no sum overflowing nor rounded otherwise.
  */
 static int
 fits(struct split *s, struct fold_stacks **st, unsigned n)
 {
-	struct fold_count sum = FOLD_COUNT_INIT, t;
-	int c, ncols = fold_stacks_ncols(s->st);
+	uint64_t sum = 0, t;
 	unsigned i;
 
-	for (c = 0; c < ncols; c++)
-		for (i = 0; i <= n; i++) {
-			if (fold_stacks_total(i < n ? st[i] : s->st, c,
-			    &t) < 0 || fold_count_add(&sum, &t) < 0)
-				return 0;
-		}
+	for (i = 0; i <= n; i++) {
+		if (fold_stacks_sum(i < n ? st[i] : s->st, &t) < 0 ||
+		    t > UINT64_MAX - sum)
+			return 0;
+		sum += t;
+	}
 	return 1;
 }
 
@@ -288,7 +288,8 @@ middle(struct split *s, size_t a, size_t b)
 	pthread_mutex_destroy(&s->lock);
 	free(tid);
 	free(th);
-	/* a part that failed, a sum that might not fit: r reads them */
+	/* a part that failed, sums that might not fit or depend on the
+	   order of their terms: r reads them */
 	for (k = a; k < b && rc == 0; k++)
 		if (s->res[k].rc < 0)
 			rc = 1;

@@ -321,13 +321,17 @@ fold_stacks_add_text(struct fold_stacks *st, const char *s, size_t n,
 }
 
 int
-fold_stacks_fractional(const struct fold_stacks *st)
+fold_stacks_sum(const struct fold_stacks *st, uint64_t *sum)
 {
 	size_t i, n = st->len * st->ncols;
+	uint64_t s = 0;
 
-	for (i = 0; i < n; i++)
-		if (st->counts[i].frac)
-			return 1;
+	for (i = 0; i < n; i++) {
+		if (st->counts[i].frac || st->counts[i].v.u > UINT64_MAX - s)
+			return -1;
+		s += st->counts[i].v.u;
+	}
+	*sum = s;
 	return 0;
 }
 

@@ -72,11 +72,13 @@ int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
 int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 
 /*
- * 1 when a count of st is fractional (a double): then sums depend on the
- * order of their terms, and tables read apart do not add up to what one
- * read of the lines in order gives.
+ * The sum of every count of st, over every column: 0; or -1 when a count
+ * is fractional (a double: then sums depend on the order of their terms,
+ * and tables read apart do not add up to what one read of the lines in
+ * order gives) or the sum passes 2^64-1. Tables whose sums add up to no
+ * more than 2^64-1 merge in any order into what one read gives.
  */
-int fold_stacks_fractional(const struct fold_stacks *st);
+int fold_stacks_sum(const struct fold_stacks *st, uint64_t *sum);
 
 size_t fold_stacks_len(const struct fold_stacks *st);
 

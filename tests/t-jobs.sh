@@ -591,6 +591,17 @@ same "a sum past 2^64-1" "$tmp/m.folded"
 same "the first piece's last stack, past 2^64-1 with the middle" \
     "$tmp/m.folded"
 
+# a fraction read before a perf file read in parts: the parts' integer
+# sums added to it at once round otherwise than the samples one by one
+printf 'prog;main;f1 0.5\n' >"$tmp/half.folded"
+for p in 12690322454561442 20443807682392889 9811436307267292 \
+    32409561331900089; do
+	printf 'prog 1 [000] 1.000001: %s cpu-clock:ppp: \n' "$p"
+	printf '\t1 f1 (/bin/prog)\n\t1 main (/bin/prog)\n\n'
+done >"$tmp/big-periods.perf"
+agree "a fraction before an input read in parts" "stackcollapse" "60 120" \
+    --unit samples "$tmp/half.folded" "$tmp/big-periods.perf"
+
 # folddiff: each profile into its column of one table
 tools="folddiff,folddiff -n,folddiff --report --top 5,folddiff -s"
 made 500 0 >"$tmp/before.folded"
