@@ -70,6 +70,7 @@ FORMATS = \
 	formats/pbutil.o \
 	formats/perf.o \
 	formats/pprof.o \
+	formats/pprofdec.o \
 	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
 	formats/otlp.pb-c.o \

@@ -13,6 +13,7 @@
 #include "formats/pbutil.h"
 #include "libfold/folded.h"
 #include "formats/pprof.h"
+#include "formats/pprofdec.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
 #include "libfold/hash.h"
@@ -286,7 +287,7 @@ struct field {
 
 /*
  * Frames the next field of the top-level message at *pos: its number,
- * wire type and payload (the payload itself is decoded by protobuf-c).
+ * wire type and payload (the payload itself is decoded by pprof_unpack).
  * Returns 1, 0 at the end, or -1 with a message.
  */
 static int
@@ -352,7 +353,7 @@ static void *
 unpack(struct prof *pf, const ProtobufCMessageDescriptor *d,
     const struct field *f, const char *what)
 {
-	void *m = protobuf_c_message_unpack(d, &pf->tab->a, f->len, f->data);
+	void *m = pprof_unpack(d, &pf->tab->a, f->len, f->data);
 
 	if (!m)
 		decode_error(pf, what, f->off);
@@ -903,9 +904,8 @@ static int
 add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
     size_t no, struct fold_diag *diag)
 {
-	Sample *s = (Sample *)protobuf_c_message_unpack(
-	    &perftools__profiles__sample__descriptor, &pf->ar->a, f->len,
-	    f->data);
+	Sample *s = pprof_unpack(&perftools__profiles__sample__descriptor,
+	    &pf->ar->a, f->len, f->data);
 	int rc = -1;
 	size_t i;
 

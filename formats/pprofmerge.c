@@ -5,6 +5,7 @@
 
 #include "formats/pbutil.h"
 #include "formats/pprof.h"
+#include "formats/pprofdec.h"
 #include "formats/pprofmerge.h"
 #include "formats/profile.pb-c.h"
 #include "libfold/err.h"
@@ -707,8 +708,8 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 	}
 	d->file = fold_strndup(file, strlen(file));
 	pb_capalloc_init(&d->ca, m->max_size);
-	d->p = perftools__profiles__profile__unpack(&d->ar.a, len,
-	    (const uint8_t *)buf);
+	d->p = pprof_unpack(&perftools__profiles__profile__descriptor,
+	    &d->ar.a, len, (const uint8_t *)buf);
 	free(buf);
 	if (!d->p) {
 		if (d->ca.over)

@@ -1,0 +1,569 @@
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "formats/pprofdec.h"
+#include "formats/profile.pb-c.h"
+
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__ValueType ValueType;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+
+static const Profile profile_init = PERFTOOLS__PROFILES__PROFILE__INIT;
+static const ValueType valuetype_init = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+static const Sample sample_init = PERFTOOLS__PROFILES__SAMPLE__INIT;
+static const Label label_init = PERFTOOLS__PROFILES__LABEL__INIT;
+static const Mapping mapping_init = PERFTOOLS__PROFILES__MAPPING__INIT;
+static const Location location_init = PERFTOOLS__PROFILES__LOCATION__INIT;
+static const Line line_init = PERFTOOLS__PROFILES__LINE__INIT;
+static const Function function_init = PERFTOOLS__PROFILES__FUNCTION__INIT;
+
+enum { VARINT = 0, I64 = 1, LEN = 2, I32 = 5 };
+
+/* A field, framed as protobuf-c frames it. */
+struct fld {
+	uint32_t num;
+	int wt;
+	const uint8_t *v;	/* the value's bytes, a length prefix too */
+	size_t n;
+	const uint8_t *d;	/* LEN: the bytes after the prefix */
+	size_t len;
+};
+
+/*
+ * Frames the field at *pp (before end) and moves *pp past it. Returns 1,
+ * 0 at the end, or -1 where protobuf-c fails: a first byte whose number
+ * bits are all 0, a tag of more than 5 bytes, a varint of more than 10,
+ * a length of more than 5 bytes or past INT_MAX or the end, a group.
+ */
+static inline __attribute__((always_inline)) int
+next(const uint8_t **pp, const uint8_t *end, struct fld *f)
+{
+	const uint8_t *p = *pp;
+	size_t rem = end - p, i, max;
+	unsigned shift;
+	uint64_t len;
+
+	if (rem == 0)
+		return 0;
+	/* most of a profile: a one-byte key and a one-byte value */
+	if (rem >= 2 && p[0] < 0x80 && (p[0] & 0xf8) && p[1] < 0x80) {
+		f->num = p[0] >> 3;
+		f->wt = p[0] & 7;
+		f->v = p + 1;
+		if (f->wt == VARINT) {
+			f->n = 1;
+			*pp = p + 2;
+			return 1;
+		}
+		if (f->wt == LEN && p[1] <= rem - 2) {
+			f->d = p + 2;
+			f->len = p[1];
+			f->n = 1 + f->len;
+			*pp = p + 2 + f->len;
+			return 1;
+		}
+	}
+	if ((p[0] & 0xf8) == 0)
+		return -1;
+	f->wt = p[0] & 7;
+	f->num = (p[0] & 0x7f) >> 3;
+	if (p[0] & 0x80) {
+		max = rem < 5 ? rem : 5;
+		for (i = 1, shift = 4; i < max && (p[i] & 0x80);
+		    i++, shift += 7)
+			f->num |= (uint32_t)(p[i] & 0x7f) << shift;
+		if (i == max)
+			return -1;
+		f->num |= (uint32_t)p[i] << shift;
+		p += i + 1;
+	} else
+		p++;
+	rem = end - p;
+	f->v = p;
+	switch (f->wt) {
+	case VARINT:
+		max = rem < 10 ? rem : 10;
+		for (i = 0; i < max && (p[i] & 0x80); i++)
+			;
+		if (i == max)
+			return -1;
+		f->n = i + 1;
+		break;
+	case I64:
+	case I32:
+		f->n = f->wt == I64 ? 8 : 4;
+		if (rem < f->n)
+			return -1;
+		break;
+	case LEN:
+		max = rem < 5 ? rem : 5;
+		for (i = 0, len = 0; i < max; i++) {
+			len |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+			if (!(p[i] & 0x80))
+				break;
+		}
+		if (i == max || len > INT_MAX || len > rem - i - 1)
+			return -1;
+		f->d = p + i + 1;
+		f->len = len;
+		f->n = i + 1 + len;
+		break;
+	default:
+		return -1;
+	}
+	*pp = p + f->n;
+	return 1;
+}
+
+/* The low 64 bits of the varint p[0..n), n at most 10. */
+static inline uint64_t
+varint(const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+	return v;
+}
+
+/* A singular int64 or uint64: a varint, else protobuf-c refuses it. */
+static inline int
+number(const struct fld *f, uint64_t *to)
+{
+	if (f->wt != VARINT)
+		return -1;
+	*to = f->n == 1 ? f->v[0] : varint(f->v, f->n);
+	return 0;
+}
+
+/* A bool, of any wire type: true when a byte of its value is not 0. */
+static inline void
+boolean(const struct fld *f, protobuf_c_boolean *to)
+{
+	size_t i;
+
+	*to = 0;
+	for (i = 0; i < f->n; i++)
+		if (f->v[i] & 0x7f) {
+			*to = 1;
+			break;
+		}
+}
+
+/* Adds to *n how many numbers f gives a repeated int64 or uint64. */
+static inline int
+count(const struct fld *f, size_t *n)
+{
+	size_t i;
+
+	if (f->wt == VARINT) {
+		(*n)++;
+		return 0;
+	}
+	if (f->wt != LEN)
+		return -1;
+	for (i = 0; i < f->len; i++)	/* packed: a last byte each */
+		*n += !(f->d[i] & 0x80);
+	return 0;
+}
+
+/* Appends f's numbers to to[*n..], as many as count() gave. */
+static inline int
+numbers(const struct fld *f, uint64_t *to, size_t *n)
+{
+	const uint8_t *p, *end;
+	size_t i, max;
+
+	if (f->wt == VARINT) {
+		to[(*n)++] = varint(f->v, f->n);
+		return 0;
+	}
+	for (p = f->d, end = p + f->len; p < end; p += i + 1) {
+		max = end - p < 10 ? (size_t)(end - p) : 10;
+		for (i = 0; i < max && (p[i] & 0x80); i++)
+			;
+		if (i == max)
+			return -1;
+		to[(*n)++] = i == 0 ? p[0] : varint(p, i + 1);
+	}
+	return 0;
+}
+
+static void *
+get(ProtobufCAllocator *a, size_t n, size_t size)
+{
+	if (n > SIZE_MAX / size)
+		return NULL;
+	return a->alloc(a->allocator_data, n * size);
+}
+
+/*
+ * n messages like init, of size bytes, after the array of pointers to
+ * them: one allocation for a repeated field's messages.
+ */
+static void *
+messages(ProtobufCAllocator *a, size_t n, size_t size, const void *init)
+{
+	void **v;
+	char *m;
+	size_t i;
+
+	if (!(v = get(a, n, sizeof *v + size)))
+		return NULL;
+	m = (char *)(v + n);
+	for (i = 0; i < n; i++, m += size) {
+		memcpy(m, init, size);
+		v[i] = m;
+	}
+	return v;
+}
+
+typedef int decoder(ProtobufCAllocator *, void *, const uint8_t *, size_t);
+
+static int
+valuetype(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	ValueType *m = msg;
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	int r;
+
+	(void)a;
+	while ((r = next(&p, end, &f)) > 0)
+		switch (f.num) {
+		case 1:
+			if (number(&f, (uint64_t *)&m->type) < 0)
+				return -1;
+			break;
+		case 2:
+			if (number(&f, (uint64_t *)&m->unit) < 0)
+				return -1;
+			break;
+		}
+	return r;
+}
+
+static int
+label(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Label *m = msg;
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	int64_t *to;
+	int r;
+
+	(void)a;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: to = &m->key; break;
+		case 2: to = &m->str; break;
+		case 3: to = &m->num; break;
+		case 4: to = &m->num_unit; break;
+		default: continue;
+		}
+		if (number(&f, (uint64_t *)to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+static int
+line(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Line *m = msg;
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	void *to;
+	int r;
+
+	(void)a;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: to = &m->function_id; break;
+		case 2: to = &m->line; break;
+		case 3: to = &m->column; break;
+		default: continue;
+		}
+		if (number(&f, to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+static int
+function(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Function *m = msg;
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	void *to;
+	int r;
+
+	(void)a;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: to = &m->id; break;
+		case 2: to = &m->name; break;
+		case 3: to = &m->system_name; break;
+		case 4: to = &m->filename; break;
+		case 5: to = &m->start_line; break;
+		default: continue;
+		}
+		if (number(&f, to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+static int
+mapping(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Mapping *m = msg;
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	void *to;
+	int r;
+
+	(void)a;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: to = &m->id; break;
+		case 2: to = &m->memory_start; break;
+		case 3: to = &m->memory_limit; break;
+		case 4: to = &m->file_offset; break;
+		case 5: to = &m->filename; break;
+		case 6: to = &m->build_id; break;
+		case 7: boolean(&f, &m->has_functions); continue;
+		case 8: boolean(&f, &m->has_filenames); continue;
+		case 9: boolean(&f, &m->has_line_numbers); continue;
+		case 10: boolean(&f, &m->has_inline_frames); continue;
+		default: continue;
+		}
+		if (number(&f, to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+static int
+location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Location *m = msg;
+	const uint8_t *q = p, *end = p + n;
+	size_t nline = 0;
+	struct fld f = { 0 };
+	void *to;
+	int r;
+
+	while ((r = next(&q, end, &f)) > 0)
+		if (f.num == 4) {
+			if (f.wt != LEN)
+				return -1;
+			nline++;
+		}
+	if (r < 0 || (nline && !(m->line = messages(a, nline, sizeof (Line),
+	    &line_init))))
+		return -1;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: to = &m->id; break;
+		case 2: to = &m->mapping_id; break;
+		case 3: to = &m->address; break;
+		case 4:
+			if (line(a, m->line[m->n_line++], f.d, f.len) < 0)
+				return -1;
+			continue;
+		case 5: boolean(&f, &m->is_folded); continue;
+		default: continue;
+		}
+		if (number(&f, to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+static int
+sample(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Sample *m = msg;
+	const uint8_t *q = p, *end = p + n;
+	size_t nloc = 0, nval = 0, nlab = 0;
+	struct fld f = { 0 };
+	int r;
+
+	while ((r = next(&q, end, &f)) > 0)
+		if ((f.num == 1 && count(&f, &nloc) < 0) ||
+		    (f.num == 2 && count(&f, &nval) < 0) ||
+		    (f.num == 3 && f.wt != LEN))
+			return -1;
+		else if (f.num == 3)
+			nlab++;
+	if (r < 0 ||
+	    (nloc && !(m->location_id = get(a, nloc, sizeof (uint64_t)))) ||
+	    (nval && !(m->value = get(a, nval, sizeof (int64_t)))) ||
+	    (nlab && !(m->label = messages(a, nlab, sizeof (Label),
+	    &label_init))))
+		return -1;
+	while ((r = next(&p, end, &f)) > 0)
+		switch (f.num) {
+		case 1:
+			if (numbers(&f, m->location_id, &m->n_location_id) < 0)
+				return -1;
+			break;
+		case 2:
+			if (numbers(&f, (uint64_t *)m->value, &m->n_value) < 0)
+				return -1;
+			break;
+		case 3:
+			if (label(a, m->label[m->n_label++], f.d, f.len) < 0)
+				return -1;
+			break;
+		}
+	return r;
+}
+
+/* Profile's repeated message fields, by number. */
+static const struct rep {
+	size_t count, array, size;	/* offsets in Profile; a message's */
+	const void *init;
+	decoder *dec;
+} reps[] = {
+	[1] = { offsetof(Profile, n_sample_type),
+	    offsetof(Profile, sample_type), sizeof (ValueType),
+	    &valuetype_init, valuetype },
+	[2] = { offsetof(Profile, n_sample), offsetof(Profile, sample),
+	    sizeof (Sample), &sample_init, sample },
+	[3] = { offsetof(Profile, n_mapping), offsetof(Profile, mapping),
+	    sizeof (Mapping), &mapping_init, mapping },
+	[4] = { offsetof(Profile, n_location), offsetof(Profile, location),
+	    sizeof (Location), &location_init, location },
+	[5] = { offsetof(Profile, n_function), offsetof(Profile, function),
+	    sizeof (Function), &function_init, function },
+};
+
+#define AT(m, off, type) ((type *)((char *)(m) + (off)))
+
+static int
+profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+{
+	Profile *m = msg;
+	const uint8_t *q = p, *end = p + n;
+	size_t want[6] = { 0 }, ncomment = 0, nstr = 0, strbytes = 0, i;
+	const struct rep *rp;
+	struct fld f = { 0 };
+	char *s = NULL;
+	void *to;
+	int r;
+
+	/* first the counts, to allocate each repeated field once */
+	while ((r = next(&q, end, &f)) > 0) {
+		if (f.num >= 1 && f.num <= 6 && f.wt != LEN)
+			return -1;
+		if (f.num >= 1 && f.num <= 5)
+			want[f.num]++;
+		else if (f.num == 6) {
+			nstr++;
+			strbytes += f.len + 1;
+		} else if (f.num == 13 && count(&f, &ncomment) < 0)
+			return -1;
+	}
+	if (r < 0)
+		return -1;
+	for (i = 1; i <= 5; i++)
+		if (want[i] && !(*AT(m, reps[i].array, void *) = messages(a,
+		    want[i], reps[i].size, reps[i].init)))
+			return -1;
+	if ((nstr && (!(m->string_table = get(a, nstr, sizeof (char *))) ||
+	    !(s = get(a, strbytes, 1)))) ||
+	    (ncomment && !(m->comment = get(a, ncomment, sizeof (int64_t)))))
+		return -1;
+	while ((r = next(&p, end, &f)) > 0) {
+		switch (f.num) {
+		case 1: case 2: case 3: case 4: case 5:
+			rp = &reps[f.num];
+			i = (*AT(m, rp->count, size_t))++;
+			if (rp->dec(a, AT(m, rp->array, void **)[0][i], f.d,
+			    f.len) < 0)
+				return -1;
+			continue;
+		case 6:
+			memcpy(s, f.d, f.len);
+			s[f.len] = '\0';
+			m->string_table[m->n_string_table++] = s;
+			s += f.len + 1;
+			continue;
+		case 7: to = &m->drop_frames; break;
+		case 8: to = &m->keep_frames; break;
+		case 9: to = &m->time_nanos; break;
+		case 10: to = &m->duration_nanos; break;
+		case 11:
+			/* a later one replaces it, as protobuf-c does */
+			if (f.wt != LEN || (!m->period_type &&
+			    !(m->period_type = get(a, 1, sizeof (ValueType)))))
+				return -1;
+			*m->period_type = valuetype_init;
+			if (valuetype(a, m->period_type, f.d, f.len) < 0)
+				return -1;
+			continue;
+		case 12: to = &m->period; break;
+		case 13:
+			if (numbers(&f, (uint64_t *)m->comment,
+			    &m->n_comment) < 0)
+				return -1;
+			continue;
+		case 14: to = &m->default_sample_type; break;
+		case 15: to = &m->doc_url; break;
+		default: continue;
+		}
+		if (number(&f, to) < 0)
+			return -1;
+	}
+	return r;
+}
+
+void *
+pprof_unpack(const ProtobufCMessageDescriptor *d, ProtobufCAllocator *a,
+    size_t n, const uint8_t *p)
+{
+	static const struct {
+		const ProtobufCMessageDescriptor *d;
+		const void *init;
+		size_t size;
+		decoder *dec;
+	} t[] = {
+		{ &perftools__profiles__profile__descriptor, &profile_init,
+		    sizeof (Profile), profile },
+		{ &perftools__profiles__sample__descriptor, &sample_init,
+		    sizeof (Sample), sample },
+		{ &perftools__profiles__location__descriptor,
+		    &location_init, sizeof (Location), location },
+		{ &perftools__profiles__function__descriptor,
+		    &function_init, sizeof (Function), function },
+		{ &perftools__profiles__mapping__descriptor, &mapping_init,
+		    sizeof (Mapping), mapping },
+		{ &perftools__profiles__line__descriptor, &line_init,
+		    sizeof (Line), line },
+		{ &perftools__profiles__label__descriptor, &label_init,
+		    sizeof (Label), label },
+		{ &perftools__profiles__value_type__descriptor,
+		    &valuetype_init, sizeof (ValueType), valuetype },
+	};
+	size_t i;
+	void *m;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (t[i].d == d) {
+			if (!(m = get(a, 1, t[i].size)))
+				return NULL;
+			memcpy(m, t[i].init, t[i].size);
+			return t[i].dec(a, m, p, n) < 0 ? NULL : m;
+		}
+	return protobuf_c_message_unpack(d, a, n, p);
+}
