@@ -143,7 +143,7 @@ struct fold_in;
  * up to the cap. The first field must be one of Profile's with its wire
  * type; every field must have a number above 0 and a wire type of
  * protobuf (Profile's own for its fields) and end within max bytes; in
- * the first 64 KiB, a field that is one of Profile's messages must hold
+ * the first 4 KiB, a field that is one of Profile's messages must hold
  * bytes that frame as fields. A field cut by the end of the input is
  * left to the caller, which reports it with the rest of the profile.
  * Never holds more than max + 1 bytes. Returns 0, or -1 with a message
