@@ -15,7 +15,7 @@ B = build
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
-PKGS = libprotobuf-c zlib libxml-2.0 libpcre2-8 yajl
+PKGS = libprotobuf-c zlib libdeflate libxml-2.0 libpcre2-8 yajl
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "diag.h"
@@ -26,6 +27,8 @@ struct fold_in {
 	unsigned char *raw;
 	size_t rawcap;
 	int raweof;
+	unsigned char *plain;	/* a small input inflated at once (gzwhole) */
+	size_t plainlen, plainpos;
 	/* UTF-16 text with a byte order mark, read as UTF-8 */
 	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
 	unsigned char carry[4];	/* an odd byte, a surrogate's first half */
@@ -135,6 +138,9 @@ fold_in_rewind(struct fold_in *in)
 		inflateEnd(&in->z);
 	free(in->raw);
 	free(in->u16buf);
+	free(in->plain);
+	in->plain = NULL;
+	in->plainlen = in->plainpos = 0;
 	in->start = in->end = in->scan = 0;
 	in->eof = 0;
 	in->lineno = in->total = in->rawdone = 0;
@@ -367,6 +373,65 @@ fillgz(struct fold_in *in)
 	}
 }
 
+/* The most a gzip input inflated at once may give. */
+enum { WHOLE_MAX = 16 << 20 };
+
+/*
+ * A small gzip input, all of whose compressed bytes fit the raw buffer,
+ * is inflated at once by libdeflate, which takes two thirds of the time
+ * zlib's stream takes (inflating was a third of what merging a small
+ * pprof profile cost). What it does not take (a second member, garbage
+ * after the end, a wrong size or checksum, a size past the limit) is
+ * streamed by zlib instead, which says what is wrong. Returns 1 when
+ * in->plain holds the input, 0 to stream it, -1 on a read error.
+ */
+static int
+gzwhole(struct fold_in *in)
+{
+	struct libdeflate_decompressor *d;
+	size_t n, size, used, got;
+	const unsigned char *t;
+	enum libdeflate_result r;
+
+	if (fillraw(in, in->rawcap) < 0)
+		return -1;
+	n = in->z.avail_in;
+	if (!in->raweof || n < 18)
+		return 0;
+	t = in->raw + n - 4;	/* the size, mod 2^32, ends the member */
+	size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
+	if (size > WHOLE_MAX || (in->limit && size > in->limit))
+		return 0;
+	if (!(d = libdeflate_alloc_decompressor()))
+		return 0;
+	in->plain = fold_malloc(size + 1);
+	r = libdeflate_gzip_decompress_ex(d, in->raw, n, in->plain, size,
+	    &used, &got);
+	libdeflate_free_decompressor(d);
+	if (r != LIBDEFLATE_SUCCESS || used != n || got != size) {
+		free(in->plain);
+		in->plain = NULL;
+		return 0;
+	}
+	in->plainlen = size;
+	in->plainpos = 0;
+	in->z.avail_in = 0;
+	return 1;
+}
+
+/* Copies what is left of in->plain to buf[end..cap-1). */
+static size_t
+takeplain(struct fold_in *in)
+{
+	size_t n = in->plainlen - in->plainpos;
+
+	if (n > in->cap - 1 - in->end)
+		n = in->cap - 1 - in->end;
+	memcpy(in->buf + in->end, in->plain + in->plainpos, n);
+	in->plainpos += n;
+	return n;
+}
+
 /* Reads more bytes, decompressed, into buf[end..]; how many (0 at end). */
 static ssize_t
 fill8(struct fold_in *in)
@@ -386,7 +451,10 @@ fill8(struct fold_in *in)
 		if (in->z.avail_in >= 2 && in->raw[0] == 0x1f &&
 		    in->raw[1] == 0x8b) {
 			in->gz = 1;
-			if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK)
+			if ((r = gzwhole(in)) < 0)
+				return -1;
+			if (r == 0 &&
+			    inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK)
 				return fold_seterr("%s: zlib: cannot start", in->name);
 		} else {
 			/* plain data: hand the sniffed bytes over as they are */
@@ -399,7 +467,9 @@ fill8(struct fold_in *in)
 				goto counted;
 		}
 	}
-	if (in->gz)
+	if (in->plain)
+		r = takeplain(in);
+	else if (in->gz)
 		r = fillgz(in);
 	else
 		r = readfd(in, in->buf + in->end, in->cap - 1 - in->end);
@@ -754,6 +824,7 @@ fold_in_close(struct fold_in *in)
 		rc = fold_seterr("%s: %s", in->name, strerror(errno));
 	free(in->raw);
 	free(in->u16buf);
+	free(in->plain);
 	free(in->buf);
 	free(in->name);
 	free(in);

@@ -6,8 +6,11 @@
  * is an error, never a silent short read. So is a decompression bomb:
  * past FOLD_GZIP_FLOOR decompressed bytes, gzip input may not expand more
  * than FOLD_GZIP_RATIO times the compressed bytes read so far, whatever
- * reads it (fold_in_set_limit adds an absolute cap). Lines may be of any length up to
- * FOLD_LINE_MAX and may contain NUL bytes: the length is what counts.
+ * reads it (fold_in_set_limit adds an absolute cap). A gzip input of at
+ * most 64 KiB is inflated at once (libdeflate), faster than zlib's stream,
+ * which reads the rest and anything libdeflate refuses. Lines may be of
+ * any length up to FOLD_LINE_MAX and may contain NUL bytes: the length
+ * is what counts.
  */
 #ifndef FOLD_INPUT_H
 #define FOLD_INPUT_H

@@ -524,6 +524,88 @@ test_input(void)
 	free(b);
 }
 
+/* s[0..n) as one gzip member at out; its length. */
+static size_t
+gzip_mem(const char *s, size_t n, unsigned char *out, size_t cap)
+{
+	z_stream z;
+	size_t len;
+
+	memset(&z, 0, sizeof z);
+	deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+	z.next_in = (unsigned char *)s;
+	z.avail_in = n;
+	z.next_out = out;
+	z.avail_out = cap;
+	deflate(&z, Z_FINISH);
+	len = cap - z.avail_out;
+	deflateEnd(&z);
+	return len;
+}
+
+/* The whole of p[0..n) read as a file named "gz": 0 and *got, or -1. */
+static int
+read_mem(const unsigned char *p, size_t n, uint64_t limit, char **got,
+    size_t *len)
+{
+	struct fold_in *in = fold_in_mem(p, n, "gz");
+	char *buf;
+	int r;
+
+	fold_in_set_limit(in, limit);
+	if ((r = fold_in_readall(in, &buf, len)) == 0) {
+		*got = malloc(*len + 1);
+		memcpy(*got, buf, *len + 1);
+		free(buf);
+	}
+	fold_in_close(in);
+	return r;
+}
+
+/*
+ * A small gzip input is inflated at once; what that refuses is streamed,
+ * with the same result or message as a large input would have.
+ */
+static void
+test_small_gzip(void)
+{
+	static unsigned char a[4096], b[8192];
+	const char *text = "main;run;work 3\nmain;idle 1\n";
+	size_t n = strlen(text), na, len;
+	char *got;
+
+	na = gzip_mem(text, n, a, sizeof a);
+	CHECK(read_mem(a, na, 0, &got, &len) == 0 && len == n &&
+	    memcmp(got, text, n) == 0, "small gzip: one member");
+	free(got);
+	memcpy(b, a, na);	/* two members: both read */
+	memcpy(b + na, a, na);
+	CHECK(read_mem(b, 2 * na, 0, &got, &len) == 0 && len == 2 * n &&
+	    memcmp(got + n, text, n) == 0, "small gzip: two members");
+	free(got);
+	memcpy(b + na, "junk", 4);
+	CHECK(read_mem(b, na + 4, 0, &got, &len) == -1 &&
+	    strstr(fold_err(), "trailing garbage"),
+	    "small gzip: garbage after the member");
+	memcpy(b, a, na);
+	b[na - 8] ^= 1;		/* the checksum */
+	CHECK(read_mem(b, na, 0, &got, &len) == -1 &&
+	    strstr(fold_err(), "corrupt gzip data: incorrect data check"),
+	    "small gzip: a wrong checksum");
+	b[na - 8] ^= 1;
+	b[na - 4] ^= 1;		/* the size */
+	CHECK(read_mem(b, na, 0, &got, &len) == -1 &&
+	    strstr(fold_err(), "incorrect length check"),
+	    "small gzip: a wrong size");
+	CHECK(read_mem(a, na - 1, 0, &got, &len) == -1 &&
+	    strstr(fold_err(), "truncated gzip"), "small gzip: cut short");
+	CHECK(read_mem(a, na, n - 1, &got, &len) == -1 &&
+	    strstr(fold_err(), "limit"), "small gzip: past the limit");
+	CHECK(read_mem(a, na, n, &got, &len) == 0 && len == n,
+	    "small gzip: at the limit");
+	free(got);
+}
+
 static void
 test_output(void)
 {
@@ -550,6 +632,7 @@ main(void)
 	test_order_random();
 	test_deep();
 	test_input();
+	test_small_gzip();
 	test_output();
 	return failed;
 }
