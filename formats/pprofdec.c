@@ -31,6 +31,7 @@ struct fld {
 	int wt;
 	const uint8_t *v;	/* the value's bytes, a length prefix too */
 	size_t n;
+	uint64_t x;		/* VARINT: the low 64 bits of the value */
 	const uint8_t *d;	/* LEN: the bytes after the prefix */
 	size_t len;
 };
@@ -58,6 +59,7 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 		f->v = p + 1;
 		if (f->wt == VARINT) {
 			f->n = 1;
+			f->x = p[1];
 			*pp = p + 2;
 			return 1;
 		}
@@ -89,8 +91,11 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 	switch (f->wt) {
 	case VARINT:
 		max = rem < 10 ? rem : 10;
-		for (i = 0; i < max && (p[i] & 0x80); i++)
-			;
+		for (i = 0, f->x = 0; i < max; i++) {
+			f->x |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+			if (!(p[i] & 0x80))
+				break;
+		}
 		if (i == max)
 			return -1;
 		f->n = i + 1;
@@ -121,25 +126,13 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 	return 1;
 }
 
-/* The low 64 bits of the varint p[0..n), n at most 10. */
-static inline uint64_t
-varint(const uint8_t *p, size_t n)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		v |= (uint64_t)(p[i] & 0x7f) << 7 * i;
-	return v;
-}
-
 /* A singular int64 or uint64: a varint, else protobuf-c refuses it. */
 static inline int
 number(const struct fld *f, uint64_t *to)
 {
 	if (f->wt != VARINT)
 		return -1;
-	*to = f->n == 1 ? f->v[0] : varint(f->v, f->n);
+	*to = f->x;
 	return 0;
 }
 
@@ -180,18 +173,27 @@ numbers(const struct fld *f, uint64_t *to, size_t *n)
 {
 	const uint8_t *p, *end;
 	size_t i, max;
+	uint64_t v;
 
 	if (f->wt == VARINT) {
-		to[(*n)++] = varint(f->v, f->n);
+		to[(*n)++] = f->x;
 		return 0;
 	}
 	for (p = f->d, end = p + f->len; p < end; p += i + 1) {
+		if (p[0] < 0x80) {
+			to[(*n)++] = p[0];
+			i = 0;
+			continue;
+		}
 		max = end - p < 10 ? (size_t)(end - p) : 10;
-		for (i = 0; i < max && (p[i] & 0x80); i++)
-			;
+		for (i = 0, v = 0; i < max; i++) {
+			v |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+			if (!(p[i] & 0x80))
+				break;
+		}
 		if (i == max)
 			return -1;
-		to[(*n)++] = i == 0 ? p[0] : varint(p, i + 1);
+		to[(*n)++] = v;
 	}
 	return 0;
 }
@@ -352,33 +354,34 @@ mapping(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	return r;
 }
 
+/*
+ * The repeated fields of a message, kept as one pass meets them so that
+ * their arrays are allocated once: a second pass counts them only when a
+ * message has more than STASH.
+ */
+enum { STASH = 8 };
+
 static int
 location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
 	Location *m = msg;
 	const uint8_t *q = p, *end = p + n;
-	size_t nline = 0;
-	struct fld f = { 0 };
+	struct fld f = { 0 }, lines[STASH];
+	size_t nline = 0, i;
 	void *to;
 	int r;
 
-	while ((r = next(&q, end, &f)) > 0)
-		if (f.num == 4) {
-			if (f.wt != LEN)
-				return -1;
-			nline++;
-		}
-	if (r < 0 || (nline && !(m->line = messages(a, nline, sizeof (Line),
-	    &line_init))))
-		return -1;
-	while ((r = next(&p, end, &f)) > 0) {
+	while ((r = next(&q, end, &f)) > 0) {
 		switch (f.num) {
 		case 1: to = &m->id; break;
 		case 2: to = &m->mapping_id; break;
 		case 3: to = &m->address; break;
 		case 4:
-			if (line(a, m->line[m->n_line++], f.d, f.len) < 0)
+			if (f.wt != LEN)
 				return -1;
+			if (nline < STASH)
+				lines[nline] = f;
+			nline++;
 			continue;
 		case 5: boolean(&f, &m->is_folded); continue;
 		default: continue;
@@ -386,7 +389,20 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		if (number(&f, to) < 0)
 			return -1;
 	}
-	return r;
+	if (r < 0 || nline == 0)
+		return r;
+	if (!(m->line = messages(a, nline, sizeof (Line), &line_init)))
+		return -1;
+	for (i = 0; i < nline && i < STASH; i++)
+		if (line(a, m->line[i], lines[i].d, lines[i].len) < 0)
+			return -1;
+	/* more than the stash held: the rest, from the start again */
+	for (i = 0, q = p; nline > STASH && next(&q, end, &f) > 0; )
+		if (f.num == 4 && i++ >= STASH &&
+		    line(a, m->line[i - 1], f.d, f.len) < 0)
+			return -1;
+	m->n_line = nline;
+	return 0;
 }
 
 static int
@@ -394,39 +410,43 @@ sample(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
 	Sample *m = msg;
 	const uint8_t *q = p, *end = p + n;
-	size_t nloc = 0, nval = 0, nlab = 0;
-	struct fld f = { 0 };
+	size_t nloc = 0, nval = 0, nlab = 0, nrep = 0, i;
+	struct fld f = { 0 }, rep[STASH];
 	int r;
 
-	while ((r = next(&q, end, &f)) > 0)
+	while ((r = next(&q, end, &f)) > 0) {
 		if ((f.num == 1 && count(&f, &nloc) < 0) ||
 		    (f.num == 2 && count(&f, &nval) < 0) ||
 		    (f.num == 3 && f.wt != LEN))
 			return -1;
-		else if (f.num == 3)
+		if (f.num == 3)
 			nlab++;
+		if (f.num >= 1 && f.num <= 3 && nrep++ < STASH)
+			rep[nrep - 1] = f;
+	}
 	if (r < 0 ||
 	    (nloc && !(m->location_id = get(a, nloc, sizeof (uint64_t)))) ||
 	    (nval && !(m->value = get(a, nval, sizeof (int64_t)))) ||
 	    (nlab && !(m->label = messages(a, nlab, sizeof (Label),
 	    &label_init))))
 		return -1;
-	while ((r = next(&p, end, &f)) > 0)
-		switch (f.num) {
-		case 1:
-			if (numbers(&f, m->location_id, &m->n_location_id) < 0)
-				return -1;
-			break;
-		case 2:
-			if (numbers(&f, (uint64_t *)m->value, &m->n_value) < 0)
-				return -1;
-			break;
-		case 3:
-			if (label(a, m->label[m->n_label++], f.d, f.len) < 0)
-				return -1;
-			break;
-		}
-	return r;
+	/* more than the stash held: all of them, from the start again */
+	for (i = 0, q = p; i < nrep; i++) {
+		if (nrep <= STASH)
+			f = rep[i];
+		else
+			while (next(&q, end, &f) > 0 && (f.num < 1 ||
+			    f.num > 3))
+				;
+		if ((f.num == 1 && numbers(&f, m->location_id,
+		    &m->n_location_id) < 0) ||
+		    (f.num == 2 && numbers(&f, (uint64_t *)m->value,
+		    &m->n_value) < 0) ||
+		    (f.num == 3 && label(a, m->label[m->n_label++], f.d,
+		    f.len) < 0))
+			return -1;
+	}
+	return 0;
 }
 
 /* Profile's repeated message fields, by number. */
