@@ -1,18 +1,9 @@
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "formats/pprofdec.h"
-#include "formats/profile.pb-c.h"
-
-typedef Perftools__Profiles__Profile Profile;
-typedef Perftools__Profiles__ValueType ValueType;
-typedef Perftools__Profiles__Sample Sample;
-typedef Perftools__Profiles__Label Label;
-typedef Perftools__Profiles__Mapping Mapping;
-typedef Perftools__Profiles__Location Location;
-typedef Perftools__Profiles__Line Line;
-typedef Perftools__Profiles__Function Function;
 
 static const Profile profile_init = PERFTOOLS__PROFILES__PROFILE__INIT;
 static const ValueType valuetype_init = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
@@ -229,129 +220,89 @@ messages(ProtobufCAllocator *a, size_t n, size_t size, const void *init)
 
 typedef int decoder(ProtobufCAllocator *, void *, const uint8_t *, size_t);
 
+/*
+ * A message of numbers and bools only: the member of field k at byte
+ * off[k - 1], a bool when bit k - 1 of bools is set.
+ */
+struct scalars {
+	size_t n;
+	size_t off[10];
+	unsigned bools;
+};
+
+static const struct scalars valuetype_fields = { 2, {
+	offsetof(ValueType, type), offsetof(ValueType, unit) }, 0 };
+static const struct scalars label_fields = { 4, {
+	offsetof(Label, key), offsetof(Label, str), offsetof(Label, num),
+	offsetof(Label, num_unit) }, 0 };
+static const struct scalars line_fields = { 3, {
+	offsetof(Line, function_id), offsetof(Line, line),
+	offsetof(Line, column) }, 0 };
+static const struct scalars function_fields = { 5, {
+	offsetof(Function, id), offsetof(Function, name),
+	offsetof(Function, system_name), offsetof(Function, filename),
+	offsetof(Function, start_line) }, 0 };
+static const struct scalars mapping_fields = { 10, {
+	offsetof(Mapping, id), offsetof(Mapping, memory_start),
+	offsetof(Mapping, memory_limit), offsetof(Mapping, file_offset),
+	offsetof(Mapping, filename), offsetof(Mapping, build_id),
+	offsetof(Mapping, has_functions), offsetof(Mapping, has_filenames),
+	offsetof(Mapping, has_line_numbers),
+	offsetof(Mapping, has_inline_frames) }, 0x3c0 };
+
+static inline int
+scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
+{
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
+	char *to;
+	int r;
+
+	while ((r = next(&p, end, &f)) > 0) {
+		if (f.num == 0 || f.num > t->n)
+			continue;
+		to = (char *)m + t->off[f.num - 1];
+		if (t->bools >> (f.num - 1) & 1)
+			boolean(&f, (protobuf_c_boolean *)to);
+		else if (number(&f, (uint64_t *)to) < 0)
+			return -1;
+	}
+	return r;
+}
+
 static int
 valuetype(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
-	ValueType *m = msg;
-	const uint8_t *end = p + n;
-	struct fld f = { 0 };
-	int r;
-
 	(void)a;
-	while ((r = next(&p, end, &f)) > 0)
-		switch (f.num) {
-		case 1:
-			if (number(&f, (uint64_t *)&m->type) < 0)
-				return -1;
-			break;
-		case 2:
-			if (number(&f, (uint64_t *)&m->unit) < 0)
-				return -1;
-			break;
-		}
-	return r;
+	return scalars(msg, p, n, &valuetype_fields);
 }
 
 static int
 label(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
-	Label *m = msg;
-	const uint8_t *end = p + n;
-	struct fld f = { 0 };
-	int64_t *to;
-	int r;
-
 	(void)a;
-	while ((r = next(&p, end, &f)) > 0) {
-		switch (f.num) {
-		case 1: to = &m->key; break;
-		case 2: to = &m->str; break;
-		case 3: to = &m->num; break;
-		case 4: to = &m->num_unit; break;
-		default: continue;
-		}
-		if (number(&f, (uint64_t *)to) < 0)
-			return -1;
-	}
-	return r;
+	return scalars(msg, p, n, &label_fields);
 }
 
 static int
 line(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
-	Line *m = msg;
-	const uint8_t *end = p + n;
-	struct fld f = { 0 };
-	void *to;
-	int r;
-
 	(void)a;
-	while ((r = next(&p, end, &f)) > 0) {
-		switch (f.num) {
-		case 1: to = &m->function_id; break;
-		case 2: to = &m->line; break;
-		case 3: to = &m->column; break;
-		default: continue;
-		}
-		if (number(&f, to) < 0)
-			return -1;
-	}
-	return r;
+	return scalars(msg, p, n, &line_fields);
 }
 
 static int
 function(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
-	Function *m = msg;
-	const uint8_t *end = p + n;
-	struct fld f = { 0 };
-	void *to;
-	int r;
-
 	(void)a;
-	while ((r = next(&p, end, &f)) > 0) {
-		switch (f.num) {
-		case 1: to = &m->id; break;
-		case 2: to = &m->name; break;
-		case 3: to = &m->system_name; break;
-		case 4: to = &m->filename; break;
-		case 5: to = &m->start_line; break;
-		default: continue;
-		}
-		if (number(&f, to) < 0)
-			return -1;
-	}
-	return r;
+	return scalars(msg, p, n, &function_fields);
 }
 
 static int
 mapping(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 {
-	Mapping *m = msg;
-	const uint8_t *end = p + n;
-	struct fld f = { 0 };
-	void *to;
-	int r;
-
 	(void)a;
-	while ((r = next(&p, end, &f)) > 0) {
-		switch (f.num) {
-		case 1: to = &m->id; break;
-		case 2: to = &m->memory_start; break;
-		case 3: to = &m->memory_limit; break;
-		case 4: to = &m->file_offset; break;
-		case 5: to = &m->filename; break;
-		case 6: to = &m->build_id; break;
-		case 7: boolean(&f, &m->has_functions); continue;
-		case 8: boolean(&f, &m->has_filenames); continue;
-		case 9: boolean(&f, &m->has_line_numbers); continue;
-		case 10: boolean(&f, &m->has_inline_frames); continue;
-		default: continue;
-		}
-		if (number(&f, to) < 0)
-			return -1;
-	}
-	return r;
+	return scalars(msg, p, n, &mapping_fields);
 }
 
 /*

@@ -24,6 +24,19 @@
 
 #include <protobuf-c/protobuf-c.h>
 
+#include "formats/profile.pb-c.h"
+
+/* profile.proto's messages, as the pprof reader, merger and writer
+   call them */
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__ValueType ValueType;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+
 /*
  * Decodes p[0..n) as a message of descriptor d, one of profile.proto's
  * (any other is handed to protobuf-c), allocating from a. Returns the

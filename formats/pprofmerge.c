@@ -13,15 +13,6 @@
 #include "libfold/input.h"
 #include "libfold/intern.h"
 
-typedef Perftools__Profiles__Profile Profile;
-typedef Perftools__Profiles__ValueType ValueType;
-typedef Perftools__Profiles__Sample Sample;
-typedef Perftools__Profiles__Label Label;
-typedef Perftools__Profiles__Mapping Mapping;
-typedef Perftools__Profiles__Location Location;
-typedef Perftools__Profiles__Line Line;
-typedef Perftools__Profiles__Function Function;
-
 /* A growable byte buffer. */
 struct buf {
 	uint8_t *p;
