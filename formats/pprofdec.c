@@ -5,15 +5,6 @@
 
 #include "formats/pprofdec.h"
 
-static const Profile profile_init = PERFTOOLS__PROFILES__PROFILE__INIT;
-static const ValueType valuetype_init = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-static const Sample sample_init = PERFTOOLS__PROFILES__SAMPLE__INIT;
-static const Label label_init = PERFTOOLS__PROFILES__LABEL__INIT;
-static const Mapping mapping_init = PERFTOOLS__PROFILES__MAPPING__INIT;
-static const Location location_init = PERFTOOLS__PROFILES__LOCATION__INIT;
-static const Line line_init = PERFTOOLS__PROFILES__LINE__INIT;
-static const Function function_init = PERFTOOLS__PROFILES__FUNCTION__INIT;
-
 enum { VARINT = 0, I64 = 1, LEN = 2, I32 = 5 };
 
 /* A field, framed as protobuf-c frames it. */
@@ -198,21 +189,23 @@ get(ProtobufCAllocator *a, size_t n, size_t size)
 }
 
 /*
- * n messages like init, of size bytes, after the array of pointers to
- * them: one allocation for a repeated field's messages.
+ * n messages of descriptor d after the array of pointers to them: one
+ * allocation for a repeated field's messages.
  */
 static void *
-messages(ProtobufCAllocator *a, size_t n, size_t size, const void *init)
+messages(ProtobufCAllocator *a, size_t n, const ProtobufCMessageDescriptor *d)
 {
+	size_t size = d->sizeof_message, i;
 	void **v;
 	char *m;
-	size_t i;
 
 	if (!(v = get(a, n, sizeof *v + size)))
 		return NULL;
 	m = (char *)(v + n);
+	d->message_init((ProtobufCMessage *)m);
 	for (i = 0; i < n; i++, m += size) {
-		memcpy(m, init, size);
+		if (i > 0)
+			memcpy(m, v[0], size);
 		v[i] = m;
 	}
 	return v;
@@ -270,41 +263,6 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 	return r;
 }
 
-static int
-valuetype(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	(void)a;
-	return scalars(msg, p, n, &valuetype_fields);
-}
-
-static int
-label(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	(void)a;
-	return scalars(msg, p, n, &label_fields);
-}
-
-static int
-line(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	(void)a;
-	return scalars(msg, p, n, &line_fields);
-}
-
-static int
-function(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	(void)a;
-	return scalars(msg, p, n, &function_fields);
-}
-
-static int
-mapping(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	(void)a;
-	return scalars(msg, p, n, &mapping_fields);
-}
-
 /*
  * The repeated fields of a message, kept as one pass meets them so that
  * their arrays are allocated once: a second pass counts them only when a
@@ -342,15 +300,17 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	}
 	if (r < 0 || nline == 0)
 		return r;
-	if (!(m->line = messages(a, nline, sizeof (Line), &line_init)))
+	if (!(m->line = messages(a, nline,
+	    &perftools__profiles__line__descriptor)))
 		return -1;
 	for (i = 0; i < nline && i < STASH; i++)
-		if (line(a, m->line[i], lines[i].d, lines[i].len) < 0)
+		if (scalars(m->line[i], lines[i].d, lines[i].len,
+		    &line_fields) < 0)
 			return -1;
 	/* more than the stash held: the rest, from the start again */
 	for (i = 0, q = p; nline > STASH && next(&q, end, &f) > 0; )
 		if (f.num == 4 && i++ >= STASH &&
-		    line(a, m->line[i - 1], f.d, f.len) < 0)
+		    scalars(m->line[i - 1], f.d, f.len, &line_fields) < 0)
 			return -1;
 	m->n_line = nline;
 	return 0;
@@ -378,8 +338,8 @@ sample(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	if (r < 0 ||
 	    (nloc && !(m->location_id = get(a, nloc, sizeof (uint64_t)))) ||
 	    (nval && !(m->value = get(a, nval, sizeof (int64_t)))) ||
-	    (nlab && !(m->label = messages(a, nlab, sizeof (Label),
-	    &label_init))))
+	    (nlab && !(m->label = messages(a, nlab,
+	    &perftools__profiles__label__descriptor))))
 		return -1;
 	/* more than the stash held: all of them, from the start again */
 	for (i = 0, q = p; i < nrep; i++) {
@@ -393,30 +353,66 @@ sample(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		    &m->n_location_id) < 0) ||
 		    (f.num == 2 && numbers(&f, (uint64_t *)m->value,
 		    &m->n_value) < 0) ||
-		    (f.num == 3 && label(a, m->label[m->n_label++], f.d,
-		    f.len) < 0))
+		    (f.num == 3 && scalars(m->label[m->n_label++], f.d,
+		    f.len, &label_fields) < 0))
 			return -1;
 	}
 	return 0;
 }
 
+/* A message: its descriptor, and how its fields are decoded. */
+struct kind {
+	const ProtobufCMessageDescriptor *d;
+	decoder *dec;			/* else: */
+	const struct scalars *sc;	/* numbers and bools only */
+};
+
+enum { K_PROFILE, K_SAMPLE, K_LOCATION, K_FUNCTION, K_MAPPING, K_LINE,
+    K_LABEL, K_VALUETYPE, NKIND };
+
+static int profile(ProtobufCAllocator *, void *, const uint8_t *, size_t);
+
+static const struct kind kinds[NKIND] = {
+	[K_PROFILE] = { &perftools__profiles__profile__descriptor, profile,
+	    NULL },
+	[K_SAMPLE] = { &perftools__profiles__sample__descriptor, sample,
+	    NULL },
+	[K_LOCATION] = { &perftools__profiles__location__descriptor,
+	    location, NULL },
+	[K_FUNCTION] = { &perftools__profiles__function__descriptor, NULL,
+	    &function_fields },
+	[K_MAPPING] = { &perftools__profiles__mapping__descriptor, NULL,
+	    &mapping_fields },
+	[K_LINE] = { &perftools__profiles__line__descriptor, NULL,
+	    &line_fields },
+	[K_LABEL] = { &perftools__profiles__label__descriptor, NULL,
+	    &label_fields },
+	[K_VALUETYPE] = { &perftools__profiles__value_type__descriptor, NULL,
+	    &valuetype_fields },
+};
+
+static int
+decode(const struct kind *k, ProtobufCAllocator *a, void *m,
+    const uint8_t *p, size_t n)
+{
+	return k->sc ? scalars(m, p, n, k->sc) : k->dec(a, m, p, n);
+}
+
 /* Profile's repeated message fields, by number. */
 static const struct rep {
-	size_t count, array, size;	/* offsets in Profile; a message's */
-	const void *init;
-	decoder *dec;
+	size_t count, array;	/* offsets in Profile */
+	const struct kind *k;
 } reps[] = {
 	[1] = { offsetof(Profile, n_sample_type),
-	    offsetof(Profile, sample_type), sizeof (ValueType),
-	    &valuetype_init, valuetype },
+	    offsetof(Profile, sample_type), &kinds[K_VALUETYPE] },
 	[2] = { offsetof(Profile, n_sample), offsetof(Profile, sample),
-	    sizeof (Sample), &sample_init, sample },
+	    &kinds[K_SAMPLE] },
 	[3] = { offsetof(Profile, n_mapping), offsetof(Profile, mapping),
-	    sizeof (Mapping), &mapping_init, mapping },
+	    &kinds[K_MAPPING] },
 	[4] = { offsetof(Profile, n_location), offsetof(Profile, location),
-	    sizeof (Location), &location_init, location },
+	    &kinds[K_LOCATION] },
 	[5] = { offsetof(Profile, n_function), offsetof(Profile, function),
-	    sizeof (Function), &function_init, function },
+	    &kinds[K_FUNCTION] },
 };
 
 #define AT(m, off, type) ((type *)((char *)(m) + (off)))
@@ -449,7 +445,7 @@ profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		return -1;
 	for (i = 1; i <= 5; i++)
 		if (want[i] && !(*AT(m, reps[i].array, void *) = messages(a,
-		    want[i], reps[i].size, reps[i].init)))
+		    want[i], reps[i].k->d)))
 			return -1;
 	if ((nstr && (!(m->string_table = get(a, nstr, sizeof (char *))) ||
 	    !(s = get(a, strbytes, 1)))) ||
@@ -460,8 +456,8 @@ profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		case 1: case 2: case 3: case 4: case 5:
 			rp = &reps[f.num];
 			i = (*AT(m, rp->count, size_t))++;
-			if (rp->dec(a, AT(m, rp->array, void **)[0][i], f.d,
-			    f.len) < 0)
+			if (decode(rp->k, a, AT(m, rp->array, void **)[0][i],
+			    f.d, f.len) < 0)
 				return -1;
 			continue;
 		case 6:
@@ -479,8 +475,9 @@ profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 			if (f.wt != LEN || (!m->period_type &&
 			    !(m->period_type = get(a, 1, sizeof (ValueType)))))
 				return -1;
-			*m->period_type = valuetype_init;
-			if (valuetype(a, m->period_type, f.d, f.len) < 0)
+			perftools__profiles__value_type__init(m->period_type);
+			if (scalars(m->period_type, f.d, f.len,
+			    &valuetype_fields) < 0)
 				return -1;
 			continue;
 		case 12: to = &m->period; break;
@@ -503,38 +500,15 @@ void *
 pprof_unpack(const ProtobufCMessageDescriptor *d, ProtobufCAllocator *a,
     size_t n, const uint8_t *p)
 {
-	static const struct {
-		const ProtobufCMessageDescriptor *d;
-		const void *init;
-		size_t size;
-		decoder *dec;
-	} t[] = {
-		{ &perftools__profiles__profile__descriptor, &profile_init,
-		    sizeof (Profile), profile },
-		{ &perftools__profiles__sample__descriptor, &sample_init,
-		    sizeof (Sample), sample },
-		{ &perftools__profiles__location__descriptor,
-		    &location_init, sizeof (Location), location },
-		{ &perftools__profiles__function__descriptor,
-		    &function_init, sizeof (Function), function },
-		{ &perftools__profiles__mapping__descriptor, &mapping_init,
-		    sizeof (Mapping), mapping },
-		{ &perftools__profiles__line__descriptor, &line_init,
-		    sizeof (Line), line },
-		{ &perftools__profiles__label__descriptor, &label_init,
-		    sizeof (Label), label },
-		{ &perftools__profiles__value_type__descriptor,
-		    &valuetype_init, sizeof (ValueType), valuetype },
-	};
-	size_t i;
+	const struct kind *k;
 	void *m;
 
-	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (t[i].d == d) {
-			if (!(m = get(a, 1, t[i].size)))
+	for (k = kinds; k < kinds + NKIND; k++)
+		if (k->d == d) {
+			if (!(m = get(a, 1, d->sizeof_message)))
 				return NULL;
-			memcpy(m, t[i].init, t[i].size);
-			return t[i].dec(a, m, p, n) < 0 ? NULL : m;
+			d->message_init(m);
+			return decode(k, a, m, p, n) < 0 ? NULL : m;
 		}
 	return protobuf_c_message_unpack(d, a, n, p);
 }
