@@ -543,21 +543,17 @@ gzip_mem(const char *s, size_t n, unsigned char *out, size_t cap)
 	return len;
 }
 
-/* The whole of p[0..n) read as a file named "gz": 0 and *got, or -1. */
+/* The whole of p[0..n) read as a file named "gz": 0 and *got (the
+   caller frees it), or -1. */
 static int
 read_mem(const unsigned char *p, size_t n, uint64_t limit, char **got,
     size_t *len)
 {
 	struct fold_in *in = fold_in_mem(p, n, "gz");
-	char *buf;
 	int r;
 
 	fold_in_set_limit(in, limit);
-	if ((r = fold_in_readall(in, &buf, len)) == 0) {
-		*got = malloc(*len + 1);
-		memcpy(*got, buf, *len + 1);
-		free(buf);
-	}
+	r = fold_in_readall(in, got, len);
 	fold_in_close(in);
 	return r;
 }
