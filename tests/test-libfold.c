@@ -403,7 +403,7 @@ test_order_random(void)
 		size_t nf = 1 + (seed = seed * 1103515245 + 12345) % 4;
 		k = 0;
 		for (j = 0; j < nf; j++) {
-			size_t len = (seed = seed * 1103515245 + 12345) >> 8 & 3;
+			size_t len = ((seed = seed * 1103515245 + 12345) >> 8) % 6;
 			if (j)
 				buf[k++] = ';';
 			while (len--)
