@@ -120,6 +120,7 @@ BIN = \
 UNIT = \
 	test-dtrace-sample \
 	test-libfold \
+	test-pbutil \
 	test-report
 
 MAN1 = $(BIN:%=man/man1/%.1)

@@ -174,58 +174,243 @@ pb_idmap_free(struct pb_idmap *m)
 	m->pairs = NULL;
 }
 
-int
-pb_gzip_begin(struct pb_gzip *g, struct fold_out *out)
+/*
+ * At most this many threads compress: more outrun what the writer packs
+ * (protobuf-c packs about 250 MB/s, zlib compresses 60 a thread), and
+ * each holds two chunks.
+ */
+enum { GZ_DICT = 32768, GZ_THREADS = 8 };
+
+/* A chunk of the stream and what it compressed to. */
+struct pb_gzchunk {
+	unsigned char *in;	/* its dictionary, then its bytes */
+	size_t dict, len;
+	unsigned char *out;
+	size_t outlen, outcap;
+	int last;		/* the stream's end: Z_FINISH */
+	int done;		/* compressed, not yet written */
+};
+
+/* zlib's own gzip header for its default level: no name, time 0, Unix */
+static const unsigned char gz_head[10] = {
+	0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3
+};
+
+static int
+gz_init(z_stream *z)
 {
-	memset(g, 0, sizeof *g);
-	g->out = out;
-	/* 15 + 16: a gzip wrapper, with no name and a zero time */
-	if (deflateInit2(&g->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return fold_seterr("gzip: %s", g->z.msg ? g->z.msg :
-		    "init failed");
-	return 0;
+	memset(z, 0, sizeof *z);
+	/* raw deflate: the header and trailer are written here, once */
+	return deflateInit2(z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
+	    Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -1;
 }
 
-/* Compresses p[0..n) with flush (Z_NO_FLUSH or Z_FINISH). */
-static void
-gzip_run(struct pb_gzip *g, const uint8_t *p, size_t n, int flush)
+/* Compresses c with z: -1 when zlib fails. */
+static int
+gz_compress(z_stream *z, struct pb_gzchunk *c)
 {
-	unsigned char chunk[1 << 16];
-	size_t off = 0;
-	int zr;
+	int flush = c->last ? Z_FINISH : Z_SYNC_FLUSH, zr;
 
+	if (deflateReset(z) != Z_OK || (c->dict && deflateSetDictionary(z,
+	    c->in, (uInt)c->dict) != Z_OK))
+		return -1;
+	c->outlen = 0;
+	z->next_in = c->in + c->dict;
+	z->avail_in = (uInt)c->len;
 	do {
-		/* avail_in is 32 bits: larger buffers go in pieces */
-		uInt take = n - off > (1u << 30) ? 1u << 30 : (uInt)(n - off);
-		g->z.next_in = n ? (Bytef *)p + off : NULL;
-		g->z.avail_in = take;
-		off += take;
-		do {
-			g->z.next_out = chunk;
-			g->z.avail_out = sizeof chunk;
-			zr = deflate(&g->z, off < n ? Z_NO_FLUSH : flush);
-			if (zr == Z_STREAM_ERROR)
-				g->err = 1;
-			fold_out_write(g->out, chunk,
-			    sizeof chunk - g->z.avail_out);
-		} while (g->z.avail_out == 0);
-	} while (off < n);
-	if (flush == Z_FINISH && zr != Z_STREAM_END)
+		/* the bound, and room for the flush's empty block */
+		c->out = fold_grow(c->out, &c->outcap, c->outlen +
+		    deflateBound(z, z->avail_in) + 64, 1);
+		z->next_out = c->out + c->outlen;
+		z->avail_out = (uInt)(c->outcap - c->outlen);
+		zr = deflate(z, flush);
+		c->outlen = c->outcap - z->avail_out;
+		if (zr == Z_STREAM_ERROR)
+			return -1;
+	} while (z->avail_out == 0 || z->avail_in > 0);
+	return c->last && zr != Z_STREAM_END ? -1 : 0;
+}
+
+/* Compresses the next chunk waiting, with z; called locked. */
+static void
+gz_take(struct pb_gzip *g, z_stream *z)
+{
+	struct pb_gzchunk *c = &g->ring[g->next++ % g->nring];
+	int rc;
+
+	pthread_mutex_unlock(&g->lock);
+	rc = gz_compress(z, c);
+	pthread_mutex_lock(&g->lock);
+	if (rc < 0)
 		g->err = 1;
+	c->done = 1;
+	pthread_cond_broadcast(&g->done);
+}
+
+static void *
+gz_thread(void *arg)
+{
+	struct pb_gzip *g = arg;
+	z_stream z;
+
+	if (gz_init(&z) < 0) {
+		/* the others, or pb_gzip_add itself, compress */
+		return NULL;
+	}
+	pthread_mutex_lock(&g->lock);
+	for (;;) {
+		while (!g->quit && g->next >= g->filled)
+			pthread_cond_wait(&g->work, &g->lock);
+		if (g->next >= g->filled)
+			break;
+		gz_take(g, &z);
+	}
+	pthread_mutex_unlock(&g->lock);
+	deflateEnd(&z);
+	return NULL;
+}
+
+/*
+ * Writes the chunks done, in order, until chunk `until` is written;
+ * compresses those waiting meanwhile. Called locked.
+ */
+static void
+gz_drain(struct pb_gzip *g, uint64_t until)
+{
+	struct pb_gzchunk *c;
+
+	while (g->written < until) {
+		c = &g->ring[g->written % g->nring];
+		if (c->done) {
+			pthread_mutex_unlock(&g->lock);
+			fold_out_write(g->out, c->out, c->outlen);
+			pthread_mutex_lock(&g->lock);
+			c->done = 0;
+			g->written++;
+		} else if (g->next < g->filled) {
+			gz_take(g, &g->z);
+		} else {
+			pthread_cond_wait(&g->done, &g->lock);
+		}
+	}
+}
+
+/* Hands the chunk being filled over, and readies the next. */
+static void
+gz_submit(struct pb_gzip *g, int last)
+{
+	struct pb_gzchunk *c = &g->ring[g->filled % g->nring], *n;
+
+	c->last = last;
+	if (g->nring == 1) {
+		if (gz_compress(&g->z, c) < 0)
+			g->err = 1;
+		fold_out_write(g->out, c->out, c->outlen);
+		g->filled++, g->next++, g->written++;
+	} else {
+		pthread_mutex_lock(&g->lock);
+		g->filled++;
+		pthread_cond_signal(&g->work);
+		/* a thread for each chunk in flight, up to jobs - 1 */
+		if (!last && g->nthreads + 1 < g->jobs &&
+		    g->filled - g->written > g->nthreads &&
+		    pthread_create(&g->tid[g->nthreads], NULL, gz_thread,
+		    g) == 0)
+			g->nthreads++;
+		/* the next chunk's place in the ring: free once the chunk
+		   there before is written */
+		gz_drain(g, last ? g->filled : g->filled + 1 > g->nring ?
+		    g->filled + 1 - g->nring : 0);
+		pthread_mutex_unlock(&g->lock);
+	}
+	if (last)
+		return;
+	/* only a full chunk has one after it: its last 32 KiB are the
+	   next one's dictionary */
+	n = &g->ring[g->filled % g->nring];
+	memmove(n->in, c->in + c->dict + c->len - GZ_DICT, GZ_DICT);
+	n->dict = GZ_DICT;
+	n->len = 0;
+}
+
+int
+pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
+{
+	size_t i;
+
+	memset(g, 0, sizeof *g);
+	g->out = out;
+	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
+	if (gz_init(&g->z) < 0)
+		return fold_seterr("gzip: %s", g->z.msg ? g->z.msg :
+		    "init failed");
+	g->nring = g->jobs > 1 ? g->jobs + 1 : 1;
+	g->ring = fold_calloc(g->nring, sizeof *g->ring);
+	for (i = 0; i < g->nring; i++)
+		g->ring[i].in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
+	if (g->nring > 1) {
+		g->tid = fold_calloc(g->jobs, sizeof *g->tid);
+		pthread_mutex_init(&g->lock, NULL);
+		pthread_cond_init(&g->work, NULL);
+		pthread_cond_init(&g->done, NULL);
+	}
+	g->crc = (uint32_t)crc32(0, NULL, 0);
+	fold_out_write(out, gz_head, sizeof gz_head);
+	return 0;
 }
 
 void
 pb_gzip_add(struct pb_gzip *g, const void *p, size_t n)
 {
-	if (n > 0)
-		gzip_run(g, p, n, Z_NO_FLUSH);
+	const unsigned char *s = p;
+	struct pb_gzchunk *c;
+	size_t take;
+
+	g->crc = (uint32_t)crc32_z(g->crc, s, n);
+	g->size += n;
+	while (n > 0) {
+		c = &g->ring[g->filled % g->nring];
+		take = PB_GZ_CHUNK - c->len < n ? PB_GZ_CHUNK - c->len : n;
+		memcpy(c->in + c->dict + c->len, s, take);
+		c->len += take;
+		s += take;
+		n -= take;
+		if (c->len == PB_GZ_CHUNK)
+			gz_submit(g, 0);
+	}
 }
 
 int
 pb_gzip_end(struct pb_gzip *g)
 {
-	gzip_run(g, NULL, 0, Z_FINISH);
+	unsigned char trailer[8];
+	size_t i;
+	unsigned t;
+
+	gz_submit(g, 1);
+	if (g->nring > 1) {
+		pthread_mutex_lock(&g->lock);
+		g->quit = 1;
+		pthread_cond_broadcast(&g->work);
+		pthread_mutex_unlock(&g->lock);
+		for (t = 0; t < g->nthreads; t++)
+			pthread_join(g->tid[t], NULL);
+		pthread_cond_destroy(&g->work);
+		pthread_cond_destroy(&g->done);
+		pthread_mutex_destroy(&g->lock);
+		free(g->tid);
+	}
+	/* the crc and the size modulo 2^32, little-endian */
+	for (i = 0; i < 4; i++) {
+		trailer[i] = (unsigned char)(g->crc >> 8 * i);
+		trailer[4 + i] = (unsigned char)(g->size >> 8 * i);
+	}
+	fold_out_write(g->out, trailer, sizeof trailer);
+	for (i = 0; i < g->nring; i++) {
+		free(g->ring[i].in);
+		free(g->ring[i].out);
+	}
+	free(g->ring);
 	deflateEnd(&g->z);
 	if (g->err)
 		return fold_seterr("gzip: compression failed");
@@ -237,7 +422,7 @@ pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
 {
 	struct pb_gzip g;
 
-	if (pb_gzip_begin(&g, out) < 0)
+	if (pb_gzip_begin(&g, out, 1) < 0)
 		return -1;
 	pb_gzip_add(&g, p, n);
 	return pb_gzip_end(&g);

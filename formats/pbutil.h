@@ -6,6 +6,7 @@
 #ifndef FORMATS_PBUTIL_H
 #define FORMATS_PBUTIL_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -108,17 +109,39 @@ void pb_idmap_free(struct pb_idmap *m);
 /*
  * gzip output, with no name and a zero time so that the same profile gives
  * the same bytes, written as it comes: a large profile need not be held
- * whole before it is compressed. pb_gzip_begin and pb_gzip_end return 0,
- * or -1 with a message (zlib failed); write errors are left in out
- * (fold_out_close reports them).
+ * whole before it is compressed. The stream is compressed in chunks of
+ * PB_GZ_CHUNK bytes, each with the 32 KiB before it as its dictionary and
+ * ended by a sync flush, so that up to jobs threads (8 at most) compress
+ * them at once and they are written in order as one gzip member: its bytes
+ * depend on what was added alone, never on jobs or on how it was handed
+ * over. Threads start only once a chunk is full; a stream of one chunk is
+ * zlib's own gzip of it. pb_gzip_begin and pb_gzip_end
+ * return 0, or -1 with a message (zlib failed); write errors are left in
+ * out (fold_out_close reports them).
  */
+enum { PB_GZ_CHUNK = 1 << 20 };
+
+struct pb_gzchunk;
+
 struct pb_gzip {
 	struct fold_out *out;
-	z_stream z;
-	int err;
+	unsigned jobs;
+	struct pb_gzchunk *ring;	/* jobs + 1 chunks in flight, or 1 */
+	size_t nring;
+	/* chunks [written, next) are compressing or done, [next, filled)
+	   wait for a thread, filled is being filled */
+	uint64_t written, next, filled;
+	z_stream z;		/* this thread's */
+	uint32_t crc;
+	uint64_t size;
+	pthread_t *tid;
+	unsigned nthreads;
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
+	int quit, err;
 };
 
-int pb_gzip_begin(struct pb_gzip *g, struct fold_out *out);
+int pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs);
 void pb_gzip_add(struct pb_gzip *g, const void *p, size_t n);
 int pb_gzip_end(struct pb_gzip *g);
 

@@ -800,7 +800,7 @@ flush(struct pb_gzip *gz, struct buf *b)
 }
 
 int
-pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
+pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 {
 	struct buf b = { 0, 0, 0 }, packed = { 0, 0, 0 };
 	size_t i, j, n, len, nlabel;
@@ -814,7 +814,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out)
 
 	if (m->nread == 0)
 		return fold_seterr("no profile read");
-	if (pb_gzip_begin(&gz, out) < 0)
+	if (pb_gzip_begin(&gz, out, jobs) < 0)
 		return -1;
 	for (i = 0; i < m->ntypes; i++) {
 		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;

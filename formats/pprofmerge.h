@@ -62,9 +62,11 @@ int pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d);
 void pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d);
 
 /*
- * Writes the merged profile, gzipped. Returns 0, or -1 with a message
- * when no profile was added. Write errors are left in out.
+ * Writes the merged profile, gzipped, compressed on up to jobs threads
+ * (the same bytes for any jobs). Returns 0, or -1 with a message when no
+ * profile was added. Write errors are left in out.
  */
-int pprof_merge_write(struct pprof_merger *m, struct fold_out *out);
+int pprof_merge_write(struct pprof_merger *m, struct fold_out *out,
+    unsigned jobs);
 
 #endif

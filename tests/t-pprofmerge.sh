@@ -119,3 +119,28 @@ for j in 2 3 7 64; do
 	compare "pprofmerge -j$j: a fleet's messages as with -j1" \
 	    "$tmp/wanterr" "$tmp/goterr"
 done
+
+# a merge of 2 MB, written in chunks compressed on the threads: the same
+# bytes with every job count, one gzip member, read back whole by pprof
+awk 'BEGIN { for (i = 1; i <= 40000; i++)
+    print "main;svc" i % 97 ";handler" i ";leaf" i % 13, i }' |
+	"$b/folded2pprof" >"$tmp/wide.pb.gz"
+"$b/pprofmerge" -j1 "$tmp/wide.pb.gz" "$tmp/wide.pb.gz" >"$tmp/want"
+# the bytes of the one member, -1 when there is more after it
+member() {
+	python3 -c 'import sys, zlib
+d = zlib.decompressobj(31)
+out = d.decompress(open(sys.argv[1], "rb").read())
+print(len(out) if d.eof and not d.unused_data else -1)' "$1"
+}
+check "pprofmerge: a merge of several chunks is one gzip member" \
+    test "$(member "$tmp/want")" -gt $((3 << 19))
+for j in 2 3 7; do
+	"$b/pprofmerge" -j$j "$tmp/wide.pb.gz" "$tmp/wide.pb.gz" >"$tmp/got"
+	compare "pprofmerge -j$j: a merge of several chunks as with -j1" \
+	    "$tmp/want" "$tmp/got"
+done
+go tool pprof -raw "$tmp/want" 2>&1 | sed '/^Locations/q' |
+	grep -c '^ *[0-9]*: ' >"$tmp/n"
+equal "pprofmerge: pprof reads every sample of a merge of several chunks" \
+    "$(cat "$tmp/n")" 40000

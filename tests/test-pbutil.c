@@ -1,0 +1,200 @@
+/*
+ * Unit tests of formats/pbutil's gzip writer: a stream of any length, in
+ * chunks compressed on any number of threads and handed over in any
+ * pieces, gives the same bytes, one gzip member that inflates to what was
+ * added, and each chunk uses the one before as its dictionary. Prints
+ * "ok NAME" or "FAIL NAME" per check.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "formats/pbutil.h"
+#include "libfold/output.h"
+
+static int failed;
+
+static void
+check(int cond, const char *name, int line)
+{
+	printf("%s %s (line %d)\n", cond ? "ok" : "FAIL", name, line);
+	if (!cond)
+		failed = 1;
+}
+#define CHECK(c, name) check((c), (name), __LINE__)
+
+/* gzip of p[0..n) on jobs threads, added in pieces of piece bytes */
+static unsigned char *
+gz(const unsigned char *p, size_t n, unsigned jobs, size_t piece,
+    size_t *len)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+	struct fold_out *o;
+	struct pb_gzip g;
+	unsigned char *b;
+	FILE *f;
+	size_t k;
+	long sz;
+
+	snprintf(path, sizeof path, "%s/test-pbutil.XXXXXX", dir && *dir ?
+	    dir : "/tmp");
+	if ((fd = mkstemp(path)) < 0)
+		return NULL;
+	o = fold_out_new(fd, path);
+	if (pb_gzip_begin(&g, o, jobs) < 0)
+		return NULL;
+	for (k = 0; k < n; k += piece)
+		pb_gzip_add(&g, p + k, n - k < piece ? n - k : piece);
+	if (pb_gzip_end(&g) < 0 || fold_out_close(o) < 0)
+		return NULL;
+	f = fopen(path, "rb");
+	unlink(path);
+	if (!f || fseek(f, 0, SEEK_END) < 0 || (sz = ftell(f)) < 0)
+		return NULL;
+	rewind(f);
+	b = malloc(sz + 1);
+	*len = fread(b, 1, sz, f);
+	fclose(f);
+	return b;
+}
+
+/* 1 when z[0..zn) is one gzip member, all of it, of p[0..n) */
+static int
+inflates_to(const unsigned char *z, size_t zn, const unsigned char *p,
+    size_t n)
+{
+	z_stream s;
+	unsigned char *out = malloc(n + 1);
+	int zr, good;
+
+	memset(&s, 0, sizeof s);
+	if (inflateInit2(&s, 16 + 15) != Z_OK)
+		return 0;
+	s.next_in = (unsigned char *)z;
+	s.avail_in = zn;
+	s.next_out = out;
+	s.avail_out = n + 1;
+	zr = inflate(&s, Z_FINISH);
+	good = zr == Z_STREAM_END && s.avail_in == 0 && s.total_out == n &&
+	    memcmp(out, p, n) == 0;
+	inflateEnd(&s);
+	free(out);
+	return good;
+}
+
+/* zlib's own gzip of p[0..n), in one call */
+static unsigned char *
+zlib_gz(const unsigned char *p, size_t n, size_t *len)
+{
+	z_stream s;
+	unsigned char *out;
+
+	memset(&s, 0, sizeof s);
+	if (deflateInit2(&s, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return NULL;
+	out = malloc(deflateBound(&s, n) + 64);
+	s.next_in = (unsigned char *)p;
+	s.avail_in = n;
+	s.next_out = out;
+	s.avail_out = deflateBound(&s, n) + 64;
+	deflate(&s, Z_FINISH);
+	*len = s.total_out;
+	deflateEnd(&s);
+	return out;
+}
+
+/* words of a small vocabulary: text that compresses as profiles do */
+static void
+fill(unsigned char *p, size_t n)
+{
+	static const char *const w[] = { "runtime.", "main.", "mallocgc",
+	    "0x4a5f", "scanobject", ";", "\n", "net/http.(*conn).serve" };
+	unsigned seed = 7;
+	size_t i = 0, k;
+
+	while (i < n) {
+		seed = seed * 1103515245 + 12345;
+		k = strlen(w[seed >> 16 & 7]);
+		memcpy(p + i, w[seed >> 16 & 7], n - i < k ? n - i : k);
+		i += n - i < k ? n - i : k;
+	}
+}
+
+static void
+test_sizes(void)
+{
+	static const size_t sizes[] = { 0, 1, 100000, PB_GZ_CHUNK - 1,
+	    PB_GZ_CHUNK, PB_GZ_CHUNK + 1, 3 * (size_t)PB_GZ_CHUNK + 12345 };
+	static const struct { unsigned jobs; size_t piece; } ways[] = {
+	    { 1, 7777 }, { 2, SIZE_MAX }, { 3, 7777 }, { 8, 1 << 16 },
+	    { 64, 1000003 } };
+	size_t n = 3 * (size_t)PB_GZ_CHUNK + 12345, i, j, len, wlen, zlen;
+	unsigned char *p = malloc(n), *want, *got, *z;
+	char name[128];
+	int same, ok;
+
+	fill(p, n);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		want = gz(p, sizes[i], 1, SIZE_MAX, &wlen);
+		snprintf(name, sizeof name, "gzip of %zu bytes: one member, "
+		    "inflates to them", sizes[i]);
+		CHECK(want && inflates_to(want, wlen, p, sizes[i]), name);
+		same = 1;
+		for (j = 0; j < sizeof ways / sizeof ways[0]; j++) {
+			got = gz(p, sizes[i], ways[j].jobs, ways[j].piece, &len);
+			same &= got && len == wlen && memcmp(got, want, len) == 0;
+			free(got);
+		}
+		snprintf(name, sizeof name, "gzip of %zu bytes: the same on "
+		    "1 to 64 threads, in any pieces", sizes[i]);
+		CHECK(same, name);
+		if (sizes[i] < PB_GZ_CHUNK) {
+			/* one chunk: zlib's own gzip, as written before chunks */
+			z = zlib_gz(p, sizes[i], &zlen);
+			ok = z && zlen == wlen && memcmp(z, want, zlen) == 0;
+			snprintf(name, sizeof name, "gzip of %zu bytes: zlib's "
+			    "own bytes", sizes[i]);
+			CHECK(ok, name);
+			free(z);
+		}
+		free(want);
+	}
+	free(p);
+}
+
+/*
+ * A 16 KiB block of noise, over and over: each chunk after the first
+ * finds it in its dictionary, so that it is stored once (45 KB in all),
+ * not once a chunk (94 KB).
+ */
+static void
+test_dictionary(void)
+{
+	size_t n = 4 * (size_t)PB_GZ_CHUNK, i, len;
+	unsigned char *p = malloc(n), *z;
+	unsigned seed = 99;
+
+	for (i = 0; i < 16384; i++)
+		p[i] = (unsigned char)((seed = seed * 1103515245 + 12345) >> 16);
+	for (i = 16384; i < n; i++)
+		p[i] = p[i - 16384];
+	z = gz(p, n, 2, SIZE_MAX, &len);
+	CHECK(z && inflates_to(z, len, p, n) && len < 65536,
+	    "gzip: a chunk's dictionary is the 32 KiB before it");
+	free(z);
+	free(p);
+}
+
+int
+main(void)
+{
+	test_sizes();
+	test_dictionary();
+	return failed;
+}
