@@ -179,6 +179,21 @@ skipblank(const char *s, size_t i, size_t n)
 	return i;
 }
 
+/*
+ * A cache of 2^bits empty entries, written before it is read: a page
+ * read first maps the zero page, and replacing it at the first write
+ * costs, once there are threads, a TLB flush on every other processor.
+ */
+static struct centry *
+cache_new(unsigned bits)
+{
+	size_t n = ((size_t)1 << bits) * sizeof(struct centry);
+	struct centry *c = fold_malloc(n);
+
+	memset(c, 0, n);
+	return c;
+}
+
 static void *
 perf_open(const void *optp, struct fold_stacks *st)
 {
@@ -196,8 +211,7 @@ perf_open(const void *optp, struct fold_stacks *st)
 	    opt->context || opt->srcline;
 	/* names join source lines in these modes: no cache */
 	if (!r->opt.srcline && !r->opt.context)
-		r->cache = fold_calloc((size_t)1 << CACHE_MIN,
-		    sizeof *r->cache);
+		r->cache = cache_new(CACHE_MIN);
 	r->cachebits = CACHE_MIN;
 	return r;
 }
@@ -945,8 +959,7 @@ done:
 			r->cachebits += 2;
 			r->cachefills = 0;
 			free(r->cache);
-			r->cache = fold_calloc((size_t)1 << r->cachebits,
-			    sizeof *r->cache);
+			r->cache = cache_new(r->cachebits);
 		}
 	}
 	if ((r->lastpushed = id != FOLD_NOFRAME))
@@ -1527,14 +1540,15 @@ perf_part(void *rp, struct fold_stacks *st)
 	/* a large input is read in parts: the caches at their largest */
 	if (r->cache && r->cachebits < CACHE_BITS) {
 		free(r->cache);
-		r->cache = fold_calloc(1, size);
+		r->cache = cache_new(CACHE_BITS);
 		r->cachebits = CACHE_BITS;
 		r->cachefills = 0;
 	}
 	/*
 	 * The part that interns in r's frames, on r's thread while r waits,
 	 * uses r's cache of frame lines: warm, and 2 MiB not touched again.
-	 * A part whose frames began as a copy of r's starts from a copy.
+	 * A part whose frames began as a copy of r's starts from a copy,
+	 * unless r's is empty.
 	 */
 	if (p->cache) {
 		free(p->cache);
@@ -1543,13 +1557,13 @@ perf_part(void *rp, struct fold_stacks *st)
 		if (p->frames == r->frames) {
 			p->cache = r->cache;
 			p->borrowed = 1;
-		} else if (fold_intern_count(p->frames) ==
+		} else if (r->cachefills > 0 && fold_intern_count(p->frames) ==
 		    fold_intern_count(r->frames)) {
 			/* a copy of r's frames (split.c's): the same ids */
 			p->cache = fold_malloc(size);
 			memcpy(p->cache, r->cache, size);
 		} else {
-			p->cache = fold_calloc(1, size);
+			p->cache = cache_new(CACHE_BITS);
 		}
 	}
 	p->part = 1;

@@ -27,8 +27,12 @@
  */
 #define EDGE ((uint64_t)256 << 10)
 
-/* How far split looks at a time for a boundary, and their overlap. */
-enum { WINDOW = 64 * 1024, OVERLAP = 64 };
+/*
+ * How far split looks at a time for a boundary, and their overlap: first
+ * WINDOW0, since a boundary is most often a sample away (perf script's
+ * are a few hundred bytes), then twice as far each time up to WINDOW.
+ */
+enum { WINDOW0 = 4096, WINDOW = 64 * 1024, OVERLAP = 64 };
 
 /* What a part made of one middle piece, until it is said. */
 struct result {
@@ -95,10 +99,10 @@ static uint64_t
 boundary(struct split *s, uint64_t c, uint64_t size, char *win)
 {
 	uint64_t pos = c - 1;
-	size_t n, off;
+	size_t n, off, w = WINDOW0;
 
 	for (;;) {
-		n = size - pos < WINDOW ? size - pos : WINDOW;
+		n = size - pos < w ? size - pos : w;
 		if (readat(s, win, pos, n) < 0)
 			return size;
 		if ((off = s->f->split(win, n)) < n)
@@ -106,6 +110,7 @@ boundary(struct split *s, uint64_t c, uint64_t size, char *win)
 		if (pos + n >= size)
 			return size;
 		pos += n - OVERLAP;
+		w = w < WINDOW / 2 ? 2 * w : WINDOW;
 	}
 }
 

@@ -142,7 +142,13 @@ rehash(struct fold_stacks *st, size_t mask)
 
 	free(st->slots);
 	st->mask = mask;
-	st->slots = fold_calloc(mask + 1, sizeof *st->slots);
+	/*
+	 * Zeroed by writing, not calloc: a page read first maps the zero
+	 * page, and replacing it at the first write costs, once there are
+	 * threads, a TLB flush on every other processor.
+	 */
+	st->slots = fold_reallocarray(NULL, mask + 1, sizeof *st->slots);
+	memset(st->slots, 0, (mask + 1) * sizeof *st->slots);
 	for (i = 0; i < st->len; i++) {
 		for (j = st->ents[i].hash & mask; st->slots[j].i;
 		    j = (j + 1) & mask)
