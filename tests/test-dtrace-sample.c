@@ -18,17 +18,7 @@
 #include "formats/dtrace.h"
 #include "formats/rustname.h"
 #include "formats/sample.h"
-
-static int failed;
-
-static void
-check(int cond, const char *name, int line)
-{
-	printf("%s %s (line %d)\n", cond ? "ok" : "FAIL", name, line);
-	if (!cond)
-		failed = 1;
-}
-#define CHECK(c, name) check((c), (name), __LINE__)
+#include "tests/check.h"
 
 static int
 input(const char *name)

@@ -13,17 +13,7 @@
 #include "libfold/output.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
-
-static int failed;
-
-static void
-check(int cond, const char *name, int line)
-{
-	printf("%s %s (line %d)\n", cond ? "ok" : "FAIL", name, line);
-	if (!cond)
-		failed = 1;
-}
-#define CHECK(c, name) check((c), (name), __LINE__)
+#include "tests/check.h"
 
 static const char *
 fmt(struct fold_count c)

@@ -14,17 +14,7 @@
 
 #include "formats/pbutil.h"
 #include "libfold/output.h"
-
-static int failed;
-
-static void
-check(int cond, const char *name, int line)
-{
-	printf("%s %s (line %d)\n", cond ? "ok" : "FAIL", name, line);
-	if (!cond)
-		failed = 1;
-}
-#define CHECK(c, name) check((c), (name), __LINE__)
+#include "tests/check.h"
 
 /* gzip of p[0..n) on jobs threads, added in pieces of piece bytes */
 static unsigned char *
