@@ -366,6 +366,8 @@ pb_gzip_add(struct pb_gzip *g, const void *p, size_t n)
 	struct pb_gzchunk *c;
 	size_t take;
 
+	if (n == 0)
+		return;		/* crc32_z(crc, NULL, 0) is 0, not crc */
 	g->crc = (uint32_t)crc32_z(g->crc, s, n);
 	g->size += n;
 	while (n > 0) {

@@ -38,8 +38,10 @@ gz(const unsigned char *p, size_t n, unsigned jobs, size_t piece,
 	o = fold_out_new(fd, path);
 	if (pb_gzip_begin(&g, o, jobs) < 0)
 		return NULL;
-	for (k = 0; k < n; k += piece)
+	for (k = 0; k < n; k += piece) {
 		pb_gzip_add(&g, p + k, n - k < piece ? n - k : piece);
+		pb_gzip_add(&g, NULL, 0);	/* nothing, whatever p is */
+	}
 	if (pb_gzip_end(&g) < 0 || fold_out_close(o) < 0)
 		return NULL;
 	f = fopen(path, "rb");
