@@ -60,7 +60,7 @@ alpha(void *opts, const char *value, const char *more)
 static int
 gatefloor(void *opts, const char *value, const char *more)
 {
-	char *t = fold_strndup(value, strlen(value));
+	char *t = fold_strdup(value);
 	double v;
 
 	if (*t && t[strlen(t) - 1] == '%')

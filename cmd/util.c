@@ -394,7 +394,7 @@ errcopy(void)
 {
 	const char *e = fold_err();
 
-	return fold_strndup(e, strlen(e));
+	return fold_strdup(e);
 }
 
 /* Opens and prepares input i into its slot (not yet ready). */

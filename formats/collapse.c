@@ -355,8 +355,7 @@ collapse_check_end(struct collapse *c, const struct collapse_check *ck,
 	if (ck->empty) {
 		c->empties = fold_reallocarray(c->empties, c->nempties + 1,
 		    sizeof *c->empties);
-		c->empties[c->nempties++] = fold_strndup(fold_in_name(in),
-		    strlen(fold_in_name(in)));
+		c->empties[c->nempties++] = fold_strdup(fold_in_name(in));
 		return 0;
 	}
 	if (records == 0 && ck->counted)

@@ -101,7 +101,8 @@ folded_join(void *rp, void *const *pp, size_t n)
 		if (p->most > most)
 			most = p->most;
 	}
-	/* r sets the input's unit at its end only when it read a stack itself */
+	/* r sets the input's unit at its end only when it read a stack
+	   itself */
 	if (most > 0 && fold_stacks_adds(r->st) == r->adds)
 		return 1;
 	r->pmost = most;

@@ -784,7 +784,7 @@ end_input(struct jfr_reader *r, struct fold_in *in)
 		return;
 	r->cuts = fold_grow(r->cuts, &r->cutcap, r->ncuts + 1, sizeof *r->cuts);
 	c = &r->cuts[r->ncuts++];
-	c->name = fold_strndup(fold_in_name(in), strlen(fold_in_name(in)));
+	c->name = fold_strdup(fold_in_name(in));
 	c->cut = n;
 	c->stacks = r->in_stacks;
 	c->deepest = r->in_deepest;
@@ -1108,8 +1108,7 @@ jfr_join(void *rp, void *const *pp, size_t n)
 			r->cuts = fold_grow(r->cuts, &r->cutcap, r->ncuts + 1,
 			    sizeof *r->cuts);
 			r->cuts[r->ncuts] = p->cuts[i];
-			r->cuts[r->ncuts++].name = fold_strndup(p->cuts[i].name,
-			    strlen(p->cuts[i].name));
+			r->cuts[r->ncuts++].name = fold_strdup(p->cuts[i].name);
 		}
 		for (i = 0; i < fold_intern_count(p->types); i++) {
 			const char *name = fold_intern_str(p->types, i, &nl);

@@ -375,7 +375,7 @@ fold_palette_color(struct fold_palette *p, const char *s, size_t n)
 		name_color(p, s, n, p->buf);
 		p->colors = fold_reallocarray(p->colors, id + 1,
 		    sizeof *p->colors);
-		p->colors[id] = fold_strndup(p->buf, strlen(p->buf));
+		p->colors[id] = fold_strdup(p->buf);
 		p->ncolors = id + 1;
 		p->dirty = 1;
 	}

@@ -1574,8 +1574,7 @@ perf_part(void *rp, struct fold_stacks *st)
 	for (i = 0; i < r->nev; i++) {
 		p->ev[i] = r->ev[i];
 		p->ev[i].name = fold_strndup(r->ev[i].name, r->ev[i].len);
-		p->ev[i].base = fold_strndup(r->ev[i].base,
-		    strlen(r->ev[i].base));
+		p->ev[i].base = fold_strdup(r->ev[i].base);
 		p->ev[i].samples = 0;
 	}
 	p->nev = r->nev;
@@ -1644,8 +1643,7 @@ perf_join(void *rp, void *const *pp, size_t n)
 				*e = p->ev[i];
 				e->name = fold_strndup(p->ev[i].name,
 				    p->ev[i].len);
-				e->base = fold_strndup(p->ev[i].base,
-				    strlen(p->ev[i].base));
+				e->base = fold_strdup(p->ev[i].base);
 				e->samples = 0;
 			}
 			e = &r->ev[j];

@@ -827,7 +827,7 @@ add_key(struct pprof_reader *r, const char *file, int neg, uint64_t mag)
 
 	if (neg && !r->neg) {
 		r->neg = fold_calloc(r->capents + 1, 1);
-		r->negfile = fold_strndup(file, strlen(file));
+		r->negfile = fold_strdup(file);
 	}
 	/* no stack's magnitude is more than the sum of every one added */
 	r->mass = r->mass > UINT64_MAX - mag ? UINT64_MAX : r->mass + mag;
@@ -1758,9 +1758,9 @@ pprof_prepare(void *wp, struct fold_in *in)
 	size_t i, n;
 	int rc, warn = 0;
 
-	p->file = fold_strndup(name, strlen(name));
+	p->file = fold_strdup(name);
 	if (pb_profile_readall(in, r->opt.max_size, &p->buf, &p->len) < 0) {
-		p->err = fold_strndup(fold_err(), strlen(fold_err()));
+		p->err = fold_strdup(fold_err());
 		return p;
 	}
 	/* --list adds totals, which only the run's reader can: it reads */

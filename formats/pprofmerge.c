@@ -697,7 +697,7 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 		d = fold_calloc(1, sizeof *d);
 		pb_arena_init(&d->ar, &d->ca);
 	}
-	d->file = fold_strndup(file, strlen(file));
+	d->file = fold_strdup(file);
 	pb_capalloc_init(&d->ca, m->max_size);
 	d->p = pprof_unpack(&perftools__profiles__profile__descriptor,
 	    &d->ar.a, len, (const uint8_t *)buf);

@@ -61,7 +61,7 @@ fold_warn(struct fold_diag *d, const char *file, uint64_t line,
 static char *
 copy(const char *s)
 {
-	return s ? fold_strndup(s, strlen(s)) : NULL;
+	return s ? fold_strdup(s) : NULL;
 }
 
 static void

@@ -74,8 +74,9 @@ void fold_held_note(struct fold_held *h, const char *text);
 /*
  * Says what h holds, in order, and empties it: each warning through to,
  * its line (when not 0) counted from base, each note through say(arg,
- * text) (say may be NULL when h holds no note). Returns 0, or -1 at a warning that strict makes an error (what
- * follows it unsaid, as its reader said nothing after it).
+ * text) (say may be NULL when h holds no note). Returns 0, or -1 at a
+ * warning that strict makes an error (what follows it unsaid, as its
+ * reader said nothing after it).
  */
 int fold_held_say(struct fold_held *h, struct fold_diag *to, uint64_t base,
     fold_say_fn *say, void *arg);

@@ -97,3 +97,9 @@ fold_strndup(const char *s, size_t n)
 	p[n] = '\0';
 	return p;
 }
+
+char *
+fold_strdup(const char *s)
+{
+	return fold_strndup(s, strlen(s));
+}

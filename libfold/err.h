@@ -76,6 +76,7 @@ fold_grow(void *p, size_t *cap, size_t need, size_t size)
 	return need <= *cap ? p : fold_grow_to(p, cap, need, size);
 }
 char *fold_strndup(const char *s, size_t n);
+char *fold_strdup(const char *s);
 void fold_set_oom_handler(void (*handler)(void));
 
 #endif

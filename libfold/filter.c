@@ -130,9 +130,9 @@ fold_filter_add(struct fold_filter *f, enum fold_step kind,
 			return fold_seterr("%s: a frame cannot contain a newline",
 			    label);
 		}
-		s.repl = fold_strndup(repl, strlen(repl));
+		s.repl = fold_strdup(repl);
 	}
-	s.label = fold_strndup(label, strlen(label));
+	s.label = fold_strdup(label);
 	s.stat.label = s.label;
 	s.stat.selects = kind == FOLD_STEP_GREP || kind == FOLD_STEP_FOCUS ||
 	    kind == FOLD_STEP_ROOT_AT;

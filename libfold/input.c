@@ -27,7 +27,7 @@ struct fold_in {
 	unsigned char *raw;
 	size_t rawcap;
 	int raweof;
-	unsigned char *plain;	/* a small input inflated at once (gzwhole) */
+	unsigned char *plain;	/* a small input inflated at once */
 	size_t plainlen, plainpos;
 	/* UTF-16 text with a byte order mark, read as UTF-8 */
 	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
@@ -60,7 +60,7 @@ newin(int fd, int ownfd, const char *name, size_t cap)
 	in->fd = fd;
 	in->ownfd = ownfd;
 	in->at0 = -1;
-	in->name = fold_strndup(name, strlen(name));
+	in->name = fold_strdup(name);
 	in->cap = cap;
 	in->buf = fold_malloc(in->cap);
 	return in;

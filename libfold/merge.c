@@ -307,7 +307,7 @@ struct item {			/* an input waiting for its merge */
 struct merger {
 	const struct fold_merge_opt *opt;
 	struct fold_diag *diag;
-	struct fold_held *held;	/* when set, what is said is held there */
+	struct fold_held *held;	/* when set, what is said is held */
 	int threaded;		/* on one of several threads */
 	int file_failed;
 	uint64_t stacks;	/* emitted to the final sink */
@@ -1012,7 +1012,7 @@ group_task(void *arg, size_t i)
 	if (r > 0)
 		g->nofd = 1;
 	else if (r < 0)
-		g->err = fold_strndup(fold_err(), strlen(fold_err()));
+		g->err = fold_strdup(fold_err());
 }
 
 /*
@@ -1240,7 +1240,7 @@ fold_pathroot_new(const char *pattern)
 	pr = fold_calloc(1, sizeof *pr);
 	pr->re = re;
 	pr->md = pcre2_match_data_create_from_pattern(re, NULL);
-	pr->pattern = fold_strndup(pattern, strlen(pattern));
+	pr->pattern = fold_strdup(pattern);
 	return pr;
 }
 

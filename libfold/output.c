@@ -26,7 +26,7 @@ fold_out_new(int fd, const char *name)
 	struct fold_out *o = fold_calloc(1, sizeof *o);
 
 	o->fd = fd;
-	o->name = fold_strndup(name, strlen(name));
+	o->name = fold_strdup(name);
 	o->cap = FIRSTSZ;
 	o->buf = fold_malloc(o->cap);
 	return o;
