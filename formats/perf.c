@@ -85,7 +85,13 @@ struct perf_reader {
 
 	/* a reader of parts of an input (see format.h) */
 	int part;
-	int borrowed;		/* its cache is its reader's */
+	/*
+	 * Its cache is made at its first read, on its thread: a copy of
+	 * seed (its reader's, idle meanwhile) when that holds frames of
+	 * the same ids, else empty.
+	 */
+	int cachelater;
+	const struct centry *seed;
 	int undecided;		/* its reader had not chosen an event */
 	int needr;		/* and it saw one that it cannot choose */
 	uint64_t origin;	/* of the piece being read */
@@ -236,8 +242,7 @@ perf_close(void *rp)
 	free(r->after);
 	free(r->pend);
 	free(r->tmp);
-	if (!r->borrowed)
-		free(r->cache);
+	free(r->cache);
 	free(r);
 }
 
@@ -953,7 +958,7 @@ done:
 		e->len = tn;
 		e->java = r->java;
 		memcpy(e->text, a, tn);
-		if (++r->cachefills >> r->cachebits && !r->borrowed &&
+		if (++r->cachefills >> r->cachebits &&
 		    r->cachebits < CACHE_BITS) {
 			/* emptied: what it held is found again soon enough */
 			r->cachebits += 2;
@@ -1464,6 +1469,18 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	size_t len, head, tail;
 	int rc;
 
+	if (r->cachelater) {
+		r->cachelater = 0;
+		if (r->seed) {
+			r->cache = fold_malloc(((size_t)1 << CACHE_BITS) *
+			    sizeof *r->cache);
+			memcpy(r->cache, r->seed, ((size_t)1 << CACHE_BITS) *
+			    sizeof *r->cache);
+			r->seed = NULL;
+		} else {
+			r->cache = cache_new(CACHE_BITS);
+		}
+	}
 	r->fname = fold_in_name(in);
 	r->diag = diag;
 	r->origin = fold_in_origin(in);
@@ -1535,36 +1552,24 @@ perf_part(void *rp, struct fold_stacks *st)
 {
 	struct perf_reader *r = rp;
 	struct perf_reader *p = perf_open(&r->opt, st);
-	size_t i, size = ((size_t)1 << CACHE_BITS) * sizeof *r->cache;
+	size_t i;
 
-	/* a large input is read in parts: the caches at their largest */
-	if (r->cache && r->cachebits < CACHE_BITS) {
-		free(r->cache);
-		r->cache = cache_new(CACHE_BITS);
-		r->cachebits = CACHE_BITS;
-		r->cachefills = 0;
-	}
 	/*
-	 * The part that interns in r's frames, on r's thread while r waits,
-	 * uses r's cache of frame lines: warm, and 2 MiB not touched again.
-	 * A part whose frames began as a copy of r's starts from a copy,
-	 * unless r's is empty.
+	 * A large input is read in parts: their caches at their largest,
+	 * made on their threads (a page fault apiece of 2 MiB is not to
+	 * hold up the others' start). r's, warm from the first piece and
+	 * not touched until the parts are read, seeds the parts whose
+	 * frames are r's or a copy of them (split.c's: the same ids).
 	 */
 	if (p->cache) {
 		free(p->cache);
 		p->cache = NULL;
 		p->cachebits = CACHE_BITS;
-		if (p->frames == r->frames) {
-			p->cache = r->cache;
-			p->borrowed = 1;
-		} else if (r->cachefills > 0 && fold_intern_count(p->frames) ==
-		    fold_intern_count(r->frames)) {
-			/* a copy of r's frames (split.c's): the same ids */
-			p->cache = fold_malloc(size);
-			memcpy(p->cache, r->cache, size);
-		} else {
-			p->cache = cache_new(CACHE_BITS);
-		}
+		p->cachelater = 1;
+		if (r->cachebits == CACHE_BITS && r->cachefills > 0 &&
+		    (p->frames == r->frames || fold_intern_count(p->frames) ==
+		    fold_intern_count(r->frames)))
+			p->seed = r->cache;
 	}
 	p->part = 1;
 	p->chosen = r->chosen;

@@ -300,6 +300,51 @@ test_copy(void)
 }
 
 /*
+ * Many stacks, each its own count, merged from a table of a copy of dst's
+ * frames and from one that shares them: merge looks stacks up ahead of
+ * adding them, and each must still add its own count.
+ */
+static void
+test_merge_many(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *cp;
+	struct fold_stacks *dst = fold_stacks_new(fr, 1), *own, *shared;
+	struct fold_count c;
+	char name[32];
+	int i, bad = 0;
+
+	for (i = 0; i < 600; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		c = fold_count_u64(i + 1);
+		fold_stacks_add_text(dst, name, strlen(name), &c);
+	}
+	cp = fold_intern_copy(fr);
+	own = fold_stacks_new(cp, 1);
+	shared = fold_stacks_new(fr, 1);
+	for (i = 300; i < 1200; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		c = fold_count_u64((uint64_t)(i + 1) * 1000);
+		fold_stacks_add_text(i % 2 ? own : shared, name, strlen(name),
+		    &c);
+	}
+	CHECK(fold_stacks_merge(dst, own) == 0 &&
+	    fold_stacks_merge(dst, shared) == 0 && fold_stacks_len(dst) == 1200,
+	    "merge many: every stack once");
+	for (i = 0; i < 1200; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		if (count_of(dst, name) != (uint64_t)(i + 1) *
+		    ((i < 300 ? 0 : 1000) + (i < 600)))
+			bad++;
+	}
+	CHECK(bad == 0, "merge many: each stack its own sum");
+	fold_stacks_free(own);
+	fold_stacks_free(shared);
+	fold_stacks_free(dst);
+	fold_intern_free(cp);
+	fold_intern_free(fr);
+}
+
+/*
  * Names of every length around the word sizes the hash, the compare and
  * the copy work in, names differing only in their last or first byte, an
  * empty name, and a name bigger than an arena block: each interned once,
@@ -614,6 +659,7 @@ main(void)
 	test_merge();
 	test_take();
 	test_copy();
+	test_merge_many();
 	test_intern();
 	test_order_random();
 	test_deep();
