@@ -22,10 +22,12 @@
 
 /*
  * The first and the last piece are read by r alone, the threads idle:
- * of pieces of more than this, they hold about this much (the first
- * enough for what r decides there, such as perf's kept event).
+ * of pieces of more than this, the first holds about this much (enough
+ * for what r decides there, such as perf's kept event), and the last
+ * about LAST, a few samples, when one ends so near the end.
  */
 #define EDGE ((uint64_t)256 << 10)
+#define LAST ((uint64_t)32 << 10)
 
 /*
  * How far split looks at a time for a boundary, and their overlap: first
@@ -114,28 +116,37 @@ boundary(struct split *s, uint64_t c, uint64_t size, char *win)
 	}
 }
 
-/* The pieces of an input of size bytes; 0 when it is to be read whole. */
+/*
+ * The pieces of an input of size bytes; 0 when it is to be read whole.
+ * The last pieces for the threads, the last jobs pieces' worth, are a
+ * quarter of the size: the thread that takes the last one finishes
+ * about when the others do.
+ */
 static int
 cut(struct split *s, uint64_t size, uint64_t piece)
 {
-	uint64_t c, b;
+	uint64_t c, b, step = piece, tail = (uint64_t)s->jobs * piece;
 	size_t cap = 0, k;
 	char *win = fold_malloc(WINDOW);
 
 	s->cut = fold_grow(s->cut, &cap, 1, sizeof *s->cut);
 	s->cut[s->npieces++] = 0;
 	c = piece > EDGE ? EDGE : piece;
-	for (c = c < HEAD ? HEAD : c; c < size; c = (b / piece + 1) * piece) {
+	for (c = c < HEAD ? HEAD : c; c < size; c = (b / step + 1) * step) {
 		if ((b = boundary(s, c, size, win)) >= size)
 			break;
 		s->cut = fold_grow(s->cut, &cap, s->npieces + 2,
 		    sizeof *s->cut);
 		s->cut[s->npieces++] = b;
+		if (piece > EDGE && size - b < tail)
+			step = piece / 4;
 	}
-	/* a last piece of about EDGE: cut at the boundary so far from the end */
-	if (piece > EDGE && s->npieces > 1 &&
-	    size - s->cut[s->npieces - 1] > 2 * EDGE &&
-	    (b = boundary(s, size - EDGE, size, win)) < size)
+	/* a last piece of about LAST, or EDGE: cut at a boundary so near */
+	c = s->cut[s->npieces - 1];
+	if (piece > EDGE && s->npieces > 1 && ((size - c > 2 * LAST &&
+	    (b = boundary(s, size - LAST, size, win)) < size) ||
+	    (size - c > 2 * EDGE &&
+	    (b = boundary(s, size - EDGE, size, win)) < size)))
 		s->cut[s->npieces++] = b;
 	free(win);
 	s->cut = fold_grow(s->cut, &cap, s->npieces + 1, sizeof *s->cut);
