@@ -223,13 +223,19 @@ fail:
 void
 fold_write(struct fold_out *out, struct fold_stacks *st)
 {
+	fold_write_jobs(out, st, 1);
+}
+
+void
+fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
+{
 	const struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), c;
 	size_t i, n, o, cap = 0;
 	char *line = NULL;
 	struct fold_unit_out u;
 
-	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, jobs);
 	/* a profile of no stack has nothing to count in a unit */
 	fold_unit_out_init(&u, fold_stacks_len(st) ? fold_stacks_unit(st) :
 	    NULL, ncols);

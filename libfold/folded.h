@@ -86,4 +86,8 @@ int fold_read(struct fold_in *in, struct fold_stacks *st,
  */
 void fold_write(struct fold_out *out, struct fold_stacks *st);
 
+/* The same, sorting on up to jobs threads (fold_stacks_sort_jobs). */
+void fold_write_jobs(struct fold_out *out, struct fold_stacks *st,
+    unsigned jobs);
+
 #endif

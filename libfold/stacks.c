@@ -3,6 +3,7 @@
 
 #include "err.h"
 #include "hash.h"
+#include "jobs.h"
 #include "unit.h"
 #include "stacks.h"
 
@@ -573,66 +574,209 @@ radix_sort(struct keyed *a, struct keyed *tmp, size_t n, int bits)
 		memcpy(a, src, n * sizeof *a);
 }
 
+/* A run of ks to sort on the frames from depth on. */
+struct seg {
+	size_t lo, hi, depth;
+};
+
+/* What rank_sort's jobs share. */
+struct rsort {
+	struct keyed *ks, *tmp;	/* tmp[lo..hi) is scratch for ks[lo..hi) */
+	const uint32_t *lrank, *mrank;
+	int bits, per;
+	struct seg *segs;	/* the runs the first level left */
+	size_t *group;		/* job g sorts segs[group[g]..group[g + 1]) */
+};
+
+/*
+ * Sorts the run sg on the ranks of its next per frames, and pushes the
+ * runs of equal keys that do not end their stacks onto todo[0..*ntodo).
+ */
+static struct seg *
+rank_level(const struct rsort *r, struct seg sg, struct seg *todo,
+    size_t *ntodo, size_t *cap)
+{
+	struct keyed *ks = r->ks;
+	uint64_t last = ((uint64_t)1 << r->bits) - 1;
+	size_t i, j;
+	int k;
+
+	for (i = sg.lo; i < sg.hi; i++) {
+		const struct keyed *e = &ks[i];
+		uint64_t key = 0;
+		if (i + 8 < sg.hi)
+			__builtin_prefetch(ks[i + 8].ids + sg.depth);
+		for (k = 0; k < r->per; k++) {
+			size_t d = sg.depth + k;
+			uint64_t v = 0;
+			if (d + 1 < e->n)
+				v = r->mrank[e->ids[d]] + 1;
+			else if (d + 1 == e->n)
+				v = r->lrank[e->ids[d]] + 1;
+			key = key << r->bits | v;
+		}
+		ks[i].key = key;
+	}
+	if (sg.hi - sg.lo > 512)
+		radix_sort(ks + sg.lo, r->tmp + sg.lo, sg.hi - sg.lo,
+		    r->bits * r->per);
+	else
+		key_sort(ks + sg.lo, sg.hi - sg.lo);
+	for (i = sg.lo; i < sg.hi; i = j) {
+		for (j = i + 1; j < sg.hi && ks[j].key == ks[i].key; j++)
+			;
+		/* equal keys that do not end the stacks: look deeper */
+		if (j - i > 1 && (ks[i].key & last)) {
+			todo = fold_grow(todo, cap, *ntodo + 1, sizeof *todo);
+			todo[(*ntodo)++] = (struct seg){ i, j,
+			    sg.depth + r->per };
+		}
+	}
+	return todo;
+}
+
+/* Sorts the runs todo[0..ntodo) to the ends of their stacks; frees todo. */
+static void
+rank_runs(const struct rsort *r, struct seg *todo, size_t ntodo, size_t cap)
+{
+	while (ntodo > 0) {
+		struct seg sg = todo[--ntodo];
+		todo = rank_level(r, sg, todo, &ntodo, &cap);
+	}
+	free(todo);
+}
+
+static void
+rank_job(void *arg, size_t g)
+{
+	const struct rsort *r = arg;
+	size_t n = r->group[g + 1] - r->group[g], cap = n + 16;
+	struct seg *todo = fold_reallocarray(NULL, cap, sizeof *todo);
+
+	memcpy(todo, r->segs + r->group[g], n * sizeof *todo);
+	rank_runs(r, todo, n, cap);
+}
+
+/*
+ * Below this many stacks a table is sorted on one thread:
+ * starting threads costs more than they save.
+ */
+enum { SORT_JOBS_MIN = 8192 };
+
 /*
  * Sorts ks[0..n) by frame ranks: lrank[id] for a stack's last frame,
  * mrank[id] for the others (see fold_stacks_sort), all below nranks. No
- * recursion, however deep the stacks.
+ * recursion, however deep the stacks. With jobs, the runs the first
+ * level leaves, which share their first frames and are sorted apart
+ * from each other, are dealt out to the threads in groups of about equal
+ * size.
  */
 static void
 rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
-    const uint32_t *mrank, size_t nranks)
+    const uint32_t *mrank, size_t nranks, unsigned jobs)
 {
-	struct seg { size_t lo, hi, depth; } *todo;
-	size_t ntodo = 0, cap = 64, i, j;
-	int bits = 1, per, k;
-	struct keyed *tmp = fold_reallocarray(NULL, n + 1, sizeof *tmp);
+	struct rsort r = { ks, NULL, lrank, mrank, 1, 0, NULL, NULL };
+	size_t ntodo = 0, cap = 64, i, g, ng, sum = 0, total = 0;
 
-	while (((uint64_t)1 << bits) <= nranks)
-		bits++;
-	per = 64 / bits;
-	uint64_t last = ((uint64_t)1 << bits) - 1;
-	todo = fold_reallocarray(NULL, cap, sizeof *todo);
-	todo[ntodo++] = (struct seg){ 0, n, 0 };
-	while (ntodo > 0) {
-		struct seg sg = todo[--ntodo];
-		for (i = sg.lo; i < sg.hi; i++) {
-			const struct keyed *e = &ks[i];
-			uint64_t key = 0;
-			if (i + 8 < sg.hi)
-				__builtin_prefetch(ks[i + 8].ids + sg.depth);
-			for (k = 0; k < per; k++) {
-				size_t d = sg.depth + k;
-				uint64_t r = 0;
-				if (d + 1 < e->n)
-					r = mrank[e->ids[d]] + 1;
-				else if (d + 1 == e->n)
-					r = lrank[e->ids[d]] + 1;
-				key = key << bits | r;
-			}
-			ks[i].key = key;
-		}
-		if (sg.hi - sg.lo > 512)
-			radix_sort(ks + sg.lo, tmp, sg.hi - sg.lo, bits * per);
-		else
-			key_sort(ks + sg.lo, sg.hi - sg.lo);
-		for (i = sg.lo; i < sg.hi; i = j) {
-			for (j = i + 1; j < sg.hi && ks[j].key == ks[i].key; j++)
-				;
-			/* equal keys that do not end the stacks: look deeper */
-			if (j - i > 1 && (ks[i].key & last)) {
-				todo = fold_grow(todo, &cap, ntodo + 1,
-				    sizeof *todo);
-				todo[ntodo++] = (struct seg){ i, j,
-				    sg.depth + per };
-			}
-		}
+	r.tmp = fold_reallocarray(NULL, n + 1, sizeof *r.tmp);
+	while (((uint64_t)1 << r.bits) <= nranks)
+		r.bits++;
+	r.per = 64 / r.bits;
+	r.segs = fold_reallocarray(NULL, cap, sizeof *r.segs);
+	if (jobs <= 1 || n < SORT_JOBS_MIN) {
+		r.segs[ntodo++] = (struct seg){ 0, n, 0 };
+		rank_runs(&r, r.segs, ntodo, cap);
+		free(r.tmp);
+		return;
 	}
-	free(todo);
-	free(tmp);
+	r.segs = rank_level(&r, (struct seg){ 0, n, 0 }, r.segs, &ntodo,
+	    &cap);
+	/* four groups a thread: a thread done early takes another */
+	ng = (size_t)jobs * 4;
+	r.group = fold_calloc(ng + 1, sizeof *r.group);
+	for (i = 0; i < ntodo; i++)
+		total += r.segs[i].hi - r.segs[i].lo;
+	for (i = 0, g = 0; i < ntodo; i++) {
+		sum += r.segs[i].hi - r.segs[i].lo;
+		while (g + 1 < ng && sum * ng > total * (g + 1))
+			r.group[++g] = i + 1;
+	}
+	while (g < ng)
+		r.group[++g] = ntodo;
+	fold_jobs(ng, jobs, rank_job, &r);
+	free(r.group);
+	free(r.segs);
+	free(r.tmp);
+}
+
+/*
+ * The ids of the nf names of fr in byte order, in byname. Sorted first on
+ * their first 8 bytes as an integer (big-endian, zeros after a shorter
+ * name: a name sorts no later than the names it prefixes), then the runs
+ * of equal keys on the whole names: most of the compares are of integers,
+ * and the names are read once each instead of at each compare.
+ */
+static void
+sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
+{
+	struct keyed *k = fold_reallocarray(NULL, nf + 1, sizeof *k);
+	size_t i, j, m, l;
+	const char *s;
+
+	for (i = 0; i < nf; i++) {
+		uint64_t key = 0;
+		s = fold_intern_str(fr, (uint32_t)i, &l);
+		for (j = 0; j < 8; j++)
+			key = key << 8 | (j < l ? (unsigned char)s[j] : 0);
+		k[i].key = key;
+		k[i].i = (uint32_t)i;
+	}
+	key_sort(k, nf);
+	for (i = 0; i < nf; i++)
+		byname[i] = k[i].i;
+	for (i = 0; i < nf; i = j) {
+		for (j = i + 1; j < nf && k[j].key == k[i].key; j++)
+			;
+		if ((m = j - i) > 1)
+			qsort_r(byname + i, m, sizeof *byname, cmp_id,
+			    (void *)fr);
+	}
+	free(k);
+}
+
+/* What the jobs that put the sorted entries in place share. */
+struct reorder {
+	const struct fold_stacks *st;
+	const struct keyed *ks;
+	struct entry *ents;
+	struct fold_count *counts;
+	size_t per;		/* entries a job */
+};
+
+static void
+reorder_job(void *arg, size_t g)
+{
+	const struct reorder *o = arg;
+	const struct fold_stacks *st = o->st;
+	size_t i, end = (g + 1) * o->per < st->len ? (g + 1) * o->per : st->len;
+	int nc = st->ncols;
+
+	for (i = g * o->per; i < end; i++) {
+		o->ents[i] = st->ents[o->ks[i].i];
+		memcpy(o->counts + i * nc, st->counts + o->ks[i].i * nc,
+		    nc * sizeof *o->counts);
+	}
 }
 
 void
 fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
+{
+	fold_stacks_sort_jobs(st, order, 1);
+}
+
+void
+fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
+    unsigned jobs)
 {
 	size_t nf = fold_intern_count(st->frames), i, la, lb;
 	struct sortctx ctx = { st, NULL, NULL };
@@ -640,13 +784,12 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 	struct keyed *ks = fold_reallocarray(NULL, st->len + 1, sizeof *ks);
 	struct entry *ents;
 	struct fold_count *counts;
+	struct reorder ro;
 	int anyprefix = 0, anysemi = 0;
 
 	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
 	ctx.isprefix = fold_calloc(nf + 1, 1);
-	for (i = 0; i < nf; i++)
-		byname[i] = i;
-	qsort_r(byname, nf, sizeof *byname, cmp_id, st->frames);
+	sort_names(st->frames, byname, nf);
 	for (i = 0; i < nf; i++) {
 		ctx.rank[byname[i]] = i;
 		if (i + 1 < nf) {
@@ -667,12 +810,12 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 		anysemi = memchr(a, ';', la) != NULL;
 	}
 	if (order != FOLD_ORDER_TEXT || !anyprefix) {
-		rank_sort(ks, st->len, ctx.rank, ctx.rank, nf);
+		rank_sort(ks, st->len, ctx.rank, ctx.rank, nf, jobs);
 	} else if (!anysemi) {
 		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
 		uint32_t *r2 = fold_reallocarray(NULL, 2 * nf + 1, sizeof *r2);
 		rank_tokens(st->frames, byname, nf, r2);
-		rank_sort(ks, st->len, r2, r2 + nf, 2 * nf);
+		rank_sort(ks, st->len, r2, r2 + nf, 2 * nf, jobs);
 		free(r2);
 	} else {
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
@@ -680,10 +823,12 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 	free(byname);
 	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
 	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
-	for (i = 0; i < st->len; i++) {
-		ents[i] = st->ents[ks[i].i];
-		memcpy(counts + i * st->ncols, st->counts + ks[i].i * st->ncols,
-		    st->ncols * sizeof *counts);
+	ro = (struct reorder){ st, ks, ents, counts, st->len };
+	if (jobs > 1 && st->len >= SORT_JOBS_MIN) {
+		ro.per = (st->len + jobs - 1) / jobs;
+		fold_jobs(jobs, jobs, reorder_job, &ro);
+	} else if (st->len > 0) {
+		reorder_job(&ro, 0);
 	}
 	free(ks);
 	free(ctx.rank);

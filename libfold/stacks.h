@@ -136,6 +136,13 @@ enum fold_order {
 void fold_stacks_sort(struct fold_stacks *st, enum fold_order order);
 
 /*
+ * The same on up to jobs threads (a table of fewer than a few thousand
+ * stacks on one): the same order.
+ */
+void fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
+    unsigned jobs);
+
+/*
  * Removes every stack for which keep(arg, st, i) returns 0 (and stacks
  * whose counts are all zero when drop_zero is set), keeping the order of
  * the others.

@@ -421,51 +421,93 @@ cmpstr(const void *a, const void *b)
  * after them: the sorted stacks must come out in strcmp order of their
  * texts, whichever way the sort gets there.
  */
+/* A stack's text, then after its NUL its count (8 bytes). */
+static char *
+text_count(struct fold_stacks *st, size_t i)
+{
+	char *out = NULL;
+	size_t cap = 0, n, k;
+	const uint32_t *ids = fold_stacks_ids(st, i, &n);
+	uint64_t c = fold_stacks_counts(st, i)->v.u;
+
+	k = fold_intern_join(fold_stacks_frames(st), ids, n, &out, &cap, 0);
+	out = fold_grow(out, &cap, k + 1 + sizeof c, 1);
+	out[k] = '\0';
+	memcpy(out + k + 1, &c, sizeof c);
+	return out;
+}
+
 static void
-test_order_random(void)
+order_random(size_t count, size_t maxfr, unsigned jobs, const char *what)
 {
 	struct fold_intern *fr = fold_intern_new();
 	struct fold_stacks *st = fold_stacks_new(fr, 1);
-	struct fold_count one = fold_count_u64(1);
+	struct fold_count c;
 	static const char alpha[] = "ab:< !~";
-	enum { N = 3000 };
-	char *texts[N], buf[64];
-	size_t i, j, n, m = 0, k;
-	unsigned seed = 12345;
+	char **texts, *out, buf[256];
+	size_t i, j, m, k;
+	/* each call its own stacks: no table left sorted in reused memory */
+	unsigned seed = 12345 + jobs;
 	int good = 1;
 
-	for (i = 0; i < N; i++) {
-		size_t nf = 1 + (seed = seed * 1103515245 + 12345) % 4;
+	for (i = 0; i < count; i++) {
+		size_t nf = 1 + (seed = seed * 1103515245 + 12345) % maxfr;
 		k = 0;
 		for (j = 0; j < nf; j++) {
 			size_t len = ((seed = seed * 1103515245 + 12345) >> 8) % 6;
 			if (j)
 				buf[k++] = ';';
+			/*
+			 * names that share their first 8 bytes, and more;
+			 * stacks that share their first frames, and more
+			 */
+			if (((seed = seed * 1103515245 + 12345) >> 12) % 3 == 0) {
+				memcpy(buf + k, "ns::name", 8);
+				k += 8;
+			}
+			if (j < 8 && ((seed = seed * 1103515245 + 12345) >> 12) %
+			    4 != 0)
+				len = j % 2;
 			while (len--)
 				buf[k++] = alpha[((seed = seed * 1103515245 +
 				    12345) >> 16) % 7];
 		}
-		buf[k] = '\0';
-		if (fold_stacks_add_text(st, buf, k, &one) == (long)m)
-			texts[m++] = strdup(buf);
+		/* each stack's count its own */
+		c = fold_count_u64(i + 1);
+		fold_stacks_add_text(st, buf, k, &c);
 	}
+	m = fold_stacks_len(st);
+	texts = calloc(m, sizeof *texts);
+	for (i = 0; i < m; i++)
+		texts[i] = text_count(st, i);
 	qsort(texts, m, sizeof *texts, cmpstr);
-	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, jobs);
 	for (i = 0; i < m && i < fold_stacks_len(st); i++) {
-		char *out = NULL;
-		size_t cap = 0;
-		const uint32_t *ids = fold_stacks_ids(st, i, &n);
-		k = fold_intern_join(fr, ids, n, &out, &cap, 0);
-		if (k != strlen(texts[i]) || memcmp(out, texts[i], k) != 0)
+		out = text_count(st, i);
+		k = strlen(out);
+		if (strcmp(out, texts[i]) != 0 ||
+		    memcmp(out + k + 1, texts[i] + k + 1, 8) != 0)
 			good = 0;
 		free(out);
 	}
-	CHECK(good && m == fold_stacks_len(st) && m > 500,
-	    "stacks: text order with names prefixing others");
+	CHECK(good && m == fold_stacks_len(st) && m > count / 6, what);
 	for (i = 0; i < m; i++)
 		free(texts[i]);
+	free(texts);
 	fold_stacks_free(st);
 	fold_intern_free(fr);
+}
+
+static void
+test_order_random(void)
+{
+	order_random(3000, 4, 1, "stacks: text order with names prefixing "
+	    "others");
+	/* enough stacks for the threads, deep enough for runs below them */
+	order_random(40000, 12, 1, "stacks: text order, many and deep");
+	order_random(40000, 12, 2, "stacks: text order on 2 threads");
+	order_random(40001, 12, 3, "stacks: text order on 3 threads");
+	order_random(40002, 12, 7, "stacks: text order on 7 threads");
 }
 
 static void
