@@ -22,11 +22,13 @@
 
 /*
  * The first and the last piece are read by r alone, the threads idle:
- * of pieces of more than this, the first holds about this much (enough
- * for what r decides there, such as perf's kept event), and the last
- * about LAST, a few samples, when one ends so near the end.
+ * of pieces of more than EDGE, the first holds about FIRST (enough for
+ * what r decides there, such as perf's kept event, hundreds of samples),
+ * and the last about LAST, a few samples, when one ends so near the end,
+ * else about EDGE.
  */
 #define EDGE ((uint64_t)256 << 10)
+#define FIRST ((uint64_t)64 << 10)
 #define LAST ((uint64_t)32 << 10)
 
 /*
@@ -131,7 +133,7 @@ cut(struct split *s, uint64_t size, uint64_t piece)
 
 	s->cut = fold_grow(s->cut, &cap, 1, sizeof *s->cut);
 	s->cut[s->npieces++] = 0;
-	c = piece > EDGE ? EDGE : piece;
+	c = piece > EDGE ? FIRST : piece;
 	for (c = c < HEAD ? HEAD : c; c < size; c = (b / step + 1) * step) {
 		if ((b = boundary(s, c, size, win)) >= size)
 			break;
