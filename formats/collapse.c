@@ -712,9 +712,7 @@ collapse_finish(struct collapse *c, int ok, struct fold_out *out)
 		wrote = k != 0;
 	}
 	if (out && !wrote)
-		fold_write_jobs(out, c->st, c->split.jobs == 0 ?
-		    c->split.processors : c->split.jobs > 1024 ? 1024 :
-		    (unsigned)c->split.jobs);
+		fold_write_jobs(out, c->st, split_jobs(&c->split));
 	if (collapse_check_finish(c) < 0)
 		rc = -1;
 	/* inputs of records that all were dropped: said by their summary */

@@ -377,15 +377,21 @@ binary(const struct format *f, struct fold_in *in)
 	    f->binary(head, n);
 }
 
+unsigned
+split_jobs(const struct split_opt *o)
+{
+	if (o->jobs == 0)
+		return o->processors;
+	return o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
+}
+
 /* The threads split_read reads in on, 1 or less when it reads it whole. */
 static unsigned
 jobs_for(const struct format *f, struct fold_in *in, const struct split_opt *o,
     int *fd, uint64_t *at, uint64_t *size)
 {
-	unsigned jobs = o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
+	unsigned jobs = split_jobs(o);
 
-	if (jobs == 0)
-		jobs = o->processors;
 	if (!f->split || jobs <= 1 || !fold_in_file(in, fd, at, size) ||
 	    (o->jobs == 0 && (*size < SPLIT_AUTO || !f->split_default)) ||
 	    binary(f, in))

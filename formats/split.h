@@ -57,6 +57,12 @@ int split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o);
 
 /*
+ * The threads o asks for: its jobs (at most 1024), or for 0 its
+ * processors.
+ */
+unsigned split_jobs(const struct split_opt *o);
+
+/*
  * 1 when split_read would read in in parts (nothing of it read yet) and
  * it is of SPLIT_AUTO bytes at least: a smaller input, one of many, is
  * better read whole on a thread of its own.
