@@ -683,14 +683,13 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 		r.bits++;
 	r.per = 64 / r.bits;
 	r.segs = fold_reallocarray(NULL, cap, sizeof *r.segs);
+	r.segs = rank_level(&r, (struct seg){ 0, n, 0 }, r.segs, &ntodo,
+	    &cap);
 	if (jobs <= 1 || n < SORT_JOBS_MIN) {
-		r.segs[ntodo++] = (struct seg){ 0, n, 0 };
 		rank_runs(&r, r.segs, ntodo, cap);
 		free(r.tmp);
 		return;
 	}
-	r.segs = rank_level(&r, (struct seg){ 0, n, 0 }, r.segs, &ntodo,
-	    &cap);
 	/* four groups a thread: a thread done early takes another */
 	ng = (size_t)jobs * 4;
 	r.group = fold_calloc(ng + 1, sizeof *r.group);
@@ -823,13 +822,11 @@ fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
 	free(byname);
 	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
 	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
-	ro = (struct reorder){ st, ks, ents, counts, st->len };
-	if (jobs > 1 && st->len >= SORT_JOBS_MIN) {
-		ro.per = (st->len + jobs - 1) / jobs;
-		fold_jobs(jobs, jobs, reorder_job, &ro);
-	} else if (st->len > 0) {
-		reorder_job(&ro, 0);
-	}
+	if (jobs <= 1 || st->len < SORT_JOBS_MIN)
+		jobs = 1;
+	ro = (struct reorder){ st, ks, ents, counts,
+	    (st->len + jobs - 1) / jobs };
+	fold_jobs(jobs, jobs, reorder_job, &ro);
 	free(ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
