@@ -85,13 +85,7 @@ struct perf_reader {
 
 	/* a reader of parts of an input (see format.h) */
 	int part;
-	/*
-	 * Its cache is made at its first read, on its thread: a copy of
-	 * seed (its reader's, idle meanwhile) when that holds frames of
-	 * the same ids, else empty.
-	 */
-	int cachelater;
-	const struct centry *seed;
+	int cachelater;		/* its cache is made at its first read */
 	int undecided;		/* its reader had not chosen an event */
 	int needr;		/* and it saw one that it cannot choose */
 	uint64_t origin;	/* of the piece being read */
@@ -1471,15 +1465,7 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 
 	if (r->cachelater) {
 		r->cachelater = 0;
-		if (r->seed) {
-			r->cache = fold_malloc(((size_t)1 << CACHE_BITS) *
-			    sizeof *r->cache);
-			memcpy(r->cache, r->seed, ((size_t)1 << CACHE_BITS) *
-			    sizeof *r->cache);
-			r->seed = NULL;
-		} else {
-			r->cache = cache_new(CACHE_BITS);
-		}
+		r->cache = cache_new(CACHE_BITS);
 	}
 	r->fname = fold_in_name(in);
 	r->diag = diag;
@@ -1550,26 +1536,20 @@ perf_split(const char *buf, size_t n)
 static void *
 perf_part(void *rp, struct fold_stacks *st)
 {
-	struct perf_reader *r = rp;
+	const struct perf_reader *r = rp;
 	struct perf_reader *p = perf_open(&r->opt, st);
 	size_t i;
 
 	/*
 	 * A large input is read in parts: their caches at their largest,
-	 * made on their threads (a page fault apiece of 2 MiB is not to
-	 * hold up the others' start). r's, warm from the first piece and
-	 * not touched until the parts are read, seeds the parts whose
-	 * frames are r's or a copy of them (split.c's: the same ids).
+	 * made empty on their threads (2 MiB of page faults apiece is not
+	 * to hold up the others' start). A cache warms within a piece.
 	 */
 	if (p->cache) {
 		free(p->cache);
 		p->cache = NULL;
 		p->cachebits = CACHE_BITS;
 		p->cachelater = 1;
-		if (r->cachebits == CACHE_BITS && r->cachefills > 0 &&
-		    (p->frames == r->frames || fold_intern_count(p->frames) ==
-		    fold_intern_count(r->frames)))
-			p->seed = r->cache;
 	}
 	p->part = 1;
 	p->chosen = r->chosen;
