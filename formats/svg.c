@@ -72,12 +72,12 @@ struct layout {
 static void
 putnum(struct fold_out *out, double v, int d)
 {
-	char buf[64];
-	int n;
+	char buf[FOLD_COUNT_BUFSZ];
+	size_t n;
 
 	if (!isfinite(v))
 		v = 0;
-	n = snprintf(buf, sizeof buf, "%.*f", d, v);
+	n = fold_fixed_fmt(v, d, buf);
 	if (memchr(buf, '.', n)) {
 		while (buf[n - 1] == '0')
 			n--;
@@ -94,9 +94,11 @@ putnum(struct fold_out *out, double v, int d)
 static void
 putfix(struct fold_out *out, double v, int d)
 {
+	char buf[FOLD_COUNT_BUFSZ];
+
 	if (v < 0 && v > -0.5)
 		v = 0;
-	fold_out_printf(out, "%.*f", d, v);
+	fold_out_write(out, buf, fold_fixed_fmt(v, d, buf));
 }
 
 /* ---- reading ---- */
@@ -640,8 +642,11 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 			fold_out_printf(o, ", %s", shown);
 		if (i == 0 && val == L->timemax)
 			fold_out_puts(o, ", 100%");
-		else
-			fold_out_printf(o, ", %.2f%%", 100 * val / L->timemax);
+		else {
+			fold_out_puts(o, ", ");
+			putfix(o, 100 * val / L->timemax, 2);
+			fold_out_putc(o, '%');
+		}
 		if (L->diff && i > 0 && opt->report)
 			report_changes(o, opt->report, nd);
 		else if (L->diff && i > 0) {
@@ -671,7 +676,9 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	putfix(o, w, 1);
 	fold_out_puts(o, "\" height=\"");
 	putnum(o, y2 - y1, 2);
-	fold_out_printf(o, "\" fill=\"%s\" rx=\"2\" ry=\"2\"/>", color);
+	fold_out_puts(o, "\" fill=\"");
+	fold_out_puts(o, color);
+	fold_out_puts(o, "\" rx=\"2\" ry=\"2\"/>");
 	nl(L, 3);
 	fold_out_puts(o, "<text x=\"");
 	putfix(o, x1 + 3, 2);

@@ -219,3 +219,45 @@ fold_count_fmt_grouped(const struct fold_count *c, char *buf)
 	buf[j] = '\0';
 	return j;
 }
+
+size_t
+fold_fixed_fmt(double v, int d, char *buf)
+{
+	static const double scale[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9 };
+	char tmp[24];
+	double a = fabs(v), x, err, q;
+	uint64_t u;
+	size_t n = 0;
+	int i = 24;
+
+	if (d < 0 || d > 9 || !(a * scale[d] < 0x1p52))
+		return (size_t)snprintf(buf, FOLD_COUNT_BUFSZ, "%.*f", d, v);
+	/*
+	 * printf rounds the exact value of v times 10^d to the nearest
+	 * integer, halves to even. x, the nearest double to that product,
+	 * rounds the same way unless it is itself a half (k + 0.5 is a
+	 * double here, so the product and x are on the same side of any
+	 * other half); then the product's rounding error (exact by fma)
+	 * tells which side the product is on.
+	 */
+	x = a * scale[d];
+	err = fma(a, scale[d], -x);
+	q = floor(x);
+	if (x - q > 0.5 || (x - q == 0.5 && (err > 0 ||
+	    (err == 0 && fmod(q, 2) != 0))))
+		q++;
+	u = (uint64_t)q;
+	do {
+		tmp[--i] = '0' + u % 10;
+		u /= 10;
+		if (--d == 0)
+			tmp[--i] = '.';
+	} while (u || d >= 0);
+	if (signbit(v))
+		buf[n++] = '-';
+	memcpy(buf + n, tmp + i, 24 - i);
+	n += 24 - i;
+	buf[n] = '\0';
+	return n;
+}

@@ -1,4 +1,6 @@
 /* Unit tests for libfold: prints "ok NAME" or "FAIL NAME" per check. */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +92,65 @@ test_counts(void)
 	    "scale: fraction");
 	c = fold_count_u64(UINT64_MAX / 2 + 1);
 	CHECK(fold_count_scale(&c, 2) < 0, "scale: overflow is an error");
+}
+
+/* fold_fixed_fmt against printf: halves, near-halves, random values */
+static void
+test_fixed(void)
+{
+	static const struct { double v; int d; const char *want; } t[] = {
+		{ 0.15, 1, "0.1" }, { 0.25, 1, "0.2" }, { 0.35, 1, "0.3" },
+		{ 0.45, 1, "0.5" }, { 2.675, 2, "2.67" }, { 1.5, 0, "2" },
+		{ 2.5, 0, "2" }, { -0.0, 1, "-0.0" }, { -0.04, 1, "-0.0" },
+		{ 1234.5678, 2, "1234.57" }, { 0, 0, "0" }, { 7, 3, "7.000" },
+		{ 1e20, 1, "100000000000000000000.0" },
+	};
+	char buf[FOLD_COUNT_BUFSZ], want[FOLD_COUNT_BUFSZ];
+	uint64_t r = 88172645463325252ULL;
+	size_t i, bad = 0, n;
+	int d;
+
+	for (i = 0; i < sizeof t / sizeof *t; i++) {
+		n = fold_fixed_fmt(t[i].v, t[i].d, buf);
+		if (strcmp(buf, t[i].want) != 0 || n != strlen(buf)) {
+			printf("# fixed %.17g %d: %s, want %s\n", t[i].v, t[i].d,
+			    buf, t[i].want);
+			bad++;
+		}
+	}
+	CHECK(bad == 0, "fixed: halves, negative zero, large values");
+	for (i = 0, bad = 0; i < 300000; i++) {
+		double v, s;
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		d = (int)(r % 10);
+		s = 1;
+		for (n = 0; n < (size_t)d; n++)
+			s *= 10;
+		switch (r >> 60 & 3) {
+		case 0:		/* anything up to a million */
+			v = (double)(r >> 11) / 0x1p53 * 1e6;
+			break;
+		case 1:		/* a half at d decimals, a few ulps either way */
+			v = ((double)(r >> 40 & 0xfffff) + 0.5) / s;
+			v = nextafter(v, (r >> 4 & 1) ? 0 : 1e9);
+			if (r >> 5 & 1)
+				v = nextafter(v, 1e9);
+			break;
+		case 2:		/* an exact binary half, as flame widths are */
+			v = (double)(r >> 40 & 0xfffff) / 1024;
+			break;
+		default:	/* negative */
+			v = -(double)(r >> 11) / 0x1p53 * (r >> 8 & 1 ? 1 : 1e4);
+		}
+		n = fold_fixed_fmt(v, d, buf);
+		snprintf(want, sizeof want, "%.*f", d, v);
+		if (strcmp(buf, want) != 0 || n != strlen(want)) {
+			if (bad++ < 5)
+				printf("# fixed %.17g %d: %s, want %s\n", v, d,
+				    buf, want);
+		}
+	}
+	CHECK(bad == 0, "fixed: as printf's %.*f on 300,000 values");
 }
 
 static void
@@ -696,6 +757,7 @@ int
 main(void)
 {
 	test_counts();
+	test_fixed();
 	test_parse();
 	test_order();
 	test_merge();
