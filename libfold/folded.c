@@ -243,13 +243,7 @@ fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
 	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
 		const uint32_t *ids = fold_stacks_ids(st, i, &n);
 		const struct fold_count *cnt = fold_stacks_counts(st, i);
-		if (i + 4 < fold_stacks_len(st)) {
-			/* sorted stacks are scattered in memory: fetch ahead */
-			size_t m;
-			const uint32_t *next = fold_stacks_ids(st, i + 4, &m);
-			__builtin_prefetch(next);
-			__builtin_prefetch(next + 16);
-		}
+		fold_stacks_prefetch_ids(st, i + 4);
 		o = fold_intern_join(fr, ids, n, &line, &cap, 0);
 		fold_unit_out_before(&u, out, line, o);
 		line = fold_grow(line, &cap, o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1,

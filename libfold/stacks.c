@@ -130,6 +130,18 @@ fold_stacks_ids(const struct fold_stacks *st, size_t i, size_t *n)
 	return st->ids + st->ents[i].off;
 }
 
+void
+fold_stacks_prefetch_ids(const struct fold_stacks *st, size_t i)
+{
+	const uint32_t *p;
+
+	if (i >= st->len)
+		return;
+	p = st->ids + st->ents[i].off;
+	__builtin_prefetch(p);
+	__builtin_prefetch(p + (st->ents[i].n ? st->ents[i].n - 1 : 0));
+}
+
 struct fold_count *
 fold_stacks_counts(struct fold_stacks *st, size_t i)
 {

@@ -114,6 +114,13 @@ uint64_t fold_stacks_adds(const struct fold_stacks *st);
 const uint32_t *fold_stacks_ids(const struct fold_stacks *st, size_t i,
     size_t *n);
 
+/*
+ * A hint to fetch the frames of stack i (none past the last stack). After
+ * a sort the entries are in order but their frames are where they were
+ * added: a loop over sorted stacks asks for those a few ahead.
+ */
+void fold_stacks_prefetch_ids(const struct fold_stacks *st, size_t i);
+
 /* The ncols counts of stack i (modifiable in place). */
 struct fold_count *fold_stacks_counts(struct fold_stacks *st, size_t i);
 

@@ -161,6 +161,9 @@ fold_tree_finish(struct fold_tree *t)
 	return 0;
 }
 
+/* How many stacks ahead of the one fed their frames are fetched. */
+enum { AHEAD = 8 };
+
 static size_t
 lcp(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
 {
@@ -184,6 +187,9 @@ fold_tree_from_stacks(struct fold_stacks *st, double min_total)
 	for (i = 0; i < len; i++, ids = next, n = nn) {
 		const struct fold_count *c = fold_stacks_counts(st, i);
 		size_t keep = n;
+		/* the frames of each next stack are a cache miss, nine
+		   tenths of this loop: asked for early */
+		fold_stacks_prefetch_ids(st, i + AHEAD);
 		if (i + 1 < len) {
 			next = fold_stacks_ids(st, i + 1, &nn);
 			after = lcp(ids, n, next, nn);
