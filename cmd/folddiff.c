@@ -279,7 +279,7 @@ compare(struct diff *d, char *files[], int strict)
 		if (d->normalize && fold_diff_normalize(st) < 0)
 			status = fail(fold_err());
 		else
-			fold_write(out, st);
+			fold_write_jobs(out, st, split_jobs(&d->split));
 	}
 	if (status == EXIT_OK && d->ngates && (nhit > 0 || nempty > 0))
 		status = EXIT_FAIL;

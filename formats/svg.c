@@ -950,7 +950,7 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	    opt->minwidth / L.wpt;
 
 	t = opt->flamechart ? chart_tree(g, min_total, &start) :
-	    fold_tree_from_stacks(g->st, min_total);
+	    fold_tree_from_stacks(g->st, min_total, split_jobs(&opt->split));
 	if (!t)
 		return -1;
 	L.t = t;

@@ -175,14 +175,15 @@ lcp(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
 }
 
 struct fold_tree *
-fold_tree_from_stacks(struct fold_stacks *st, double min_total)
+fold_tree_from_stacks(struct fold_stacks *st, double min_total,
+    unsigned jobs)
 {
 	struct fold_tree *t = fold_tree_new(fold_stacks_frames(st),
 	    fold_stacks_ncols(st), min_total);
 	size_t len = fold_stacks_len(st), i, n, nn, before = 0, after;
 	const uint32_t *ids, *next = NULL;
 
-	fold_stacks_sort(st, FOLD_ORDER_FRAMES);
+	fold_stacks_sort_jobs(st, FOLD_ORDER_FRAMES, jobs);
 	ids = len ? fold_stacks_ids(st, 0, &n) : NULL;
 	for (i = 0; i < len; i++, ids = next, n = nn) {
 		const struct fold_count *c = fold_stacks_counts(st, i);

@@ -65,10 +65,11 @@ int fold_tree_finish(struct fold_tree *t);
 
 /*
  * Builds the merged tree of a whole table: sorts st in FOLD_ORDER_FRAMES
- * order, feeds every stack and finishes. NULL with a message on error.
+ * order (on up to jobs threads, as fold_stacks_sort_jobs), feeds every
+ * stack and finishes. NULL with a message on error.
  */
 struct fold_tree *fold_tree_from_stacks(struct fold_stacks *st,
-    double min_total);
+    double min_total, unsigned jobs);
 
 size_t fold_tree_len(const struct fold_tree *t);
 const struct fold_node *fold_tree_node(const struct fold_tree *t, size_t i);

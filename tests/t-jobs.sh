@@ -609,6 +609,21 @@ made 500 0 >"$tmp/before.folded"
 same "folddiff" "$tmp/after.folded" "$tmp/before.folded"
 same "folddiff, the same file" "$tmp/before.folded" "$tmp/before.folded"
 
+# 20,000 stacks: from 8,192 the output's sort and the call tree's run on
+# the threads too
+wide() { # seed
+	awk -v s="$1" 'BEGIN { for (i = 1; i <= 20000; i++)
+		printf "main;a%d;b%d;c%d %d\n", (i * s) % 97, i % 89,
+		    (i * 7919) % 20011, i % 5 + 1 }'
+}
+wide 1 >"$tmp/wide1.folded"
+wide 3 >"$tmp/wide3.folded"
+tools="flamegraph-svg,flamegraph-svg --minwidth 0,foldfilter --min-count 0"
+agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
+    "$tmp/wide1.folded"
+agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
+    "$tmp/wide1.folded" "$tmp/wide3.folded"
+
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
 if [ -r "$big" ] && ! sanitized; then

@@ -220,7 +220,7 @@ test_order(void)
 	struct fold_count t;
 	CHECK(fold_stacks_total(st, 0, &t) == 0 && t.v.u == 7, "stacks: total");
 
-	struct fold_tree *tr = fold_tree_from_stacks(st, 0);
+	struct fold_tree *tr = fold_tree_from_stacks(st, 0, 1);
 	CHECK(tr && fold_tree_node(tr, 0)->total[0].v.u == 7, "tree: root total");
 	/* preorder: root, a, a;x, a;x;y, a!, ab, b, b;c */
 	const struct fold_node *nd = fold_tree_node(tr, 1);
@@ -230,7 +230,7 @@ test_order(void)
 	    == 0, "tree: depth and siblings");
 	CHECK(fold_tree_maxdepth(tr) == 3, "tree: max depth");
 	fold_tree_free(tr);
-	tr = fold_tree_from_stacks(st, 2);
+	tr = fold_tree_from_stacks(st, 2, 1);
 	CHECK(tr && fold_tree_len(tr) == 3 && fold_tree_node(tr, 0)->total[0].v.u
 	    == 7, "tree: pruning keeps totals");
 	fold_tree_free(tr);
@@ -588,7 +588,7 @@ test_deep(void)
 	}
 	fold_stacks_add(st, ids, n, &one);
 	fold_stacks_add(st, ids, n / 2, &one);
-	struct fold_tree *tr = fold_tree_from_stacks(st, 0);
+	struct fold_tree *tr = fold_tree_from_stacks(st, 0, 1);
 	CHECK(tr && fold_tree_len(tr) == n + 1 && fold_tree_maxdepth(tr) == n,
 	    "tree: 100,000 frames deep");
 	fold_tree_free(tr);
