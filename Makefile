@@ -47,6 +47,7 @@ LIBFOLD = \
 
 # One object per external format; depends on libfold only.
 FORMATS = \
+	formats/allformats.o \
 	formats/bcc.o \
 	formats/calltree.o \
 	formats/chrome.o \
@@ -79,6 +80,7 @@ FORMATS = \
 	formats/speedscope.o \
 	formats/split.o \
 	formats/svg.o \
+	formats/svgdetect.o \
 	formats/svgread.o \
 	formats/table.o \
 	formats/trace.o \

@@ -1,8 +1,9 @@
 /*
- * The converters' one main (cmd_convert), apart from util.c: it names
- * every format of formats/collapse.h, so a tool that links it links all
- * the readers and the libraries they need (libxml2 with ICU, yajl),
- * which the other tools, linked with --as-needed, leave out.
+ * The converters' one main (cmd_convert), apart from util.c, so that the
+ * other tools leave out the readers. It names no format itself: a tool
+ * of one format links that reader alone (and, to say what else an input
+ * looks like, how every format is told, not read), stackcollapse every
+ * reader and the libraries they need (libxml2 with ICU).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -17,6 +18,8 @@
 
 /* What every converter takes, and stackcollapse's own. */
 struct convert_opt {
+	const struct format *const *fmts;	/* the tool's */
+	size_t nfmts;
 	const struct format *format;
 	int detect;
 	int formats;		/* --list-formats */
@@ -26,16 +29,19 @@ static int
 format(void *opts, const char *name, const char *more)
 {
 	struct convert_opt *o = opts;
+	size_t i;
 
-	if (!(o->format = collapse_find(name)))
-		return fold_seterr("unknown format '%s' (see --list-formats)",
-		    name);
-	return 0;
+	for (i = 0; i < o->nfmts; i++)
+		if (strcmp(o->fmts[i]->id->name, name) == 0) {
+			o->format = o->fmts[i];
+			return 0;
+		}
+	return fold_seterr("unknown format '%s' (see --list-formats)", name);
 }
 
 #define OFF(field) offsetof(struct convert_opt, field)
 
-static const struct fold_option front[] = {
+static const struct fold_option front_opts[] = {
 	{ .name = "detect", .kind = FOLD_OPT_FLAG, .off = OFF(detect),
 	    .value = 1, .help = "print \"NAME: FORMAT\" for each input" },
 	{ .name = "format", .arg = "NAME", .kind = FOLD_OPT_CALL,
@@ -49,36 +55,41 @@ static const struct fold_option front[] = {
 #undef OFF
 
 static int
-list_formats(void)
+list_formats(const struct format *const *fmts, size_t nfmts)
 {
 	struct fold_out *out = cmd_stdout();
 	int wn = 0, wt = 0;
 	size_t i;
 
 	/* columns as wide as the longest name and tool */
-	for (i = 0; i < collapse_nformats; i++) {
-		int n = (int)strlen(collapse_formats[i]->name);
-		int t = (int)strlen(collapse_formats[i]->tool);
+	for (i = 0; i < nfmts; i++) {
+		int n = (int)strlen(fmts[i]->id->name);
+		int t = (int)strlen(fmts[i]->id->tool);
 		wn = n > wn ? n : wn;
 		wt = t > wt ? t : wt;
 	}
-	for (i = 0; i < collapse_nformats; i++)
-		fold_out_printf(out, "%-*s %-*s %s\n", wn,
-		    collapse_formats[i]->name, wt, collapse_formats[i]->tool,
-		    collapse_formats[i]->what);
+	for (i = 0; i < nfmts; i++)
+		fold_out_printf(out, "%-*s %-*s %s\n", wn, fmts[i]->id->name,
+		    wt, fmts[i]->id->tool, fmts[i]->id->what);
 	return cmd_close(out, EXIT_OK);
 }
 
 /* --detect: "NAME: FORMAT" for each input. */
+struct detecting {
+	const struct convert_opt *co;
+	struct fold_out *out;
+};
+
 static int
 detect_one(void *arg, struct fold_in *in, struct fold_diag *diag)
 {
+	const struct detecting *d = arg;
 	const struct format *f;
 
-	if (collapse_detect(in, &f) < 0)
+	if (collapse_detect(d->co->fmts, d->co->nfmts, in, &f) < 0)
 		return -1;
-	fold_out_printf(arg, "%s: %s\n", fold_in_name(in), f ? f->name :
-	    "empty");
+	fold_out_printf(d->out, "%s: %s\n", fold_in_name(in),
+	    f ? f->id->name : "empty");
 	return 0;
 }
 
@@ -124,16 +135,17 @@ static const struct cmd_twostep twostep = {
 
 /* --detect: no reader is opened. */
 static int
-detect(const struct cmd_common *cc, char **files, int n)
+detect(const struct convert_opt *co, const struct cmd_common *cc,
+    char **files, int n)
 {
+	struct detecting d = { co, cmd_stdout() };
 	struct fold_diag diag;
-	struct fold_out *out = cmd_stdout();
 	int status, stopped;
 
 	cmd_diag_init(&diag, cc->strict);
-	status = cmd_each_listed(files, n, cc->list, cc->nul, detect_one, out,
+	status = cmd_each_listed(files, n, cc->list, cc->nul, detect_one, &d,
 	    &diag, &stopped);
-	return cmd_close(out, status);
+	return cmd_close(d.out, status);
 }
 
 /* The run: every input through the readers, then the output. */
@@ -151,8 +163,8 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	struct cmd_common jobs = *cc;
 	int status, stopped;
 
-	if (!(col = collapse_new((const void *const *)opts, co->format, st,
-	    cmd_say, NULL))) {
+	if (!(col = collapse_new(co->fmts, co->nfmts, (const void *const *)opts,
+	    co->format, st, cmd_say, NULL))) {
 		/* returned, not died: what cmd_convert holds is freed */
 		cmd_warn("%s", fold_err());
 		fold_stacks_free(st);
@@ -179,10 +191,17 @@ run(const struct convert_opt *co, const struct cmd_common *cc,
 	return cmd_close(out, status);
 }
 
-int
-cmd_convert(int argc, char *argv[], const struct format *f)
+/*
+ * The tool's main over fmts[0..nfmts): stackcollapse's (front: --format,
+ * --detect, --list-formats, every format's options under its name), or
+ * that of the one format.
+ */
+static int
+convert(int argc, char *argv[], const struct format *const *fmts,
+    size_t nfmts, int front)
 {
-	struct convert_opt co = { .format = f };
+	struct convert_opt co = { .fmts = fmts, .nfmts = nfmts,
+	    .format = front ? NULL : fmts[0] };
 	struct cmd_common cc = { 0 };
 	struct cmd_optset *sets;
 	void **opts;
@@ -191,47 +210,62 @@ cmd_convert(int argc, char *argv[], const struct format *f)
 	char *title;
 
 	cmd_init(argv[0]);
-	sets = fold_calloc(collapse_nformats + 6, sizeof *sets);
-	opts = fold_calloc(collapse_nformats, sizeof *opts);
-	if (!f)
-		sets[n++] = (struct cmd_optset){ NULL, front, &co };
-	for (i = 0; i < collapse_nformats; i++) {
-		const struct format *g = collapse_formats[i];
-		if (f && f != g)
-			continue;
+	sets = fold_calloc(nfmts + 6, sizeof *sets);
+	opts = fold_calloc(nfmts, sizeof *opts);
+	if (front)
+		sets[n++] = (struct cmd_optset){ NULL, front_opts, &co };
+	for (i = 0; i < nfmts; i++) {
+		const struct format *g = fmts[i];
 		if (g->optsize) {
 			opts[i] = fold_malloc(g->optsize);
 			memcpy(opts[i], g->defaults, g->optsize);
 		}
 		title = NULL;
-		if (!f && g->options->name) {
-			size_t len = strlen(g->name) + strlen(g->tool) + 16;
+		if (front && g->options->name) {
+			size_t len = strlen(g->id->name) + strlen(g->id->tool) +
+			    16;
 			title = fold_malloc(len);
-			snprintf(title, len, "%s options (%s)", g->name, g->tool);
+			snprintf(title, len, "%s options (%s)", g->id->name,
+			    g->id->tool);
 		}
 		sets[n++] = (struct cmd_optset){ title, g->options, opts[i] };
 	}
-	sets[n++] = (struct cmd_optset){ f ? NULL : "every format",
+	sets[n++] = (struct cmd_optset){ front ? "every format" : NULL,
 	    cmd_opt_files, &cc };
-	if (!f || f->split || f->prepare)
+	if (front || fmts[0]->split || fmts[0]->prepare)
 		sets[n++] = (struct cmd_optset){ NULL, cmd_opt_jobs, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_progress, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_strict, &cc };
 	sets[n++] = (struct cmd_optset){ NULL, cmd_opt_unit, &cc };
 	first = cmd_parse(argc, argv, sets, n, "[file ...]");
 	if (co.formats)
-		status = list_formats();
+		status = list_formats(fmts, nfmts);
 	else if (co.detect)
-		status = detect(&cc, argv + first, argc - first);
+		status = detect(&co, &cc, argv + first, argc - first);
 	else
 		status = run(&co, &cc, opts, argv + first, argc - first);
 	cmd_optset_release(sets, n);
 	for (i = 0; i < n; i++)
 		if (sets[i].base != &co && sets[i].base != &cc)
 			free((char *)sets[i].title);
-	for (i = 0; i < collapse_nformats; i++)
+	for (i = 0; i < nfmts; i++)
 		free(opts[i]);
 	free(opts);
 	free(sets);
 	return status;
+}
+
+int
+cmd_convert(int argc, char *argv[], const struct format *f)
+{
+	const struct format *one[] = { f };
+
+	return convert(argc, argv, one, 1, 0);
+}
+
+int
+cmd_convert_any(int argc, char *argv[], const struct format *const *fmts,
+    size_t n)
+{
+	return convert(argc, argv, fmts, n, 1);
 }

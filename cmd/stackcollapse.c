@@ -7,10 +7,12 @@
  */
 #include <stddef.h>
 
+#include "formats/collapse.h"
 #include "cmd/util.h"
 
 int
 main(int argc, char *argv[])
 {
-	return cmd_convert(argc, argv, NULL);
+	return cmd_convert_any(argc, argv, collapse_formats,
+	    collapse_nformats);
 }

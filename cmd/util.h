@@ -196,16 +196,18 @@ int cmd_files_from(char **files, int n, const char *list, int nul,
     char ***names);
 
 /*
- * The whole main of a converter, in cmd/convert.c (it links every
- * reader): of format f, or with f NULL of stackcollapse (every format,
- * each input's detected unless --format names one). Parses argv by the
+ * The whole main of a converter, in cmd/convert.c: of format f, or with
+ * cmd_convert_any of stackcollapse, over the formats fmts[0..n) (each
+ * input's detected unless --format names one). Parses argv by the
  * options of the format(s) and those every converter takes (--strict,
  * --files-from, -0, --progress, --no-progress, --help), reads every
  * input through formats/collapse.h and writes the result. Returns the
- * exit status.
+ * exit status. A tool of one format links that format's reader alone.
  */
 struct format;
 int cmd_convert(int argc, char *argv[], const struct format *f);
+int cmd_convert_any(int argc, char *argv[], const struct format *const *fmts,
+    size_t n);
 
 /* Standard output as a fold_out. */
 struct fold_out *cmd_stdout(void);

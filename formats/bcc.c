@@ -1292,15 +1292,19 @@ bcc_join(void *rp, void *const *pp, size_t n)
 	return 0;
 }
 
-const struct format bcc_format = {
+const struct format_id bcc_id = {
 	.name = "bcc",
 	.tool = "stackcollapse-bcc",
 	.what = "bcc, libbpf-tools and bpftrace stacks",
 	.input = "bcc, libbpf-tools or bpftrace output",
+	.detect = bcc_detect,
+};
+
+const struct format bcc_format = {
+	.id = &bcc_id,
 	.kind = FOLD_LINES,
 	.one = "line or entry",
 	.many = "lines or entries",
-	.detect = bcc_detect,
 	.options = bcc_options,
 	.optsize = sizeof(struct bcc_opt),
 	.defaults = &bcc_defaults,

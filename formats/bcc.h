@@ -58,5 +58,6 @@ struct bcc_reader;
  * kept); -2 with a message on a strict warning or a count overflow.
  */
 extern const struct format bcc_format;
+extern const struct format_id bcc_id;
 
 #endif

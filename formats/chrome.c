@@ -1014,15 +1014,19 @@ static const struct fold_option chrome_options[] = {
 
 static const struct chrome_opt chrome_defaults = CHROME_OPT_INIT;
 
-const struct format chrome_format = {
+const struct format_id chrome_id = {
 	.name = "chrome",
 	.tool = "stackcollapse-chrome",
 	.what = "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
 	.input = "a V8 .cpuprofile",
+	.detect = chrome_detect,
+};
+
+const struct format chrome_format = {
+	.id = &chrome_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "entry",
 	.many = "entries",
-	.detect = chrome_detect,
 	.options = chrome_options,
 	.optsize = sizeof(struct chrome_opt),
 	.defaults = &chrome_defaults,

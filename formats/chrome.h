@@ -95,6 +95,7 @@ struct chrome_reader;
  * on a strict warning or a count overflow (fatal for the whole run).
  */
 extern const struct format chrome_format;
+extern const struct format_id chrome_id;
 
 /*
  * How sure it is that an input starting with head[0..n) is a .cpuprofile

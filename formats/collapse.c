@@ -67,6 +67,8 @@ struct collapse_input {
  * run.
  */
 struct collapse {
+	const struct format *const *fmts;	/* the run's formats */
+	size_t nfmts;
 	const struct format *forced;
 	struct fold_stacks *st;
 	fold_say_fn *say;
@@ -92,45 +94,36 @@ struct collapse_worker {
 	void **w;
 };
 
-const struct format *const collapse_formats[] = {
-	&perf_format,
-	&jfr_format,
-	&bcc_format,
-	&pprof_format,
-	&dtrace_format,
-	&sample_format,
-	&chrome_format,
-	&trace_format,
-	&speedscope_format,
-	&firefox_format,
-	&otlp_format,
-	&svgread_format,
-	&vtune_format,
-	&vsprof_format,
-	&ghcprof_format,
-	&folded_format,
+/*
+ * Every format as told from its first bytes, in the order of
+ * --list-formats, for the messages that say what an input looks like.
+ */
+static const struct format_id *const ids[] = {
+	&perf_id,
+	&jfr_id,
+	&bcc_id,
+	&pprof_id,
+	&dtrace_id,
+	&sample_id,
+	&chrome_id,
+	&trace_id,
+	&speedscope_id,
+	&firefox_id,
+	&otlp_id,
+	&svgread_id,
+	&vtune_id,
+	&vsprof_id,
+	&ghcprof_id,
+	&folded_id,
 };
 
-const size_t collapse_nformats =
-    sizeof collapse_formats / sizeof collapse_formats[0];
-
-const struct format *
-collapse_find(const char *name)
+/* The index of f among the run's formats. */
+static size_t
+index_of(const struct collapse *c, const struct format *f)
 {
 	size_t i;
 
-	for (i = 0; i < collapse_nformats; i++)
-		if (strcmp(collapse_formats[i]->name, name) == 0)
-			return collapse_formats[i];
-	return NULL;
-}
-
-size_t
-collapse_index(const struct format *f)
-{
-	size_t i;
-
-	for (i = 0; i < collapse_nformats && collapse_formats[i] != f; i++)
+	for (i = 0; i < c->nfmts && c->fmts[i] != f; i++)
 		;
 	return i;
 }
@@ -205,34 +198,34 @@ isbinary(const char *head, size_t n, char *why, size_t whysz)
  * none or two claim it equally. folded, which claims any text of words
  * and numbers, only when nothing else does.
  */
-static const struct format *
+static const struct format_id *
 claims(const char *head, size_t n, int eof,
-    const struct format *not, const struct format **two)
+    const struct format_id *not, const struct format_id **two)
 {
-	const struct format *best = NULL;
+	const struct format_id *best = NULL;
 	size_t i;
 	int k, bestk = 0;
 
 	*two = NULL;
-	for (i = 0; i < collapse_nformats; i++) {
-		if (collapse_formats[i] == not ||
-		    (k = collapse_formats[i]->detect(head, n, eof)) == 0)
+	for (i = 0; i < sizeof ids / sizeof *ids; i++) {
+		if (ids[i] == not || (k = ids[i]->detect(head, n, eof)) == 0)
 			continue;
-		if (strcmp(collapse_formats[i]->name, "folded") == 0 && best)
+		if (strcmp(ids[i]->name, "folded") == 0 && best)
 			continue;
 		if (k > bestk || (best && strcmp(best->name, "folded") == 0)) {
-			best = collapse_formats[i];
+			best = ids[i];
 			bestk = k;
 			*two = NULL;
 		} else if (k == bestk) {
-			*two = collapse_formats[i];
+			*two = ids[i];
 		}
 	}
 	return best;
 }
 
 int
-collapse_detect(struct fold_in *in, const struct format **f)
+collapse_detect(const struct format *const *fmts, size_t nfmts,
+    struct fold_in *in, const struct format **f)
 {
 	const char *head;
 	size_t n, i, nsure = 0, nmaybe = 0;
@@ -246,10 +239,9 @@ collapse_detect(struct fold_in *in, const struct format **f)
 		return -1;
 	if (n == 0)
 		return 0;
-	for (i = 0; i < collapse_nformats; i++)
-		if (collapse_formats[i]->binary &&
-		    collapse_formats[i]->binary(head, n)) {
-			*f = collapse_formats[i];
+	for (i = 0; i < nfmts; i++)
+		if (fmts[i]->id->binary && fmts[i]->id->binary(head, n)) {
+			*f = fmts[i];
 			return 0;
 		}
 	if ((what = fold_magic(head, n)) != NULL)
@@ -259,12 +251,12 @@ collapse_detect(struct fold_in *in, const struct format **f)
 		return fold_seterr("%s: not a format this reads: it is %s",
 		    fold_in_name(in), what);
 	eof = n < HEAD;
-	for (i = 0; i < collapse_nformats; i++) {
-		k = collapse_formats[i]->detect(head, n, eof);
+	for (i = 0; i < nfmts; i++) {
+		k = fmts[i]->id->detect(head, n, eof);
 		if (k == FOLD_DETECT_SURE && nsure++ < 2)
-			sure[nsure - 1] = collapse_formats[i];
+			sure[nsure - 1] = fmts[i];
 		else if (k == FOLD_DETECT_MAYBE && nmaybe++ < 2)
-			maybe[nmaybe - 1] = collapse_formats[i];
+			maybe[nmaybe - 1] = fmts[i];
 	}
 	if (nsure == 1 || (nsure == 0 && nmaybe == 1)) {
 		*f = nsure ? sure[0] : maybe[0];
@@ -273,16 +265,16 @@ collapse_detect(struct fold_in *in, const struct format **f)
 	if (nsure > 1 || nmaybe > 1) {
 		const struct format **two = nsure ? sure : maybe;
 		return fold_seterr("%s: looks like both %s and %s input "
-		    "(choose with --format)", fold_in_name(in), two[0]->name,
-		    two[1]->name);
+		    "(choose with --format)", fold_in_name(in), two[0]->id->name,
+		    two[1]->id->name);
 	}
 	if (isbinary(head, n, why, sizeof why))
 		return fold_seterr("%s: binary data (%s), not a format this "
 		    "reads", fold_in_name(in), why);
 	tried[0] = '\0';
-	for (i = 0; i < collapse_nformats; i++)
+	for (i = 0; i < nfmts; i++)
 		snprintf(tried + strlen(tried), sizeof tried - strlen(tried),
-		    "%s%s", i ? ", " : "", collapse_formats[i]->name);
+		    "%s%s", i ? ", " : "", fmts[i]->id->name);
 	return fold_seterr("%s: not a format this reads (tried %s)",
 	    fold_in_name(in), tried);
 }
@@ -311,15 +303,15 @@ collapse_check_begin(struct collapse_check *ck, const struct format *f,
 		return 0;
 	}
 	/* a binary form the format's reader reads is no binary data */
-	bin = f->binary && f->binary(head, n);
+	bin = f->id->binary && f->id->binary(head, n);
 	what = bin ? NULL : fold_magic(head, n);
 	if (what || (f->kind == FOLD_LINES && !bin && isbinary(head, n, why,
 	    sizeof why)))
 		return fold_seterr("%s: binary data (%s), not %s",
-		    fold_in_name(in), what ? what : why, f->input);
+		    fold_in_name(in), what ? what : why, f->id->input);
 	if ((what = fold_lookalike(head, n)) != NULL)
 		return fold_seterr("%s: not %s: it is %s", fold_in_name(in),
-		    f->input, what);
+		    f->id->input, what);
 	ck->head = fold_malloc(n);
 	memcpy(ck->head, head, n);
 	ck->nhead = n;
@@ -330,12 +322,12 @@ collapse_check_begin(struct collapse_check *ck, const struct format *f,
 static const char *
 looks(const struct collapse_check *ck, char *buf, size_t bufsz)
 {
-	const struct format *like, *two;
+	const struct format_id *like, *two;
 
 	buf[0] = '\0';
 	if (ck->nhead == 0)
 		return buf;
-	like = claims(ck->head, ck->nhead, ck->nhead < HEAD, ck->f, &two);
+	like = claims(ck->head, ck->nhead, ck->nhead < HEAD, ck->f->id, &two);
 	if (like && !two)
 		snprintf(buf, bufsz, "; it looks like %s (%s reads it)",
 		    like->input, like->tool);
@@ -360,14 +352,14 @@ collapse_check_end(struct collapse *c, const struct collapse_check *ck,
 	}
 	if (records == 0 && ck->counted)
 		return fold_seterr("%s: no stacks found: not %s%s",
-		    fold_in_name(in), f->input, looks(ck, like, sizeof like));
+		    fold_in_name(in), f->id->input, looks(ck, like, sizeof like));
 	if (records == 0)	/* read as such, maybe, but all dropped */
 		return fold_seterr("%s: no stacks found%s", fold_in_name(in),
 		    looks(ck, like, sizeof like));
 	if (f->kind == FOLD_LINES && lines > 0 && bad > lines / 2)
 		return fold_seterr("%s: %llu of %llu lines are not %s%s",
 		    fold_in_name(in), (unsigned long long)bad,
-		    (unsigned long long)lines, f->input,
+		    (unsigned long long)lines, f->id->input,
 		    looks(ck, like, sizeof like));
 	c->found = 1;
 	return 0;
@@ -390,27 +382,30 @@ collapse_check_finish(struct collapse *c)
 }
 
 struct collapse *
-collapse_new(const void *const *opts, const struct format *forced,
+collapse_new(const struct format *const *fmts, size_t nfmts,
+    const void *const *opts, const struct format *forced,
     struct fold_stacks *st, fold_say_fn *say, void *arg)
 {
 	struct collapse *c = fold_calloc(1, sizeof *c);
 	const struct format *f;
 	size_t i;
 
+	c->fmts = fmts;
+	c->nfmts = nfmts;
 	c->forced = forced;
 	c->sumadds = UINT64_MAX;	/* no sum yet */
 	c->st = st;
 	c->say = say;
 	c->arg = arg;
-	c->opts = fold_calloc(collapse_nformats, sizeof *c->opts);
-	c->readers = fold_calloc(collapse_nformats, sizeof *c->readers);
-	c->used = fold_calloc(collapse_nformats, 1);
+	c->opts = fold_calloc(nfmts, sizeof *c->opts);
+	c->readers = fold_calloc(nfmts, sizeof *c->readers);
+	c->used = fold_calloc(nfmts, 1);
 	/*
 	 * Every reader that may be used, now, so that a bad option is a usage
 	 * error at once; a forced format needs only its own.
 	 */
-	for (i = 0; i < collapse_nformats; i++) {
-		f = collapse_formats[i];
+	for (i = 0; i < nfmts; i++) {
+		f = fmts[i];
 		if (forced && forced != f)
 			continue;
 		if (f->optsize) {
@@ -433,9 +428,9 @@ collapse_free(struct collapse *c)
 
 	if (!c)
 		return;
-	for (i = 0; i < collapse_nformats; i++) {
+	for (i = 0; i < c->nfmts; i++) {
 		if (c->readers[i])
-			collapse_formats[i]->close(c->readers[i]);
+			c->fmts[i]->close(c->readers[i]);
 		free(c->opts[i]);
 	}
 	free(c->opts);
@@ -451,7 +446,7 @@ collapse_free(struct collapse *c)
 static uint64_t
 records(struct collapse *c, size_t i)
 {
-	const struct format *f = collapse_formats[i];
+	const struct format *f = c->fmts[i];
 
 	return f->records ? f->records(c->readers[i]) : fold_stacks_adds(c->st);
 }
@@ -474,7 +469,7 @@ set_unit(struct collapse *c, const struct format *f, size_t i,
 static struct whole *
 whole_read(struct collapse *c, size_t i, struct fold_in *in)
 {
-	const struct format *f = collapse_formats[i];
+	const struct format *f = c->fmts[i];
 	struct whole *wh = fold_calloc(1, sizeof *wh);
 	struct fold_diag d;
 
@@ -513,7 +508,7 @@ static int
 whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
     struct fold_diag *diag)
 {
-	const struct format *f = collapse_formats[i];
+	const struct format *f = c->fmts[i];
 	uint64_t sum;
 
 	/*
@@ -548,7 +543,7 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 	const struct format *f = c->forced;
 	size_t i;
 
-	if (!f && collapse_detect(in, &f) < 0)
+	if (!f && collapse_detect(c->fmts, c->nfmts, in, &f) < 0)
 		return NULL;
 	ci = fold_calloc(1, sizeof *ci);
 	if (!f) {	/* empty: what its format would be does not matter */
@@ -561,7 +556,7 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 	}
 	if (ci->check.empty || !w)
 		return ci;
-	i = collapse_index(f);
+	i = index_of(c, f);
 	/* a large one is read in parts instead, on every thread */
 	if (f->whole && fold_in_rewindable(in) && !split_wanted(f, in,
 	    &c->split)) {
@@ -593,7 +588,7 @@ collapse_commit(struct collapse *c, struct collapse_worker *w,
 		collapse_drop(c, ci);
 		return rc;
 	}
-	i = collapse_index(f);
+	i = index_of(c, f);
 	c->used[i] = 1;
 	before = records(c, i);
 	ck->counted = f->records != NULL;
@@ -643,7 +638,7 @@ collapse_worker_new(struct collapse *c)
 {
 	struct collapse_worker *w = fold_calloc(1, sizeof *w);
 
-	w->w = fold_calloc(collapse_nformats, sizeof *w->w);
+	w->w = fold_calloc(c->nfmts, sizeof *w->w);
 	return w;
 }
 
@@ -654,9 +649,9 @@ collapse_worker_free(struct collapse *c, struct collapse_worker *w)
 
 	if (!w)
 		return;
-	for (i = 0; i < collapse_nformats; i++)
+	for (i = 0; i < c->nfmts; i++)
 		if (w->w[i])
-			collapse_formats[i]->close(w->w[i]);
+			c->fmts[i]->close(w->w[i]);
 	free(w->w);
 	free(w);
 }
@@ -673,11 +668,11 @@ collapse_only(const struct collapse *c)
 	const struct format *only = c->forced;
 	size_t i;
 
-	for (i = 0; i < collapse_nformats && !c->forced; i++)
+	for (i = 0; i < c->nfmts && !c->forced; i++)
 		if (c->used[i]) {
 			if (only)
 				return NULL;
-			only = collapse_formats[i];
+			only = c->fmts[i];
 		}
 	return only;
 }
@@ -690,12 +685,12 @@ collapse_finish(struct collapse *c, int ok, struct fold_out *out)
 	int rc = 0, wrote = 0, k;
 	char msg[256];
 
-	for (i = 0; i < collapse_nformats; i++)
-		if (c->used[i] && collapse_formats[i]->finish(c->readers[i], ok,
+	for (i = 0; i < c->nfmts; i++)
+		if (c->used[i] && c->fmts[i]->finish(c->readers[i], ok,
 		    c->say, c->arg) < 0)
 			rc = -1;
-	for (i = 0; i < collapse_nformats && out && !wrote; i++) {
-		f = collapse_formats[i];
+	for (i = 0; i < c->nfmts && out && !wrote; i++) {
+		f = c->fmts[i];
 		if (!c->used[i] || !f->output)
 			continue;
 		if ((k = f->output(c->readers[i], out)) < 0) {
@@ -705,7 +700,7 @@ collapse_finish(struct collapse *c, int ok, struct fold_out *out)
 		if (k > 0 && only != f) {
 			snprintf(msg, sizeof msg, "the output is that of the "
 			    "%s inputs alone: it cannot be merged with the "
-			    "others'", f->name);
+			    "others'", f->id->name);
 			c->say(c->arg, msg);
 			rc = -1;
 		}

@@ -21,8 +21,10 @@
 #include "formats/split.h"
 
 /*
- * The formats, in the order --list-formats shows them; "folded" (folded
- * stacks, passed through) last.
+ * Every format, in the order --list-formats shows them; "folded" (folded
+ * stacks, passed through) last. They are apart from the rest (in
+ * allformats.c), so that a tool of one format links its reader alone
+ * when it does not name them.
  */
 extern const struct format *const collapse_formats[];
 extern const size_t collapse_nformats;
@@ -30,23 +32,28 @@ extern const size_t collapse_nformats;
 /* The format called name, or NULL. */
 const struct format *collapse_find(const char *name);
 
+/* The index of f in collapse_formats. */
+size_t collapse_index(const struct format *f);
+
 /*
- * Tells the format of in from its first bytes, without reading them:
+ * Tells the format of in, one of fmts[0..nfmts), from its first bytes,
+ * without reading them:
  * sets *f, or *f to NULL for an empty input. Returns 0, or -1 with a
  * message naming the input and what was tried when no format claims it
  * or two claim it equally.
  */
-int collapse_detect(struct fold_in *in, const struct format **f);
+int collapse_detect(const struct format *const *fmts, size_t nfmts,
+    struct fold_in *in, const struct format **f);
 
 struct collapse;
 
 /*
- * A run of the readers of every format, adding to st (st must outlive
- * the result), with end-of-input and end-of-run messages handed to
- * say(arg, msg). forced, when not NULL, is the format of every input.
- * opts[i] are the options of collapse_formats[i] (NULL: its defaults),
- * copied; the strings they point to must outlive the result. Returns
- * NULL with a message when an option is invalid.
+ * A run of the readers of the formats fmts[0..nfmts) (which must outlive
+ * the result), adding to st (the same), with end-of-input and end-of-run
+ * messages handed to say(arg, msg). forced, when not NULL, is one of
+ * them, the format of every input. opts[i] are the options of fmts[i]
+ * (NULL: its defaults), copied; the strings they point to must outlive
+ * the result. Returns NULL with a message when an option is invalid.
  *
  * Every input is checked, so that one that is not what it is read as
  * fails with a message instead of passing for an empty profile:
@@ -66,9 +73,9 @@ struct collapse;
  * Messages say what the input looks like when another format claims its
  * first bytes ("it looks like bcc output (stackcollapse-bcc reads it)").
  */
-struct collapse *collapse_new(const void *const *opts,
-    const struct format *forced, struct fold_stacks *st,
-    fold_say_fn *say, void *arg);
+struct collapse *collapse_new(const struct format *const *fmts,
+    size_t nfmts, const void *const *opts, const struct format *forced,
+    struct fold_stacks *st, fold_say_fn *say, void *arg);
 void collapse_free(struct collapse *c);
 
 /*
@@ -76,9 +83,6 @@ void collapse_free(struct collapse *c);
  * format allows (formats/split.h). The default: jobs 0.
  */
 void collapse_set_split(struct collapse *c, const struct split_opt *o);
-
-/* The index of f in collapse_formats. */
-size_t collapse_index(const struct format *f);
 
 /*
  * Reads one whole input in its format (detected unless forced), with the

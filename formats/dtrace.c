@@ -498,15 +498,19 @@ dtrace_join(void *rp, void *const *pp, size_t n)
 	return 0;
 }
 
-const struct format dtrace_format = {
+const struct format_id dtrace_id = {
 	.name = "dtrace",
 	.tool = "stackcollapse-dtrace",
 	.what = "DTrace stack(), ustack() and jstack() aggregations",
 	.input = "DTrace output",
+	.detect = dtrace_detect,
+};
+
+const struct format dtrace_format = {
+	.id = &dtrace_id,
 	.kind = FOLD_LINES,
 	.one = "line or stack",
 	.many = "lines or stacks",
-	.detect = dtrace_detect,
 	.options = dtrace_options,
 	.optsize = sizeof(struct dtrace_opt),
 	.defaults = &dtrace_defaults,

@@ -46,6 +46,7 @@ struct dtrace_reader;
  * warning or a count overflow (fatal for the whole run).
  */
 extern const struct format dtrace_format;
+extern const struct format_id dtrace_id;
 
 /*
  * How sure it is that an input starting with head[0..n) is DTrace

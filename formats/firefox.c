@@ -1321,15 +1321,19 @@ static const struct fold_option firefox_options[] = {
 
 static const struct firefox_opt firefox_defaults = FIREFOX_OPT_INIT;
 
-const struct format firefox_format = {
+const struct format_id firefox_id = {
 	.name = "firefox",
 	.tool = "stackcollapse-firefox",
 	.what = "Firefox Profiler JSON (Gecko profiles, processed, samply)",
 	.input = "a Firefox profile",
+	.detect = firefox_detect,
+};
+
+const struct format firefox_format = {
+	.id = &firefox_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "entry",
 	.many = "entries",
-	.detect = firefox_detect,
 	.options = firefox_options,
 	.optsize = sizeof(struct firefox_opt),
 	.defaults = &firefox_defaults,

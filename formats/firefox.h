@@ -69,6 +69,7 @@ struct firefox_opt {
 
 /* The reader (its options a struct firefox_opt). */
 extern const struct format firefox_format;
+extern const struct format_id firefox_id;
 
 /*
  * 2 when head[0..n) is a JSON object that is a Firefox profile by its

@@ -113,15 +113,19 @@ static const struct fold_option folded_options[] = {
 	{ .name = NULL }
 };
 
-const struct format folded_format = {
+const struct format_id folded_id = {
 	.name = "folded",
 	.tool = "foldmerge",
 	.what = "folded stacks (summed and sorted)",
 	.input = "folded stacks",
+	.detect = fold_detect,
+};
+
+const struct format folded_format = {
+	.id = &folded_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = fold_detect,
 	.options = folded_options,
 	.optsize = 0,
 	.open = folded_open,

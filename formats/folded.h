@@ -14,6 +14,7 @@
 #include "formats/split.h"
 
 extern const struct format folded_format;
+extern const struct format_id folded_id;
 
 /*
  * fold_read(in, st, opt, diag) (opt's unitlines is not used), the file

@@ -87,18 +87,15 @@ enum { FOLD_DETECT_NO = 0, FOLD_DETECT_MAYBE = 1, FOLD_DETECT_SURE = 2 };
 enum { FOLD_LINES, FOLD_DOCUMENT, FOLD_BINARY };
 
 /*
- * A format. Its reader is used as: open once per run, read for each
- * input, finish after the last, output when the run writes, close. r is
- * what open returned.
+ * What tells a format and names it, apart from its reader: a tool that
+ * reads one format says which other an input looks like without linking
+ * the other readers (and the libraries they need: libxml2 for SVG).
  */
-struct format {
+struct format_id {
 	const char *name;	/* as --format takes it: "perf" */
 	const char *tool;	/* the converter of this format alone */
 	const char *what;	/* one line, for --list-formats */
 	const char *input;	/* in messages: "perf script output" */
-	int kind;		/* FOLD_LINES ... */
-	/* what a bad part of an input is called in the count of them */
-	const char *one, *many;	/* "line", "lines" */
 	/*
 	 * head[0..n) is the start of the input (decompressed), eof 1 when
 	 * that is all of it: FOLD_DETECT_NO, _MAYBE or _SURE.
@@ -111,6 +108,18 @@ struct format {
 	 * whatever else claims it.
 	 */
 	int (*binary)(const char *head, size_t n);
+};
+
+/*
+ * A format. Its reader is used as: open once per run, read for each
+ * input, finish after the last, output when the run writes, close. r is
+ * what open returned.
+ */
+struct format {
+	const struct format_id *id;
+	int kind;		/* FOLD_LINES ... */
+	/* what a bad part of an input is called in the count of them */
+	const char *one, *many;	/* "line", "lines" */
 
 	/* The options: the table, and the struct it sets, as it starts. */
 	const struct fold_option *options;

@@ -343,15 +343,19 @@ static const struct fold_option ghcprof_options[] = {
 
 static const struct ghcprof_opt ghcprof_defaults = GHCPROF_OPT_INIT;
 
-const struct format ghcprof_format = {
+const struct format_id ghcprof_id = {
 	.name = "ghcprof",
 	.tool = "stackcollapse-ghcprof",
 	.what = "GHC .prof cost centre reports",
 	.input = "a GHC .prof report",
+	.detect = ghcprof_detect,
+};
+
+const struct format ghcprof_format = {
+	.id = &ghcprof_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = ghcprof_detect,
 	.options = ghcprof_options,
 	.optsize = sizeof(struct ghcprof_opt),
 	.defaults = &ghcprof_defaults,

@@ -49,5 +49,6 @@ struct ghcprof_reader;
  * report); -2 with a message on a strict warning or a count overflow.
  */
 extern const struct format ghcprof_format;
+extern const struct format_id ghcprof_id;
 
 #endif

@@ -1126,16 +1126,20 @@ jfr_join(void *rp, void *const *pp, size_t n)
 	return 0;
 }
 
-const struct format jfr_format = {
+const struct format_id jfr_id = {
 	.name = "jfr",
 	.tool = "stackcollapse-jfr",
 	.what = "jfr print text (Java Flight Recorder)",
 	.input = "jfr print output",
+	.detect = jfr_detect,
+	.binary = jfr_binary,
+};
+
+const struct format jfr_format = {
+	.id = &jfr_id,
 	.kind = FOLD_LINES,
 	.one = "event or line",
 	.many = "events or lines",
-	.detect = jfr_detect,
-	.binary = jfr_binary,
 	.options = jfr_options,
 	.optsize = sizeof(struct jfr_opt),
 	.defaults = &jfr_defaults,

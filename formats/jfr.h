@@ -62,6 +62,7 @@ struct jfr_reader;
  * `--xml` rather than text (fatal).
  */
 extern const struct format jfr_format;
+extern const struct format_id jfr_id;
 
 /* The most event types jfr_summary names when the chosen one is absent. */
 #define JFR_EVENTS_SHOWN 12

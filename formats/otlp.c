@@ -1341,15 +1341,19 @@ static const struct fold_option otlp_options[] = {
 
 static const struct otlp_opt otlp_defaults = OTLP_OPT_INIT;
 
-const struct format otlp_format = {
+const struct format_id otlp_id = {
 	.name = "otlp",
 	.tool = "stackcollapse-otlp",
 	.what = "OpenTelemetry profiles, OTLP/JSON (v1.8.0 and later)",
 	.input = "OTLP profiles",
+	.detect = otlp_detect,
+};
+
+const struct format otlp_format = {
+	.id = &otlp_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "entry",
 	.many = "entries",
-	.detect = otlp_detect,
 	.options = otlp_options,
 	.optsize = sizeof(struct otlp_opt),
 	.defaults = &otlp_defaults,

@@ -56,6 +56,7 @@ struct otlp_opt {
 #define OTLP_OPT_INIT { 0 }
 
 extern const struct format otlp_format;
+extern const struct format_id otlp_id;
 
 /* 2 when head[0..n) is OTLP/JSON of profiles, else 0. */
 int otlp_detect(const char *head, size_t n, int eof);

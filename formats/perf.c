@@ -1901,15 +1901,19 @@ static const struct fold_option perf_options[] = {
 
 static const struct perf_opt perf_defaults = PERF_OPT_INIT;
 
-const struct format perf_format = {
+const struct format_id perf_id = {
 	.name = "perf",
 	.tool = "stackcollapse-perf",
 	.what = "perf script output",
 	.input = "perf script output",
+	.detect = perf_detect,
+};
+
+const struct format perf_format = {
+	.id = &perf_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = perf_detect,
 	.options = perf_options,
 	.optsize = sizeof(struct perf_opt),
 	.defaults = &perf_defaults,

@@ -47,6 +47,7 @@ struct perf_reader;
  * samples instead of the stacks.
  */
 extern const struct format perf_format;
+extern const struct format_id perf_id;
 
 /*
  * FOLD_DETECT_SURE (2) when head[0..n) looks like perf script output: a

@@ -1950,15 +1950,19 @@ pprof_rununit(const void *rp)
 
 static const struct pprof_readopt pprof_defaults = PPROF_READOPT_INIT;
 
-const struct format pprof_format = {
+const struct format_id pprof_id = {
 	.name = "pprof",
 	.tool = "pprof2folded",
 	.what = "pprof profiles (gzip or raw protobuf)",
 	.input = "a pprof profile",
+	.detect = pprof_detect,
+};
+
+const struct format pprof_format = {
+	.id = &pprof_id,
 	.kind = FOLD_BINARY,
 	.one = "sample",
 	.many = "samples",
-	.detect = pprof_detect,
 	.options = pprof_options,
 	.optsize = sizeof(struct pprof_readopt),
 	.defaults = &pprof_defaults,

@@ -82,6 +82,7 @@ struct pprof_reader;
  * pprof_write_folded writes it.
  */
 extern const struct format pprof_format;
+extern const struct format_id pprof_id;
 
 /*
  * A reader with the given options (opt is copied; the strings it points

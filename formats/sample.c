@@ -500,15 +500,19 @@ sample_join(void *rp, void *const *pp, size_t n)
 	return 0;
 }
 
-const struct format sample_format = {
+const struct format_id sample_id = {
 	.name = "sample",
 	.tool = "stackcollapse-sample",
 	.what = "macOS sample reports",
 	.input = "a macOS sample report",
+	.detect = sample_detect,
+};
+
+const struct format sample_format = {
+	.id = &sample_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = sample_detect,
 	.options = sample_options,
 	.optsize = sizeof(struct sample_opt),
 	.defaults = &sample_defaults,

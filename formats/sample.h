@@ -48,6 +48,7 @@ struct sample_reader;
  * run).
  */
 extern const struct format sample_format;
+extern const struct format_id sample_id;
 
 /*
  * How sure it is that an input starting with head[0..n) is a sample

@@ -923,15 +923,19 @@ static const struct fold_option speedscope_options[] = {
 
 static const struct speedscope_opt speedscope_defaults = SPEEDSCOPE_OPT_INIT;
 
-const struct format speedscope_format = {
+const struct format_id speedscope_id = {
 	.name = "speedscope",
 	.tool = "stackcollapse-speedscope",
 	.what = "speedscope JSON (py-spy, rbspy, pyinstrument, speedscope)",
 	.input = "a speedscope file",
+	.detect = speedscope_detect,
+};
+
+const struct format speedscope_format = {
+	.id = &speedscope_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "entry",
 	.many = "entries",
-	.detect = speedscope_detect,
 	.options = speedscope_options,
 	.optsize = sizeof(struct speedscope_opt),
 	.defaults = &speedscope_defaults,

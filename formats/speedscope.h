@@ -61,6 +61,7 @@ struct speedscope_opt {
 
 /* The reader (its options a struct speedscope_opt). */
 extern const struct format speedscope_format;
+extern const struct format_id speedscope_id;
 
 /*
  * 2 when head[0..n) is a JSON object naming speedscope's schema, 1 when

@@ -373,8 +373,8 @@ binary(const struct format *f, struct fold_in *in)
 	const char *head;
 	size_t n;
 
-	return f->binary && fold_in_peek(in, 64, &head, &n) == 0 &&
-	    f->binary(head, n);
+	return f->id->binary && fold_in_peek(in, 64, &head, &n) == 0 &&
+	    f->id->binary(head, n);
 }
 
 unsigned

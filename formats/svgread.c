@@ -1200,41 +1200,6 @@ done:
 	return ret;
 }
 
-/* s[0..n) holds the NUL-terminated word w. */
-static int
-has(const char *s, size_t n, const char *w)
-{
-	return memmem(s, n, w, strlen(w)) != NULL;
-}
-
-static int
-starts(const char *s, const char *e, const char *w)
-{
-	size_t n = strlen(w);
-
-	return (size_t)(e - s) >= n && memcmp(s, w, n) == 0;
-}
-
-int
-svgread_detect(const char *head, size_t n, int eof)
-{
-	const char *s = head, *e = head + n;
-
-	if (e - s >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
-		s += 3;
-	while (s < e && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
-		s++;
-	if (!starts(s, e, "<?xml") && !starts(s, e, "<!--") &&
-	    !starts(s, e, "<!DOCTYPE") && !starts(s, e, "<svg"))
-		return 0;
-	if (!has(s, e - s, "<svg"))
-		return 0;
-	if (has(s, e - s, "%)</title>") || has(s, e - s, "func_g") ||
-	    has(s, e - s, "fg:x=\""))
-		return 2;
-	return 1;
-}
-
 /* The "after" column of from's stacks, added to to (one column). */
 static int
 addafter(struct fold_stacks *to, struct fold_stacks *from)
@@ -1308,14 +1273,10 @@ static const struct fold_option svgread_options[] = {
 static const struct svgread_opt svgread_defaults = SVGREAD_OPT_INIT;
 
 const struct format svgread_format = {
-	.name = "svg",
-	.tool = "svg2folded",
-	.what = "flame graph SVGs (flamegraph.pl, inferno, flamegraph-svg)",
-	.input = "a flame graph SVG",
+	.id = &svgread_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "frame",
 	.many = "frames",
-	.detect = svgread_detect,
 	.options = svgread_options,
 	.optsize = sizeof(struct svgread_opt),
 	.defaults = &svgread_defaults,

@@ -63,6 +63,7 @@ struct svgread_reader;
  * counts of its titles.
  */
 extern const struct format svgread_format;
+extern const struct format_id svgread_id;
 
 /*
  * How sure it is that an input starting with head[0..n) is a flame graph

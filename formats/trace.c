@@ -1080,15 +1080,19 @@ static const struct fold_option trace_options[] = {
 
 static const struct trace_opt trace_defaults = TRACE_OPT_INIT;
 
-const struct format trace_format = {
+const struct format_id trace_id = {
 	.name = "chrome-tracing",
 	.tool = "stackcollapse-chrome-tracing",
 	.what = "Chrome trace-event JSON (DevTools Performance, chrome://tracing)",
 	.input = "a Chrome trace",
+	.detect = trace_detect,
+};
+
+const struct format trace_format = {
+	.id = &trace_id,
 	.kind = FOLD_DOCUMENT,
 	.one = "entry",
 	.many = "entries",
-	.detect = trace_detect,
 	.options = trace_options,
 	.optsize = sizeof(struct trace_opt),
 	.defaults = &trace_defaults,

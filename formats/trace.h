@@ -61,6 +61,7 @@ struct trace_opt {
 #define TRACE_OPT_INIT { 0 }
 
 extern const struct format trace_format;
+extern const struct format_id trace_id;
 
 /*
  * 2 when head[0..n) is a JSON array whose first element has "ph" (or

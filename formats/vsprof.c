@@ -316,15 +316,19 @@ static const struct fold_option vsprof_options[] = {
 
 static const struct vsprof_opt vsprof_defaults = VSPROF_OPT_INIT;
 
-const struct format vsprof_format = {
+const struct format_id vsprof_id = {
 	.name = "vsprof",
 	.tool = "stackcollapse-vsprof",
 	.what = "Visual Studio call tree CSV",
 	.input = "a Visual Studio call tree CSV",
+	.detect = vsprof_detect,
+};
+
+const struct format vsprof_format = {
+	.id = &vsprof_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = vsprof_detect,
 	.options = vsprof_options,
 	.optsize = sizeof(struct vsprof_opt),
 	.defaults = &vsprof_defaults,

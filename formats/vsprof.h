@@ -45,5 +45,6 @@ struct vsprof_reader;
  * a message on a strict warning or a count overflow.
  */
 extern const struct format vsprof_format;
+extern const struct format_id vsprof_id;
 
 #endif

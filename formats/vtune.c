@@ -350,15 +350,19 @@ static const struct fold_option vtune_options[] = {
 
 static const struct vtune_opt vtune_defaults = VTUNE_OPT_INIT;
 
-const struct format vtune_format = {
+const struct format_id vtune_id = {
 	.name = "vtune",
 	.tool = "stackcollapse-vtune",
 	.what = "Intel VTune top-down tree CSV",
 	.input = "a VTune top-down tree CSV",
+	.detect = vtune_detect,
+};
+
+const struct format vtune_format = {
+	.id = &vtune_id,
 	.kind = FOLD_LINES,
 	.one = "line",
 	.many = "lines",
-	.detect = vtune_detect,
 	.options = vtune_options,
 	.optsize = sizeof(struct vtune_opt),
 	.defaults = &vtune_defaults,

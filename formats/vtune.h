@@ -47,5 +47,6 @@ struct vtune_reader;
  * kept); -2 with a message on a strict warning or a count overflow.
  */
 extern const struct format vtune_format;
+extern const struct format_id vtune_id;
 
 #endif

@@ -398,7 +398,8 @@ fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
 
 	FUZZ_CHECK(opts != NULL, "calloc");
 	opts[collapse_index(f)] = opt;
-	c = collapse_new(opts, f, st, fuzz_say_nothing, NULL);
+	c = collapse_new(collapse_formats, collapse_nformats, opts, f, st,
+	    fuzz_say_nothing, NULL);
 	free(opts);
 	FUZZ_CHECK(c != NULL, "collapse_new: %s", fold_err());
 	diag.limit = 0;
@@ -410,9 +411,9 @@ fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
 	/* (not gzip or UTF-16: what it decodes to is what counts; nor a
 	   binary form the format's reader reads, a JFR recording) */
 	FUZZ_CHECK(!nul || f->kind != FOLD_LINES || fuzz_marked(data, size) ||
-	    (f->binary && f->binary((const char *)data, size)) ||
+	    (f->id->binary && f->id->binary((const char *)data, size)) ||
 	    (rc == -1 && fold_stacks_len(st) == 0),
-	    "a NUL byte in the head read as %s", f->input);
+	    "a NUL byte in the head read as %s", f->id->input);
 	s = fuzz_folded(st, len);
 	fold_in_close(in);
 	collapse_free(c);
@@ -434,9 +435,9 @@ fuzz_converter(const char *name, const void *opt,
 	head = malloc(size ? size : 1);
 	FUZZ_CHECK(head != NULL, "malloc");
 	memcpy(head, data, size);
-	k = f->detect(head, size, 1);
+	k = f->id->detect(head, size, 1);
 	FUZZ_CHECK(k >= 0 && k <= 2, "detect at the end: %d", k);
-	k = f->detect(head, size, 0);
+	k = f->id->detect(head, size, 0);
 	FUZZ_CHECK(k >= 0 && k <= 2, "detect cut short: %d", k);
 	free(head);
 
@@ -498,7 +499,8 @@ fuzz_collapse_open(struct fuzz_collapse *fc, const struct format *f,
 	fc->opts[collapse_index(f)] = opt;
 	fc->fr = fold_intern_new();
 	fc->st = fold_stacks_new(fc->fr, 1);
-	fc->c = collapse_new(fc->opts, f, fc->st, fuzz_said, t);
+	fc->c = collapse_new(collapse_formats, collapse_nformats, fc->opts,
+	    f, fc->st, fuzz_said, t);
 	FUZZ_CHECK(fc->c != NULL, "collapse_new: %s", fold_err());
 	fc->diag = (struct fold_diag)FOLD_DIAG_INIT;
 	fc->diag.report = fuzz_said;

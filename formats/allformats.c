@@ -1,0 +1,66 @@
+/*
+ * Every format, for the front door (stackcollapse) alone: naming them
+ * links every reader and the libraries they need.
+ */
+#include <string.h>
+
+#include "formats/collapse.h"
+#include "formats/bcc.h"
+#include "formats/chrome.h"
+#include "formats/dtrace.h"
+#include "formats/firefox.h"
+#include "formats/folded.h"
+#include "formats/ghcprof.h"
+#include "formats/jfr.h"
+#include "formats/otlp.h"
+#include "formats/perf.h"
+#include "formats/pprof.h"
+#include "formats/sample.h"
+#include "formats/speedscope.h"
+#include "formats/svgread.h"
+#include "formats/trace.h"
+#include "formats/vsprof.h"
+#include "formats/vtune.h"
+
+const struct format *const collapse_formats[] = {
+	&perf_format,
+	&jfr_format,
+	&bcc_format,
+	&pprof_format,
+	&dtrace_format,
+	&sample_format,
+	&chrome_format,
+	&trace_format,
+	&speedscope_format,
+	&firefox_format,
+	&otlp_format,
+	&svgread_format,
+	&vtune_format,
+	&vsprof_format,
+	&ghcprof_format,
+	&folded_format,
+};
+
+const size_t collapse_nformats =
+    sizeof collapse_formats / sizeof collapse_formats[0];
+
+const struct format *
+collapse_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < collapse_nformats; i++)
+		if (strcmp(collapse_formats[i]->id->name, name) == 0)
+			return collapse_formats[i];
+	return NULL;
+}
+
+size_t
+collapse_index(const struct format *f)
+{
+	size_t i;
+
+	for (i = 0; i < collapse_nformats && collapse_formats[i] != f; i++)
+		;
+	return i;
+}
