@@ -29,6 +29,7 @@ static void progress_erase(void);
 /* The progress line: -1 never, 0 on a terminal, 1 always. */
 static struct {
 	int mode;
+	int tty;		/* standard error is a terminal */
 	int drawn;		/* a line is on the screen */
 	double start, last;	/* seconds, monotonic */
 	double delay;		/* seconds before the first line */
@@ -123,6 +124,8 @@ cmd_init(const char *argv0)
 	atexit(close_stdout);
 	prog.start = now();
 	prog.delay = progress_delay();
+	/* once, not for each input of a fleet (and before any thread) */
+	prog.tty = isatty(2);
 }
 
 void
@@ -183,7 +186,7 @@ progress(void *arg, uint64_t done, uint64_t size)
 static int
 progress_wanted(void)
 {
-	return prog.mode > 0 || (prog.mode == 0 && isatty(2));
+	return prog.mode > 0 || (prog.mode == 0 && prog.tty);
 }
 
 void
