@@ -23,22 +23,9 @@
 #include "formats/vtune.h"
 
 const struct format *const collapse_formats[] = {
-	&perf_format,
-	&jfr_format,
-	&bcc_format,
-	&pprof_format,
-	&dtrace_format,
-	&sample_format,
-	&chrome_format,
-	&trace_format,
-	&speedscope_format,
-	&firefox_format,
-	&otlp_format,
-	&svgread_format,
-	&vtune_format,
-	&vsprof_format,
-	&ghcprof_format,
-	&folded_format,
+#define FORMAT(x) &x##_format,
+#include "formats/formatlist.h"
+#undef FORMAT
 };
 
 const size_t collapse_nformats =

@@ -94,27 +94,12 @@ struct collapse_worker {
 	void **w;
 };
 
-/*
- * Every format as told from its first bytes, in the order of
- * --list-formats, for the messages that say what an input looks like.
- */
+/* Every format as told from its first bytes, for the messages that say
+   what an input looks like. */
 static const struct format_id *const ids[] = {
-	&perf_id,
-	&jfr_id,
-	&bcc_id,
-	&pprof_id,
-	&dtrace_id,
-	&sample_id,
-	&chrome_id,
-	&trace_id,
-	&speedscope_id,
-	&firefox_id,
-	&otlp_id,
-	&svgread_id,
-	&vtune_id,
-	&vsprof_id,
-	&ghcprof_id,
-	&folded_id,
+#define FORMAT(x) &x##_id,
+#include "formats/formatlist.h"
+#undef FORMAT
 };
 
 /* The index of f among the run's formats. */
