@@ -30,6 +30,7 @@ struct fold_stacks {
 	struct sslot *slots;
 	size_t mask;
 	int hashed;			/* slots match ents */
+	int sorted;			/* ents in FOLD_ORDER_x + 1; 0: no */
 	uint32_t *scratch;		/* for fold_stacks_add_text */
 	size_t capscratch;
 	uint64_t adds;			/* fold_stacks_adds */
@@ -234,6 +235,7 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 		    st->ncols * sizeof *st->counts);
 	}
 	i = st->len++;
+	st->sorted = 0;
 	memcpy(st->ids + st->nids, ids, n * sizeof *ids);
 	st->ents[i].off = st->nids;
 	st->ents[i].n = n;
@@ -320,11 +322,13 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		dst->len = src->len, dst->cap = src->cap;
 		dst->slots = src->slots, dst->mask = src->mask;
 		dst->hashed = src->hashed;
+		dst->sorted = src->sorted;
 		src->ids = t.ids, src->nids = t.nids, src->capids = t.capids;
 		src->ents = t.ents, src->counts = t.counts;
 		src->len = t.len, src->cap = t.cap;
 		src->slots = t.slots, src->mask = t.mask;
 		src->hashed = t.hashed;
+		src->sorted = t.sorted;
 	}
 	return fold_stacks_merge(dst, src);
 }
@@ -785,9 +789,8 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 	fold_stacks_sort_jobs(st, order, 1);
 }
 
-void
-fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
-    unsigned jobs)
+static void
+sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 {
 	size_t nf = fold_intern_count(st->frames), i, la, lb;
 	struct sortctx ctx = { st, NULL, NULL };
@@ -847,6 +850,20 @@ fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
 	st->ents = ents;
 	st->counts = counts;
 	st->hashed = 0;
+}
+
+void
+fold_stacks_sort_jobs(struct fold_stacks *st, enum fold_order order,
+    unsigned jobs)
+{
+	/*
+	 * Sorted since its last new stack, it is still: a writer that sorts
+	 * what it writes finds done what its caller did on threads.
+	 */
+	if (st->sorted == (int)order + 1)
+		return;
+	sort_table(st, order, jobs);
+	st->sorted = (int)order + 1;
 }
 
 void

@@ -139,7 +139,10 @@ enum fold_order {
 	FOLD_ORDER_FRAMES,
 };
 
-/* Sorts the stacks; indices change accordingly. */
+/*
+ * Sorts the stacks; indices change accordingly. A table sorted in order
+ * with no stack added since is left as it is.
+ */
 void fold_stacks_sort(struct fold_stacks *st, enum fold_order order);
 
 /*

@@ -234,6 +234,13 @@ test_order(void)
 	CHECK(tr && fold_tree_len(tr) == 3 && fold_tree_node(tr, 0)->total[0].v.u
 	    == 7, "tree: pruning keeps totals");
 	fold_tree_free(tr);
+	/* sorted, then a stack that sorts first: sorted again, not left */
+	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	fold_stacks_add_text(st, "0", 1, &one);
+	fold_stacks_sort(st, FOLD_ORDER_TEXT);
+	ids = fold_stacks_ids(st, 0, &n);
+	CHECK(n == 1 && strcmp(fold_intern_str(fr, ids[0], NULL), "0") == 0,
+	    "stacks: a stack added after a sort is sorted by the next");
 	fold_stacks_free(st);
 	fold_intern_free(fr);
 }
