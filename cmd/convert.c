@@ -29,14 +29,11 @@ static int
 format(void *opts, const char *name, const char *more)
 {
 	struct convert_opt *o = opts;
-	size_t i;
 
-	for (i = 0; i < o->nfmts; i++)
-		if (strcmp(o->fmts[i]->id->name, name) == 0) {
-			o->format = o->fmts[i];
-			return 0;
-		}
-	return fold_seterr("unknown format '%s' (see --list-formats)", name);
+	if (!(o->format = collapse_find(o->fmts, o->nfmts, name)))
+		return fold_seterr("unknown format '%s' (see --list-formats)",
+		    name);
+	return 0;
 }
 
 #define OFF(field) offsetof(struct convert_opt, field)

@@ -2,8 +2,6 @@
  * Every format, for the front door (stackcollapse) alone: naming them
  * links every reader and the libraries they need.
  */
-#include <string.h>
-
 #include "formats/collapse.h"
 #include "formats/bcc.h"
 #include "formats/chrome.h"
@@ -30,24 +28,3 @@ const struct format *const collapse_formats[] = {
 
 const size_t collapse_nformats =
     sizeof collapse_formats / sizeof collapse_formats[0];
-
-const struct format *
-collapse_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < collapse_nformats; i++)
-		if (strcmp(collapse_formats[i]->id->name, name) == 0)
-			return collapse_formats[i];
-	return NULL;
-}
-
-size_t
-collapse_index(const struct format *f)
-{
-	size_t i;
-
-	for (i = 0; i < collapse_nformats && collapse_formats[i] != f; i++)
-		;
-	return i;
-}

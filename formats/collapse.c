@@ -102,13 +102,24 @@ static const struct format_id *const ids[] = {
 #undef FORMAT
 };
 
-/* The index of f among the run's formats. */
-static size_t
-index_of(const struct collapse *c, const struct format *f)
+const struct format *
+collapse_find(const struct format *const *fmts, size_t n, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < c->nfmts && c->fmts[i] != f; i++)
+	for (i = 0; i < n; i++)
+		if (strcmp(fmts[i]->id->name, name) == 0)
+			return fmts[i];
+	return NULL;
+}
+
+size_t
+collapse_index(const struct format *const *fmts, size_t n,
+    const struct format *f)
+{
+	size_t i;
+
+	for (i = 0; i < n && fmts[i] != f; i++)
 		;
 	return i;
 }
@@ -250,8 +261,8 @@ collapse_detect(const struct format *const *fmts, size_t nfmts,
 	if (nsure > 1 || nmaybe > 1) {
 		const struct format **two = nsure ? sure : maybe;
 		return fold_seterr("%s: looks like both %s and %s input "
-		    "(choose with --format)", fold_in_name(in), two[0]->id->name,
-		    two[1]->id->name);
+		    "(choose with --format)", fold_in_name(in),
+		    two[0]->id->name, two[1]->id->name);
 	}
 	if (isbinary(head, n, why, sizeof why))
 		return fold_seterr("%s: binary data (%s), not a format this "
@@ -337,7 +348,8 @@ collapse_check_end(struct collapse *c, const struct collapse_check *ck,
 	}
 	if (records == 0 && ck->counted)
 		return fold_seterr("%s: no stacks found: not %s%s",
-		    fold_in_name(in), f->id->input, looks(ck, like, sizeof like));
+		    fold_in_name(in), f->id->input,
+		    looks(ck, like, sizeof like));
 	if (records == 0)	/* read as such, maybe, but all dropped */
 		return fold_seterr("%s: no stacks found%s", fold_in_name(in),
 		    looks(ck, like, sizeof like));
@@ -541,7 +553,7 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 	}
 	if (ci->check.empty || !w)
 		return ci;
-	i = index_of(c, f);
+	i = collapse_index(c->fmts, c->nfmts, f);
 	/* a large one is read in parts instead, on every thread */
 	if (f->whole && fold_in_rewindable(in) && !split_wanted(f, in,
 	    &c->split)) {
@@ -573,7 +585,7 @@ collapse_commit(struct collapse *c, struct collapse_worker *w,
 		collapse_drop(c, ci);
 		return rc;
 	}
-	i = index_of(c, f);
+	i = collapse_index(c->fmts, c->nfmts, f);
 	c->used[i] = 1;
 	before = records(c, i);
 	ck->counted = f->records != NULL;

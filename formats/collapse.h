@@ -29,11 +29,13 @@
 extern const struct format *const collapse_formats[];
 extern const size_t collapse_nformats;
 
-/* The format called name, or NULL. */
-const struct format *collapse_find(const char *name);
+/* The format of fmts[0..n) called name, or NULL. */
+const struct format *collapse_find(const struct format *const *fmts,
+    size_t n, const char *name);
 
-/* The index of f in collapse_formats. */
-size_t collapse_index(const struct format *f);
+/* The index of f in fmts[0..n), n when it is not there. */
+size_t collapse_index(const struct format *const *fmts, size_t n,
+    const struct format *f);
 
 /*
  * Tells the format of in, one of fmts[0..nfmts), from its first bytes,

@@ -397,7 +397,7 @@ fuzz_convert(const struct format *f, const void *opt, const uint8_t *data,
 	int rc, frc;
 
 	FUZZ_CHECK(opts != NULL, "calloc");
-	opts[collapse_index(f)] = opt;
+	opts[collapse_index(collapse_formats, collapse_nformats, f)] = opt;
 	c = collapse_new(collapse_formats, collapse_nformats, opts, f, st,
 	    fuzz_say_nothing, NULL);
 	free(opts);
@@ -426,7 +426,8 @@ static inline void
 fuzz_converter(const char *name, const void *opt,
     const uint8_t *data, size_t size)
 {
-	const struct format *f = collapse_find(name);
+	const struct format *f = collapse_find(collapse_formats,
+	    collapse_nformats, name);
 	char *a, *b, *head;
 	size_t alen, blen;
 	int k;
@@ -496,7 +497,7 @@ fuzz_collapse_open(struct fuzz_collapse *fc, const struct format *f,
 {
 	fc->opts = calloc(collapse_nformats, sizeof *fc->opts);
 	FUZZ_CHECK(fc->opts != NULL, "calloc");
-	fc->opts[collapse_index(f)] = opt;
+	fc->opts[collapse_index(collapse_formats, collapse_nformats, f)] = opt;
 	fc->fr = fold_intern_new();
 	fc->st = fold_stacks_new(fc->fr, 1);
 	fc->c = collapse_new(collapse_formats, collapse_nformats, fc->opts,
