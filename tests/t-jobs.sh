@@ -619,6 +619,7 @@ wide() { # seed
 wide 1 >"$tmp/wide1.folded"
 wide 3 >"$tmp/wide3.folded"
 tools="flamegraph-svg,flamegraph-svg --minwidth 0,foldfilter --min-count 0"
+tools="$tools,folded2pprof,folded2speedscope"
 agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
     "$tmp/wide1.folded"
 agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
