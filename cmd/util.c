@@ -15,6 +15,7 @@
 #include "libfold/input.h"
 #include "libfold/folded.h"
 #include "libfold/intern.h"
+#include "libfold/jobs.h"
 #include "libfold/stacks.h"
 #include "formats/folded.h"
 #include "formats/split.h"
@@ -547,7 +548,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	/* jobs threads in all: this one prepares too, while it can */
 	th = fold_calloc(jobs, sizeof *th);
 	for (t = 0; t + 1 < jobs; t++)
-		if (pthread_create(&th[nth], NULL, worker, &wk[t]) == 0)
+		if (fold_thread_start(&th[nth], worker, &wk[t]) == 0)
 			nth++;
 	for (i = 0; i < p.n && !*stopped; i++) {
 		struct slot *sl = &p.slots[i % p.window];

@@ -8,6 +8,7 @@
 #include "formats/pbutil.h"
 #include "libfold/input.h"
 #include "libfold/err.h"
+#include "libfold/jobs.h"
 
 void
 pb_capalloc_init(struct pb_capalloc *c, uint64_t cap)
@@ -314,7 +315,7 @@ gz_submit(struct pb_gzip *g, int last)
 		/* a thread for each chunk in flight, up to jobs - 1 */
 		if (!last && g->nthreads + 1 < g->jobs &&
 		    g->filled - g->written > g->nthreads &&
-		    pthread_create(&g->tid[g->nthreads], NULL, gz_thread,
+		    fold_thread_start(&g->tid[g->nthreads], gz_thread,
 		    g) == 0)
 			g->nthreads++;
 		/* the next chunk's place in the ring: free once the chunk

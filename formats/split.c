@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "libfold/err.h"
+#include "libfold/jobs.h"
 #include "formats/split.h"
 
 /*
@@ -296,7 +297,7 @@ middle(struct split *s, size_t a, size_t b)
 	th = fold_calloc(n, sizeof *th);
 	for (t = 1; t < n; t++) {
 		th[t] = (struct thread){ s, t };
-		if (pthread_create(&tid[t], NULL, thread, &th[t]) != 0)
+		if (fold_thread_start(&tid[t], thread, &th[t]) != 0)
 			break;
 		started++;
 	}

@@ -1,4 +1,5 @@
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "err.h"
@@ -10,6 +11,46 @@ struct jobs {
 	void (*fn)(void *, size_t);
 	void *arg;
 };
+
+/*
+ * Linux starts a new thread on its creator's processor, where the two
+ * share it until the periodic balancing moves one, up to tens of
+ * milliseconds later even with another processor idle (on two, the
+ * wake-up's search for an idle one may not look): a tenth of a run that
+ * takes a few dozen. The thread starts on another processor the creator
+ * may use, and may then run on any of them again.
+ */
+int
+fold_thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t a;
+	int rc, moved = 0;
+#ifdef __linux__
+	cpu_set_t all, others;
+	int cpu = sched_getcpu();
+#endif
+
+	pthread_attr_init(&a);
+#ifdef __linux__
+	if (cpu >= 0 && cpu < CPU_SETSIZE &&
+	    pthread_getaffinity_np(pthread_self(), sizeof all, &all) == 0) {
+		others = all;
+		CPU_CLR(cpu, &others);
+		moved = CPU_COUNT(&others) > 0 &&
+		    pthread_attr_setaffinity_np(&a, sizeof others,
+		    &others) == 0;
+	}
+#endif
+	rc = pthread_create(tid, &a, fn, arg);
+	pthread_attr_destroy(&a);
+	if (rc != 0 && moved)
+		return pthread_create(tid, NULL, fn, arg);
+#ifdef __linux__
+	if (moved)
+		pthread_setaffinity_np(*tid, sizeof all, &all);
+#endif
+	return rc;
+}
 
 static void *
 run(void *p)
@@ -46,7 +87,7 @@ fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 	pthread_mutex_init(&j.lock, NULL);
 	tid = fold_reallocarray(NULL, jobs - 1, sizeof *tid);
 	for (t = 0; t + 1 < jobs; t++)
-		if (pthread_create(&tid[nt], NULL, run, &j) == 0)
+		if (fold_thread_start(&tid[nt], run, &j) == 0)
 			nt++;
 	run(&j);
 	for (t = 0; t < nt; t++)

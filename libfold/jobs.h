@@ -13,9 +13,18 @@
 #ifndef FOLD_JOBS_H
 #define FOLD_JOBS_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 void fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void *arg);
+
+/*
+ * pthread_create(tid, NULL, fn, arg), but the thread starts on another
+ * processor than the caller's when there is one it may use (Linux), and
+ * may move anywhere after: each thread a program starts for its jobs
+ * starts with this.
+ */
+int fold_thread_start(pthread_t *tid, void *(*fn)(void *), void *arg);
 
 #endif
