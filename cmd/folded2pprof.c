@@ -137,7 +137,7 @@ main(int argc, char *argv[])
 		/* no stack: an error, and an empty profile all the same */
 		status = cmd_stacks_found(fold_stacks_adds(st));
 		/* the writer's sort, done here on the threads */
-		fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, cmd_jobs(&cc));
+		fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, cmd_sort_jobs(&cc));
 		out = cmd_stdout();
 		if (pprof_write(out, st, &f.opt) < 0) {
 			cmd_warn("%s", fold_err());

@@ -54,7 +54,7 @@ main(int argc, char *argv[])
 	if (status == EXIT_OK) {
 		status = cmd_stacks_found(fold_stacks_adds(st));
 		/* the writer's sort, done here on the threads */
-		fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, cmd_jobs(&cc));
+		fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, cmd_sort_jobs(&cc));
 		out = cmd_stdout();
 		if (speedscope_write(out, st, name) < 0) {
 			cmd_warn("%s", fold_err());

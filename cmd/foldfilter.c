@@ -299,7 +299,7 @@ main(int argc, char *argv[])
 			verbose(flt.f);
 		if (unmatched(flt.f, cc.strict) && cc.strict)
 			status = EXIT_ERR;
-		fold_write_jobs(out, st, cmd_jobs(&cc));
+		fold_write_jobs(out, st, cmd_sort_jobs(&cc));
 	}
 	cmd_folded_free(st);
 	fold_filter_free(flt.f);

@@ -75,7 +75,7 @@ main(int argc, char *argv[])
 	wrote = 0;
 	out = cmd_stdout();
 	if (!stopped) {
-		if (pprof_merge_write(m, out, cmd_jobs(&cc)) < 0)
+		if (pprof_merge_write(m, out, cmd_sort_jobs(&cc)) < 0)
 			cmd_warn("%s", fold_err());
 		else
 			wrote = 1;

@@ -623,6 +623,15 @@ cmd_split_opt(const struct cmd_common *cc, struct split_opt *o)
 		o->piece = strtoull(v, NULL, 10);
 }
 
+unsigned
+cmd_sort_jobs(const struct cmd_common *cc)
+{
+	struct split_opt o;
+
+	cmd_split_opt(cc, &o);
+	return split_jobs(&o);
+}
+
 struct folded_reader {
 	struct fold_stacks *st;
 	struct split_opt split;

@@ -115,6 +115,13 @@ unsigned cmd_processors(void);
 unsigned cmd_jobs(const struct cmd_common *cc);
 
 /*
+ * The threads for what a run does with all it read (sorting, compressing
+ * the output): cc->jobs, FOLD_TEST_JOBS or one per processor, as the
+ * split reading's (split_jobs); progress is drawn only while reading.
+ */
+unsigned cmd_sort_jobs(const struct cmd_common *cc);
+
+/*
  * cmd_each_listed, the inputs prepared by up to cc->jobs threads at once
  * (0: one per processor online; never more than the inputs), at most
  * twice that ahead of the commits, so that memory is bounded by the
