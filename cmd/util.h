@@ -84,7 +84,7 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
  * An input read in two steps: prepare(reader, w, in) reads in on its
  * own, on any thread, and returns what it found, or NULL with a message
  * in fold_err() when in failed; commit(reader, w, prepared, in, diag),
- * always on the calling thread and in the order of the inputs, adds it
+ * on any thread but one at a time and in the order of the inputs, adds it
  * and returns as cmd_each_input's read does (0, -1, -2), taking
  * prepared; in is still open then (closed after), for a commit that
  * reads the rest of it itself. drop frees a prepared input that is not
