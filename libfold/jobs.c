@@ -13,12 +13,13 @@ struct jobs {
 };
 
 /*
- * Linux starts a new thread on its creator's processor, where the two
- * share it until the periodic balancing moves one, up to tens of
- * milliseconds later even with another processor idle (on two, the
- * wake-up's search for an idle one may not look): a tenth of a run that
- * takes a few dozen. The thread starts on another processor the creator
- * may use, and may then run on any of them again.
+ * Linux queues a new thread on its creator's processor, where the two
+ * share it until the periodic balancing moves one: on 2 processors often
+ * 5 to 15 ms later with the other idle, a tenth of a run of a few dozen.
+ * (A creator that waits until the thread runs is woken onto the thread's
+ * processor.) The thread starts on another processor the creator may
+ * use, then gets the creator's whole set back, to go wherever the
+ * scheduler sends it.
  */
 int
 fold_thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
