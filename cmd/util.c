@@ -426,11 +426,10 @@ struct worker {
 
 /*
  * Commits input i from its slot, with its messages, and closes it;
- * empties the slot.
+ * empties the slot. Sets *p->stopped when the commit ends the run.
  */
 static int
-commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
-    int *stopped)
+commit_one(struct pool *p, struct slot *sl)
 {
 	int status = EXIT_OK, rc = 0;
 
@@ -438,7 +437,7 @@ commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
 		cmd_warn("%s", sl->fail);
 		status = EXIT_ERR;
 	} else if ((rc = p->ts->commit(p->reader, sl->w, sl->prepared, sl->in,
-	    diag)) < 0) {
+	    p->diag)) < 0) {
 		cmd_warn("%s", fold_err());
 		status = EXIT_ERR;
 	}
@@ -448,7 +447,7 @@ commit_one(struct pool *p, struct slot *sl, struct fold_diag *diag,
 		status = EXIT_ERR;
 	}
 	if (rc == -2)
-		*stopped = 1;
+		*p->stopped = 1;
 	free(sl->fail);
 	memset(sl, 0, sizeof *sl);
 	return status;
@@ -484,7 +483,7 @@ commit_ready(struct pool *p)
 	    (sl = &p->slots[p->committed % p->window])->ready) {
 		p->committing = 1;
 		pthread_mutex_unlock(&p->lock);
-		status = commit_one(p, sl, p->diag, p->stopped);
+		status = commit_one(p, sl);
 		pthread_mutex_lock(&p->lock);
 		p->status |= status;
 		p->committing = 0;
@@ -566,7 +565,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 		/* no thread: the same steps, and progress */
 		for (i = 0; i < p.n && !*stopped; i++) {
 			prepare_one(&p, &p.slots[0], i, NULL, 1);
-			p.status |= commit_one(&p, &p.slots[0], diag, stopped);
+			p.status |= commit_one(&p, &p.slots[0]);
 		}
 		goto out;
 	}

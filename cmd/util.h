@@ -84,15 +84,17 @@ int cmd_each_listed(char **files, int n, const char *list, int nul,
  * An input read in two steps: prepare(reader, w, in) reads in on its
  * own, on any thread, and returns what it found, or NULL with a message
  * in fold_err() when in failed; commit(reader, w, prepared, in, diag),
- * on any thread but one at a time and in the order of the inputs, adds it
- * and returns as cmd_each_input's read does (0, -1, -2), taking
+ * on any thread, one at a time, in the order of the inputs, adds it and
+ * returns as cmd_each_input's read does (0, -1, -2), taking
  * prepared; in is still open then (closed after), for a commit that
  * reads the rest of it itself. drop frees a prepared input that is not
  * committed. w is what worker(reader) made for the thread that prepared
  * the input, made before the threads start and freed by worker_free once
  * every input is committed: state a thread keeps from one input to the
- * next, which its commits may use too. w is NULL when worker is, and
- * with one job (each input is committed as soon as it is prepared).
+ * next, which its commits may use too. A commit may run on another
+ * thread while w's own prepares the next input: the two use different
+ * parts of w. w is NULL when worker is, and with one job (each input is
+ * committed as soon as it is prepared).
  */
 struct cmd_twostep {
 	void *(*prepare)(void *reader, void *w, struct fold_in *in);
