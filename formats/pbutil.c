@@ -329,6 +329,8 @@ gz_submit(struct pb_gzip *g, int last)
 	/* only a full chunk has one after it: its last 32 KiB are the
 	   next one's dictionary */
 	n = &g->ring[g->filled % g->nring];
+	if (!n->in)
+		n->in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
 	memmove(n->in, c->in + c->dict + c->len - GZ_DICT, GZ_DICT);
 	n->dict = GZ_DICT;
 	n->len = 0;
@@ -337,8 +339,6 @@ gz_submit(struct pb_gzip *g, int last)
 int
 pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 {
-	size_t i;
-
 	memset(g, 0, sizeof *g);
 	g->out = out;
 	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
@@ -347,8 +347,8 @@ pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 		    "init failed");
 	g->nring = g->jobs > 1 ? g->jobs + 1 : 1;
 	g->ring = fold_calloc(g->nring, sizeof *g->ring);
-	for (i = 0; i < g->nring; i++)
-		g->ring[i].in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
+	/* the others when a second chunk comes: most outputs are smaller */
+	g->ring[0].in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
 	if (g->nring > 1) {
 		g->tid = fold_calloc(g->jobs, sizeof *g->tid);
 		pthread_mutex_init(&g->lock, NULL);
