@@ -114,9 +114,11 @@ void pb_idmap_free(struct pb_idmap *m);
  * ended by a sync flush, so that up to jobs threads (8 at most) compress
  * them at once and they are written in order as one gzip member: its bytes
  * depend on what was added alone, never on jobs or on how it was handed
- * over. Threads start only once a chunk is full; a stream of one chunk is
- * zlib's own gzip of it. pb_gzip_begin and pb_gzip_end
- * return 0, or -1 with a message (zlib failed); write errors are left in
+ * over. Threads start only once a chunk is full. A stream of one chunk,
+ * as most profiles are, is compressed by libdeflate at zlib's default
+ * level, faster and smaller than zlib; longer ones by zlib, which can
+ * take a dictionary and flush. pb_gzip_begin and pb_gzip_end return 0,
+ * or -1 with a message (compression failed); write errors are left in
  * out (fold_out_close reports them).
  */
 enum { PB_GZ_CHUNK = 1 << 20 };
