@@ -31,37 +31,23 @@ static inline __attribute__((always_inline)) int
 next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 {
 	const uint8_t *p = *pp;
-	size_t rem = end - p, i, max;
+	size_t rem, i, max;
 	unsigned shift;
 	uint64_t len;
 
-	if (rem == 0)
+	if (p == end)
 		return 0;
-	/* most of a profile: a one-byte key and a one-byte value */
-	if (rem >= 2 && p[0] < 0x80 && (p[0] & 0xf8) && p[1] < 0x80) {
+	/* most keys are one byte: 8 (field 1) to 0x7f */
+	if ((unsigned)p[0] - 8 < 0x78) {
 		f->num = p[0] >> 3;
 		f->wt = p[0] & 7;
-		f->v = p + 1;
-		if (f->wt == VARINT) {
-			f->n = 1;
-			f->x = p[1];
-			*pp = p + 2;
-			return 1;
-		}
-		if (f->wt == LEN && p[1] <= rem - 2) {
-			f->d = p + 2;
-			f->len = p[1];
-			f->n = 1 + f->len;
-			*pp = p + 2 + f->len;
-			return 1;
-		}
-	}
-	if ((p[0] & 0xf8) == 0)
-		return -1;
-	f->wt = p[0] & 7;
-	f->num = (p[0] & 0x7f) >> 3;
-	if (p[0] & 0x80) {
-		max = rem < 5 ? rem : 5;
+		p++;
+	} else {
+		if (p[0] < 8)
+			return -1;
+		f->wt = p[0] & 7;
+		f->num = (p[0] & 0x7f) >> 3;
+		max = end - p < 5 ? (size_t)(end - p) : 5;
 		for (i = 1, shift = 4; i < max && (p[i] & 0x80);
 		    i++, shift += 7)
 			f->num |= (uint32_t)(p[i] & 0x7f) << shift;
@@ -69,12 +55,16 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 			return -1;
 		f->num |= (uint32_t)p[i] << shift;
 		p += i + 1;
-	} else
-		p++;
+	}
 	rem = end - p;
 	f->v = p;
 	switch (f->wt) {
 	case VARINT:
+		if (rem > 0 && p[0] < 0x80) {
+			f->x = p[0];
+			f->n = 1;
+			break;
+		}
 		max = rem < 10 ? rem : 10;
 		for (i = 0, f->x = 0; i < max; i++) {
 			f->x |= (uint64_t)(p[i] & 0x7f) << 7 * i;
@@ -92,13 +82,20 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 			return -1;
 		break;
 	case LEN:
-		max = rem < 5 ? rem : 5;
-		for (i = 0, len = 0; i < max; i++) {
-			len |= (uint64_t)(p[i] & 0x7f) << 7 * i;
-			if (!(p[i] & 0x80))
-				break;
+		if (rem > 0 && p[0] < 0x80) {
+			len = p[0];
+			i = 0;
+		} else {
+			max = rem < 5 ? rem : 5;
+			for (i = 0, len = 0; i < max; i++) {
+				len |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+				if (!(p[i] & 0x80))
+					break;
+			}
+			if (i == max || len > INT_MAX)
+				return -1;
 		}
-		if (i == max || len > INT_MAX || len > rem - i - 1)
+		if (len > rem - i - 1)
 			return -1;
 		f->d = p + i + 1;
 		f->len = len;
