@@ -380,10 +380,10 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 	mf.start = f->start_line;
 	/* field by field: the struct's padding would make keys differ */
 	m->tkey.len = 0;
-	buf_u64(&m->tkey, mf.name);
-	buf_u64(&m->tkey, mf.sys);
-	buf_u64(&m->tkey, mf.file);
-	buf_u64(&m->tkey, (uint64_t)mf.start);
+	buf_varint(&m->tkey, mf.name);
+	buf_varint(&m->tkey, mf.sys);
+	buf_varint(&m->tkey, mf.file);
+	buf_varint(&m->tkey, (uint64_t)mf.start);
 	n = fold_intern_count(m->fkeys);
 	k = fold_intern(m->fkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
@@ -408,9 +408,9 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 	size = size + 0xfff;
 	size -= size % 0x1000;
 	m->tkey.len = 0;
-	buf_u64(&m->tkey, size);
-	buf_u64(&m->tkey, x->file_offset);
-	buf_u64(&m->tkey, x->build_id ? str(m, s, x->build_id) :
+	buf_varint(&m->tkey, size);
+	buf_varint(&m->tkey, x->file_offset);
+	buf_varint(&m->tkey, x->build_id ? str(m, s, x->build_id) :
 	    x->filename ? str(m, s, x->filename) : 0);
 	n = fold_intern_count(m->mkeys);
 	k = fold_intern(m->mkeys, (const char *)m->tkey.p, m->tkey.len);
@@ -462,13 +462,13 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 		ml->column = l->line[j]->column;
 	}
 	m->tkey.len = 0;
-	buf_u64(&m->tkey, mapping);
-	buf_u64(&m->tkey, mapping ? addr - m->maps[mapping - 1].start : addr);
-	buf_u64(&m->tkey, l->is_folded);
+	buf_varint(&m->tkey, mapping);
+	buf_varint(&m->tkey, mapping ? addr - m->maps[mapping - 1].start : addr);
+	buf_varint(&m->tkey, l->is_folded);
 	for (j = 0; j < l->n_line; j++) {
-		buf_u64(&m->tkey, m->lines[line0 + j].func);
-		buf_u64(&m->tkey, (uint64_t)m->lines[line0 + j].line);
-		buf_u64(&m->tkey, (uint64_t)m->lines[line0 + j].column);
+		buf_varint(&m->tkey, m->lines[line0 + j].func);
+		buf_varint(&m->tkey, (uint64_t)m->lines[line0 + j].line);
+		buf_varint(&m->tkey, (uint64_t)m->lines[line0 + j].column);
 	}
 	n = fold_intern_count(m->lkeys);
 	k = fold_intern(m->lkeys, (const char *)m->tkey.p, m->tkey.len);
