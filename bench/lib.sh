@@ -1,6 +1,25 @@
 # Helpers for bench/*.sh: sourced, not run. Scripts set BENCH_TMP (a
 # scratch directory; bench/run.sh shares one between scripts) before use.
 
+# cpu_time CMD...: runs CMD with its output to $BENCH_TMP/out and its
+# errors discarded; prints its elapsed and CPU (user + system) seconds to
+# the microsecond. /usr/bin/time prints hundredths, too coarse for the runs
+# of small files, which take a few hundredths in all.
+cpu_time() {
+	python3 -c '
+import os, sys, time
+# spawned (vfork), not forked: a fork of this process, and closing its
+# descriptors, would be charged to the command
+w = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+t = time.monotonic()
+pid = os.posix_spawnp(sys.argv[2], sys.argv[2:], os.environ, file_actions=[
+    (os.POSIX_SPAWN_OPEN, 1, sys.argv[1], w, 0o666),
+    (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
+_, _, r = os.wait4(pid, 0)
+print("%.6f %.6f" % (time.monotonic() - t, r.ru_utime + r.ru_stime))' \
+	    "$BENCH_TMP/out" "$@"
+}
+
 # best_times CMD...: the best wall time and the best CPU time (user +
 # system) of RUNS runs (default 3), in seconds: "WALL CPU". The output goes
 # to a file, not /dev/null: GNU grep stops at its first match when it
@@ -8,12 +27,9 @@
 # machine: a single-threaded tool and its baseline are charged alike for
 # the cycles they use.
 best_times() {
-	local i w u s c minw= minc=
+	local i w c minw= minc=
 	for i in $(seq "${RUNS:-3}"); do
-		/usr/bin/time -f '%e %U %S' -o "$BENCH_TMP/time" "$@" \
-			>"$BENCH_TMP/out" 2>/dev/null || true
-		read -r w u s <"$BENCH_TMP/time"
-		c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+		read -r w c < <(cpu_time "$@")
 		if [ -z "$minw" ] || awk "BEGIN { exit !($w < $minw) }"; then minw=$w; fi
 		if [ -z "$minc" ] || awk "BEGIN { exit !($c < $minc) }"; then minc=$c; fi
 	done
