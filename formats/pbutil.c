@@ -327,11 +327,11 @@ static void
 gz_submit(struct pb_gzip *g, int last)
 {
 	struct pb_gzchunk *c = &g->ring[g->filled % g->nring], *n;
+	int whole = last && g->filled == 0;	/* the stream's only chunk */
 
 	c->last = last;
-	if (g->nring == 1 || (last && g->filled == 0)) {
-		if ((last && g->filled == 0 ? gz_whole(c) :
-		    gz_compress(&g->z, c)) < 0)
+	if (g->nring == 1 || whole) {
+		if ((whole ? gz_whole(c) : gz_compress(&g->z, c)) < 0)
 			g->err = 1;
 		fold_out_write(g->out, c->out, c->outlen);
 		g->filled++, g->next++, g->written++;
@@ -363,7 +363,7 @@ gz_submit(struct pb_gzip *g, int last)
 	n->len = 0;
 }
 
-int
+void
 pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 {
 	memset(g, 0, sizeof *g);
@@ -381,7 +381,6 @@ pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 	}
 	g->crc = (uint32_t)crc32(0, NULL, 0);
 	fold_out_write(out, gz_head, sizeof gz_head);
-	return 0;
 }
 
 void
@@ -449,8 +448,7 @@ pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
 {
 	struct pb_gzip g;
 
-	if (pb_gzip_begin(&g, out, 1) < 0)
-		return -1;
+	pb_gzip_begin(&g, out, 1);
 	pb_gzip_add(&g, p, n);
 	return pb_gzip_end(&g);
 }

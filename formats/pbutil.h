@@ -117,9 +117,9 @@ void pb_idmap_free(struct pb_idmap *m);
  * over. Threads start only once a chunk is full. A stream of one chunk,
  * as most profiles are, is compressed by libdeflate at zlib's default
  * level, faster and smaller than zlib; longer ones by zlib, which can
- * take a dictionary and flush. pb_gzip_begin and pb_gzip_end return 0,
- * or -1 with a message (compression failed); write errors are left in
- * out (fold_out_close reports them).
+ * take a dictionary and flush: zlib is started only then, so beginning
+ * cannot fail. pb_gzip_end returns 0, or -1 with a message (compression
+ * failed); write errors are left in out (fold_out_close reports them).
  */
 enum { PB_GZ_CHUNK = 1 << 20 };
 
@@ -143,7 +143,7 @@ struct pb_gzip {
 	int quit, err;
 };
 
-int pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs);
+void pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs);
 void pb_gzip_add(struct pb_gzip *g, const void *p, size_t n);
 int pb_gzip_end(struct pb_gzip *g);
 

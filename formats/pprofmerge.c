@@ -814,8 +814,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 
 	if (m->nread == 0)
 		return fold_seterr("no profile read");
-	if (pb_gzip_begin(&gz, out, jobs) < 0)
-		return -1;
+	pb_gzip_begin(&gz, out, jobs);
 	for (i = 0; i < m->ntypes; i++) {
 		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 		vt.type = m->types[2 * i];

@@ -37,8 +37,7 @@ gz(const unsigned char *p, size_t n, unsigned jobs, size_t piece,
 	if ((fd = mkstemp(path)) < 0)
 		return NULL;
 	o = fold_out_new(fd, path);
-	if (pb_gzip_begin(&g, o, jobs) < 0)
-		return NULL;
+	pb_gzip_begin(&g, o, jobs);
 	for (k = 0; k < n; k += piece) {
 		pb_gzip_add(&g, p + k, n - k < piece ? n - k : piece);
 		pb_gzip_add(&g, NULL, 0);	/* nothing, whatever p is */
