@@ -17,6 +17,7 @@
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "libfold/merge.h"
+#include "formats/split.h"
 #include "cmd/opt.h"
 #include "cmd/util.h"
 
@@ -275,6 +276,7 @@ main(int argc, char *argv[])
 {
 	struct merge m = { .opt = FOLD_MERGE_OPT_INIT };
 	struct cmd_common cc = { 0 };
+	struct split_opt so;
 	const struct cmd_optset sets[] = {
 		{ NULL, options, &m },
 		{ NULL, cmd_opt_strict, &cc },
@@ -290,6 +292,8 @@ main(int argc, char *argv[])
 	    operand, &m);
 	m.opt.unit = cc.unit;
 	m.opt.jobs = cmd_jobs(&cc);
+	cmd_split_opt(&cc, &so);
+	m.opt.piece = so.piece;
 	status = merge(&m, cc.strict);
 	fold_pathroot_free(m.pr);
 	free(m.a);

@@ -74,6 +74,23 @@ struct ttab {
 	size_t nfree;
 };
 
+/*
+ * An unsorted file of this many bytes at least, and of more than a
+ * thread's share of them all, is read in parts on the threads.
+ */
+#define MERGE_PIECE ((uint64_t)8 << 20)
+
+/*
+ * What the unsorted inputs loaded on one thread add up to: their sums
+ * are the same whatever thread adds them, and tables merged as streams
+ * give one thread's output, while the counts are integers whose total
+ * cannot pass 2^64-1 (inexact: it could, or a count is a fraction).
+ */
+struct lsum {
+	struct fold_count total;
+	int inexact;
+};
+
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
 {
@@ -730,7 +747,7 @@ scan_task(void *arg, size_t i)
 static int
 addline(struct merger *m, struct ttab *t, struct stream *tmp,
     const char *name, uint64_t lineno, const char *line, size_t len,
-    char *unit, int *any)
+    char *unit, int *any, struct lsum *sum)
 {
 	struct fold_count c;
 	size_t slen;
@@ -743,6 +760,8 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 	if ((k = unitline(m, name, lineno, line, slen, &c, unit)) != 0)
 		return k < 0 ? -1 : 0;
 	*any = 1;
+	if (sum && (c.frac || fold_count_add(&sum->total, &c) < 0))
+		sum->inexact = 1;
 	if (tmp->root)
 		setkey(tmp, line, slen);
 	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
@@ -754,43 +773,64 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 }
 
 /*
- * Sums an unsorted input into the text table, whose arena then holds a
- * copy of each distinct stack: read(2), not mmap(2), so that a file
- * truncated under us reads shorter (and is reported by changed()) where
- * a mapping would kill the process with SIGBUS. Copying costs no more
- * than faulting the mapping in, and a stack that repeats is kept once.
- * Returns 0; 1 when the file failed (reported); -1 on a fatal error (a
- * strict warning).
+ * Sums the lines of in, an unsorted input or a part of one, into the
+ * text table, whose arena then holds a copy of each distinct stack;
+ * keeps the input's unit line in unit, sets *any when it gave a stack,
+ * and adds its counts to sum when not NULL. Returns 0; 1 when the input
+ * failed (reported); -1 on a fatal error (a strict warning).
  */
 static int
-load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
-    const struct ident *id)
+sum_lines(struct merger *m, struct ttab *t, const char *root,
+    struct fold_in *in, char *unit, int *any, struct lsum *sum)
 {
 	struct stream tmp = { 0 };
-	struct fold_in *in;
 	const char *line;
-	char unit[FOLD_UNIT_MAX + 1] = "";
 	size_t len;
-	int r = 0, rc = 0, any = 0;
+	int r = 0, rc = 0;
 
-	tmp.root = x->root;
-	if (!(in = opened(m, fold_in_open(x->path)))) {
-		file_error(m, fold_err());
-		return 1;
-	}
+	tmp.root = root;
+	unit[0] = '\0';
+	*any = 0;
 	while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
 		rc = addline(m, t, &tmp, fold_in_name(in), fold_in_lineno(in),
-		    line, len, unit, &any);
+		    line, len, unit, any, sum);
 	if (r < 0)
 		rc = 1;
 	if (rc > 0)
 		file_error(m, fold_err());
-	else if (rc == 0 && changed(m, fold_in_name(in), id))
+	free(tmp.key);
+	return rc;
+}
+
+/*
+ * Sums an unsorted input into the text table: read(2), not mmap(2), so
+ * that a file truncated under us reads shorter (and is reported by
+ * changed()) where a mapping would kill the process with SIGBUS. Copying
+ * costs no more than faulting the mapping in, and a stack that repeats
+ * is kept once. Its unit is checked against the other inputs'
+ * (input_unit) unless what m says is held: the caller then checks it, in
+ * the order of the inputs. Returns as sum_lines, and -1 for a unit.
+ */
+static int
+load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
+    const struct ident *id, char *unit, int *any, struct lsum *sum)
+{
+	struct fold_in *in;
+	int rc;
+
+	unit[0] = '\0';
+	*any = 0;
+	if (!(in = opened(m, fold_in_open(x->path)))) {
+		file_error(m, fold_err());
+		return 1;
+	}
+	rc = sum_lines(m, t, x->root, in, unit, any, sum);
+	if (rc == 0 && changed(m, fold_in_name(in), id))
 		rc = 1;
-	else if (rc == 0 && input_unit(m, fold_in_name(in), unit, any) < 0)
+	else if (rc == 0 && !m->held &&
+	    input_unit(m, fold_in_name(in), unit, *any) < 0)
 		rc = -1;
 	fold_in_close(in);
-	free(tmp.key);
 	return rc;
 }
 
@@ -888,7 +928,8 @@ fanin(void)
  */
 static int
 merge_round(struct merger *m, struct item *items, size_t want,
-    struct ttab *table, struct sink *k, FILE **tmp, size_t *nopen)
+    struct ttab *tables, size_t ntables, struct sink *k, FILE **tmp,
+    size_t *nopen)
 {
 	struct sink ts = { NULL, 0, 1, 1 };
 	struct stream *s;
@@ -908,7 +949,7 @@ merge_round(struct merger *m, struct item *items, size_t want,
 		ts.out = fold_out_new(fd, "temporary file");
 		k = &ts;
 	}
-	s = fold_reallocarray(NULL, want + 1, sizeof *s);
+	s = fold_reallocarray(NULL, want + ntables + 1, sizeof *s);
 	for (i = j = 0; i < want && r <= 0; i++) {
 		if (items[i].dead)
 			continue;
@@ -917,9 +958,9 @@ merge_round(struct merger *m, struct item *items, size_t want,
 	}
 	*nopen = j;
 	if (r <= 0) {
-		if (table) {
+		for (i = 0; i < ntables; i++) {
 			memset(&s[j], 0, sizeof s[j]);
-			s[j++].tt = table;
+			s[j++].tt = &tables[i];
 		}
 		r = kway(m, s, j, k);
 	}
@@ -938,7 +979,7 @@ merge_round(struct merger *m, struct item *items, size_t want,
 }
 
 /*
- * Merges items[0..*pn) and the table into the sink k: rounds of at most
+ * Merges items[0..*pn) and the tables into the sink k: rounds of at most
  * fan inputs are merged into temporary files first, as sort(1) does, each
  * result the first input of the next round, until one round can take
  * what is left. A round that runs out of descriptors anyway (the count
@@ -948,7 +989,7 @@ merge_round(struct merger *m, struct item *items, size_t want,
  */
 static int
 rounds(struct merger *m, struct item *items, size_t *pn, size_t fan,
-    struct ttab *table, struct sink *final)
+    struct ttab *tables, size_t ntables, struct sink *final)
 {
 	size_t nitems = *pn, want, j, k;
 	FILE *tmp;
@@ -958,7 +999,7 @@ rounds(struct merger *m, struct item *items, size_t *pn, size_t fan,
 		int last = nitems <= fan;
 
 		want = last ? nitems : fan;
-		r = merge_round(m, items, want, last ? table : NULL,
+		r = merge_round(m, items, want, tables, last ? ntables : 0,
 		    last ? final : NULL, &tmp, &j);
 		if (r > 0) {
 			/* out of descriptors: try again, j - 2 at a time */
@@ -1008,7 +1049,7 @@ group_task(void *arg, size_t i)
 	int r;
 
 	holding(j->m, &gm, &d, &g->held, j->threaded);
-	r = merge_round(&gm, g->items, g->n, NULL, NULL, &g->tmp, &nopen);
+	r = merge_round(&gm, g->items, g->n, NULL, 0, NULL, &g->tmp, &nopen);
 	if (r > 0)
 		g->nofd = 1;
 	else if (r < 0)
@@ -1096,7 +1137,8 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 	/* results merged (they hold no bad line) until one round takes all */
 	while (n > fan) {
 		want = n - fan + 1 < fan ? n - fan + 1 : fan;
-		if ((r = merge_round(m, items, want, NULL, NULL, &tmp, &nopen)) < 0)
+		if ((r = merge_round(m, items, want, NULL, 0, NULL, &tmp,
+		    &nopen)) < 0)
 			return -1;
 		if (r > 0)
 			break;
@@ -1111,24 +1153,311 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 	return 0;
 }
 
+/*
+ * A piece of the unsorted inputs loaded on the threads: a whole input, or
+ * a part of a large one, cut at a line's end. What load() returned and
+ * said is held for the caller, who says it in order, the lines of a
+ * part counted from those of the parts before it.
+ */
+struct piece {
+	size_t input;
+	int part;		/* 0: the whole input; else the part's number */
+	uint64_t off, len;	/* a part: these bytes of the file */
+	int rc, have;
+	char unit[FOLD_UNIT_MAX + 1];
+	uint64_t lines;		/* a part: how many it read */
+	struct fold_held held;
+};
+
+/* Pieces loaded one after the other into a table of their own. */
+struct run {
+	struct piece *p;
+	size_t n;
+	struct ttab t;
+	struct lsum sum;
+};
+
+struct loadjob {
+	struct merger *m;
+	const struct fold_merge_input *inputs;
+	struct scanned *sc;
+	struct run *runs;
+};
+
+/*
+ * Part p of a file: its own descriptor, so that a thread holds one at a
+ * time; the changes to the file are looked for once it is all read.
+ */
+static int
+load_part(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
+    struct piece *p, struct lsum *sum)
+{
+	struct fold_in *in;
+	int fd, rc;
+
+	if ((fd = open(x->path, O_RDONLY | O_CLOEXEC)) < 0) {
+		fold_seterr("%s: %s", x->path, strerror(errno));
+		file_error(m, fold_err());
+		return 1;
+	}
+	in = fold_in_range(fd, p->off, p->len, x->path);
+	rc = sum_lines(m, t, x->root, in, p->unit, &p->have, sum);
+	p->lines = fold_in_lineno(in);
+	fold_in_close(in);
+	close(fd);
+	return rc;
+}
+
+static void
+load_task(void *arg, size_t r)
+{
+	struct loadjob *j = arg;
+	struct run *run = &j->runs[r];
+	struct merger gm;
+	struct fold_diag d;
+	struct piece *p;
+	size_t i;
+
+	for (i = 0; i < run->n; i++) {
+		p = &run->p[i];
+		holding(j->m, &gm, &d, &p->held, 1);
+		if (p->part)
+			p->rc = load_part(&gm, &run->t, &j->inputs[p->input], p,
+			    &run->sum);
+		else
+			p->rc = load(&gm, &run->t, &j->inputs[p->input],
+			    &j->sc[p->input].id, p->unit, &p->have, &run->sum);
+		if (p->rc < 0)		/* one thread would stop here */
+			break;
+	}
+	tt_sort(&run->t);
+}
+
+static void
+runs_free(struct run *runs, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < runs[i].n; k++)
+			fold_held_free(&runs[i].p[k].held);
+		tt_free(&runs[i].t);
+		free(runs[i].p);
+	}
+	free(runs);
+}
+
+/*
+ * Where to cut the file fd of size bytes from at into parts: n of them,
+ * each after the first from the start of a line. Returns how many there
+ * are (fewer when lines are long), their starts in off[] (off[0] = 0).
+ */
+static size_t
+cuts(int fd, uint64_t at, uint64_t size, size_t n, uint64_t *off)
+{
+	char buf[1 << 16];
+	uint64_t c;
+	size_t k, np = 1;
+	ssize_t got;
+	char *nl;
+
+	off[0] = 0;
+	for (k = 1; k < n; k++) {
+		c = size / n * k;
+		if (c <= off[np - 1])
+			continue;
+		for (;;) {
+			got = pread(fd, buf, sizeof buf, (off_t)(at + c));
+			if (got <= 0)
+				return np;
+			if ((nl = memchr(buf, '\n', (size_t)got)) != NULL)
+				break;
+			c += (uint64_t)got;
+		}
+		c += (uint64_t)(nl - buf) + 1;
+		if (c >= size)
+			return np;
+		off[np++] = c;
+	}
+	return np;
+}
+
+/* Appends piece p to the list *v of *n. */
+static void
+add_piece(struct piece **v, size_t *n, struct piece p)
+{
+	*v = fold_reallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = p;
+}
+
+/*
+ * The pieces of the unsorted inputs of sc[0..n), in order: a plain file
+ * of more than a thread's share of them all (total) in nr parts, or
+ * fewer of piece bytes at least; the others whole. Returns how many.
+ */
+static size_t
+pieces(const struct fold_merge_input *inputs, struct scanned *sc, size_t n,
+    size_t nr, uint64_t total, uint64_t piece, struct piece **pv)
+{
+	struct piece *v = NULL;
+	struct fold_in *in;
+	uint64_t at, size, parts;
+	uint64_t *off = fold_reallocarray(NULL, nr, sizeof *off);
+	size_t i, k, np, nv = 0;
+	int fd;
+
+	for (i = 0; i < n; i++) {
+		if (sc[i].r != 0)
+			continue;
+		np = 0;
+		size = (uint64_t)sc[i].id.size;
+		parts = size / piece < nr ? size / piece : nr;
+		if (parts > 1 && size > total / nr &&
+		    (in = fold_in_open(inputs[i].path)) != NULL) {
+			if (fold_in_file(in, &fd, &at, &size))
+				np = cuts(fd, at, size, parts, off);
+			for (k = 0; np > 1 && k < np; k++)
+				add_piece(&v, &nv, (struct piece){ .input = i,
+				    .part = (int)k + 1, .off = at + off[k],
+				    .len = (k + 1 < np ? off[k + 1] : size) -
+				    off[k] });
+			fold_in_close(in);
+		}
+		if (np <= 1)
+			add_piece(&v, &nv, (struct piece){ .input = i });
+	}
+	free(off);
+	*pv = v;
+	return nv;
+}
+
+/*
+ * The unsorted inputs of sc[0..n), parsed and summed on up to jobs
+ * threads: cut into pieces, and the pieces into runs of about the same
+ * size, in order, each loaded into a table of its own with what its
+ * pieces say held, then sorted. Done when all are regular files, which
+ * can be read again: when the runs could give other than one thread's
+ * table (a sum with a fraction or past 2^64-1, a part that failed or
+ * names a unit), they are dropped and the caller loads the inputs
+ * itself. Returns the number of runs (*pruns), or 0.
+ */
+static size_t
+load_runs(struct merger *m, const struct fold_merge_input *inputs,
+    struct scanned *sc, size_t n, unsigned jobs, uint64_t piece,
+    struct run **pruns)
+{
+	struct loadjob lj = { m, inputs, sc, NULL };
+	struct fold_count total = FOLD_COUNT_INIT;
+	struct piece *pv;
+	uint64_t bytes = 0, at = 0;
+	size_t i, nu = 0, nr, npv, r, left;
+	int exact = 1;
+
+	for (i = 0; i < n; i++)
+		if (sc[i].r == 0) {
+			if (!sc[i].id.reg)
+				return 0;
+			nu++;
+			bytes += (uint64_t)sc[i].id.size;
+		}
+	if (nu == 0 || jobs < 2)
+		return 0;
+	npv = pieces(inputs, sc, n, jobs, bytes, piece, &pv);
+	if (npv < 2) {
+		free(pv);
+		return 0;
+	}
+	nr = jobs < npv ? jobs : npv;
+	lj.runs = fold_calloc(nr, sizeof *lj.runs);
+	/* run r takes the pieces that start before (r + 1) / nr of the
+	   bytes, at least one each: left counts those to give out */
+	for (i = 0, r = 0, left = npv; i < npv; i++, left--) {
+		if (r + 1 < nr && lj.runs[r].n > 0 &&
+		    (at >= bytes / nr * (r + 1) || left <= nr - 1 - r))
+			r++;
+		add_piece(&lj.runs[r].p, &lj.runs[r].n, pv[i]);
+		at += pv[i].part ? pv[i].len :
+		    (uint64_t)sc[pv[i].input].id.size;
+	}
+	free(pv);
+	fold_jobs(nr, jobs, load_task, &lj);
+	for (r = 0; r < nr; r++) {
+		if (lj.runs[r].sum.inexact ||
+		    fold_count_add(&total, &lj.runs[r].sum.total) < 0)
+			exact = 0;
+		for (i = 0; i < lj.runs[r].n; i++)
+			if (lj.runs[r].p[i].part && (lj.runs[r].p[i].rc > 0 ||
+			    (lj.runs[r].p[i].part > 1 &&
+			    lj.runs[r].p[i].unit[0])))
+				exact = 0;
+	}
+	if (!exact) {
+		runs_free(lj.runs, nr);
+		return 0;
+	}
+	*pruns = lj.runs;
+	return nr;
+}
+
+/*
+ * Says what the pieces of input i held, in order, from piece *at of the
+ * runs on, and checks its unit as load() would have. Returns 0, or -1 on
+ * a fatal error.
+ */
+static int
+say_input(struct merger *m, const struct fold_merge_input *x,
+    struct scanned *sc, size_t i, struct run *runs, size_t nruns,
+    size_t *r, size_t *k)
+{
+	struct piece *p;
+	uint64_t base = 0;
+	int rc = 0, have = 0, split = 0;
+
+	sc->unit[0] = '\0';
+	for (; *r < nruns; ++*r, *k = 0)
+		for (; *k < runs[*r].n; ++*k) {
+			p = &runs[*r].p[*k];
+			if (p->input != i)
+				goto said;
+			if (fold_held_say(&p->held, m->diag, base,
+			    said_file_error, m) < 0 || p->rc < 0)
+				return -1;
+			if (p->rc > 0)
+				rc = 1;
+			if (p->part <= 1)	/* a later part names none */
+				memcpy(sc->unit, p->unit, sizeof sc->unit);
+			have |= p->have;
+			split |= p->part;
+			base += p->lines;
+		}
+said:
+	/* a file read in parts is looked at again once all are read */
+	if (rc == 0 && split && changed(m, x->path, &sc->id))
+		rc = 1;
+	if (rc == 0 && input_unit(m, x->path, sc->unit, have) < 0)
+		return -1;
+	return 0;
+}
+
 int
 fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
 {
 	struct merger m = { .opt = opt, .diag = diag };
-	struct ttab table = { 0 };
+	struct ttab table = { 0 }, *tables = &table;
+	struct run *runs = NULL;
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
 	struct fold_count total = FOLD_COUNT_INIT;
 	unsigned jobs = opt->jobs ? opt->jobs : 1, ahead = 1;
-	size_t nitems = 0, i, fan;
+	size_t nitems = 0, i, fan, nruns = 0, ntables = 1, t, ri = 0, pi = 0;
 	int rc = -1, exact = 1;
 
 	/*
 	 * The first pass over every input on the threads, what each said
 	 * held: said here, in the order of the inputs, with what follows.
 	 */
-	if (jobs > 1 && n > 1) {
+	if (jobs > 1 && n > 0) {
 		/* each thread holds a descriptor: no more than are free */
 		size_t f = freefds(jobs + SPARE_FDS);
 		if (f >= jobs + SPARE_FDS)
@@ -1139,6 +1468,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	if (ahead > 1) {
 		struct scanjob sj = { &m, inputs, sc };
 		fold_jobs(n, ahead, scan_task, &sj);
+		nruns = load_runs(&m, inputs, sc, n, ahead,
+		    opt->piece ? opt->piece : MERGE_PIECE, &runs);
 	}
 	for (i = 0; i < n; i++) {
 		x = &sc[i];
@@ -1170,17 +1501,34 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 			nitems++;
 			continue;
 		}
-		/* unsorted or not a regular file: into the table */
-		if (load(&m, &table, &inputs[i], &x->id) < 0)
+		/* unsorted or not a regular file: into the table, or loaded
+		   already into a run's */
+		if (!nruns) {
+			if (load(&m, &table, &inputs[i], &x->id, x->unit,
+			    &x->have, NULL) < 0)
+				goto done;
+			continue;
+		}
+		if (say_input(&m, &inputs[i], x, i, runs, nruns, &ri, &pi) < 0)
 			goto done;
 	}
-	tt_sort(&table);
-	for (i = 0; i < table.len && opt->normalize; i++)
-		if (fold_count_add(&total, &table.ents[i].cnt) < 0) {
-			fold_seterr("--normalize: the total of the inputs passes "
-			    "2^64-1");
-			goto done;
+	if (nruns) {
+		tables = fold_calloc(nruns, sizeof *tables);
+		for (i = 0; i < nruns; i++) {
+			tables[i] = runs[i].t;
+			memset(&runs[i].t, 0, sizeof runs[i].t);
 		}
+		ntables = nruns;
+	} else {
+		tt_sort(&table);
+	}
+	for (t = 0; t < ntables && opt->normalize; t++)
+		for (i = 0; i < tables[t].len; i++)
+			if (fold_count_add(&total, &tables[t].ents[i].cnt) < 0) {
+				fold_seterr("--normalize: the total of the "
+				    "inputs passes 2^64-1");
+				goto done;
+			}
 
 	struct sink k = { out, 1, 1, 0 };
 	/* counts normalized to a total are no longer in the inputs' unit */
@@ -1196,7 +1544,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	fan = fanin();
 	if (exact && tree(&m, items, &nitems, fan, jobs) < 0)
 		goto done;
-	if (rounds(&m, items, &nitems, fan, &table, &k) == 0) {
+	if (rounds(&m, items, &nitems, fan, tables, ntables, &k) == 0) {
 		if (m.stacks > 0)	/* after a stack, or none at all */
 			fold_unit_out_end(&m.uo, out);
 		rc = m.file_failed;
@@ -1207,6 +1555,11 @@ done:
 	for (i = 0; i < n; i++)
 		fold_held_free(&sc[i].held);
 	free(sc);
+	runs_free(runs, nruns);
+	for (t = 0; tables != &table && t < ntables; t++)
+		tt_free(&tables[t]);
+	if (tables != &table)
+		free(tables);
 	for (i = 0; i < nitems; i++)
 		if (items[i].tmp)
 			fclose(items[i].tmp);

@@ -7,7 +7,10 @@
  * streams, k ways at once, so memory stays bounded however large they are;
  * the others (unsorted files, standard input, pipes) are read (never
  * mapped: a file truncated meanwhile would raise SIGBUS) and summed in
- * memory, by stack text, then sorted to join the merge as one more stream.
+ * memory, by stack text, then sorted to join the merge as one more stream
+ * (on the threads of jobs: unsorted regular files, a large one in parts,
+ * summed in runs into tables of their own, which join it as streams,
+ * unless the sums could then differ from one thread's).
  * A regular file that is no longer, when read to its end, the file it was
  * before its first read (size, modification time, identity) is reported
  * as one that cannot be read: "FILE: changed while being read".
@@ -69,6 +72,9 @@ struct fold_merge_opt {
 	/* threads to read and merge on (0 or 1: this one); the output and
 	   every message are the same whatever their number */
 	unsigned jobs;
+	/* an unsorted file of at least this many bytes (0: 8 MiB) is read
+	   in parts on the threads, when it is more than a thread's share */
+	uint64_t piece;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }

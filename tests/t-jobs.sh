@@ -625,6 +625,49 @@ agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
 agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
     "$tmp/wide1.folded" "$tmp/wide3.folded"
 
+# foldmerge: unsorted files, read in parts or whole on the threads, into
+# tables of their own merged as streams; or by one thread when that
+# could differ (a fraction, a sum past 2^64-1, a later part naming a
+# unit, a part that fails). Bad lines in many parts (more than are
+# shown), CR LF ends, blank lines, a last line without its newline, a
+# UTF-16 file and a gzip one (read whole), a sorted file among them.
+unsorted() { # seed lines
+	awk -v s="$1" -v n="$2" 'BEGIN { print "# unit=nanoseconds 0"
+		for (i = 1; i <= n; i++) {
+			printf "main;f%d;g%d %d%s\n", (i * s) % 53, i % 7,
+			    i % 4 + 1, (i % 11 ? "" : "\r")
+			if (i % 37 == 0) print "a bad line"
+			if (i % 41 == 0) print ""
+		}
+		printf "main;last%d 1", s }'
+}
+unsorted 7 400 >"$tmp/un1.folded"
+unsorted 13 300 >"$tmp/un2.folded"
+unsorted 3 200 | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.folded"
+unsorted 5 300 | gzip >"$tmp/un3.folded.gz"
+unsorted 9 50 | LC_ALL=C sort >"$tmp/sorted.folded"
+{ unsorted 11 200; printf '\n# unit=cycles 0\nmain;x 1\n'; } \
+    >"$tmp/unitlater.folded"
+{ unsorted 17 100; printf '\nmain;z 18446744073709551615\n'; } \
+    >"$tmp/over.folded"
+# (the 0.6s count only when summed before they meet 1e16)
+{ printf 'main;big 10000000000000000\n'; unsorted 19 100
+  printf '\n'; for i in 1 2 3 4 5; do printf 'main;big 0.6\n'; done
+} >"$tmp/frac.folded"
+un=("$tmp/un1.folded" "$tmp/un2.folded" "$tmp/utf16.folded"
+    "$tmp/un3.folded.gz" "$tmp/sorted.folded")
+agree "foldmerge: an unsorted file" foldmerge "1 4096" "$tmp/un1.folded"
+agree "foldmerge: unsorted files" foldmerge "1 4096" "${un[@]}"
+agree "foldmerge: unsorted files" foldmerge "1 4096" --strict "${un[@]}"
+agree "foldmerge: unsorted files" foldmerge "1 4096" --normalize 1000 \
+    --root r1 "${un[@]}" --root r2 "$tmp/un1.folded"
+for f in unitlater over frac; do
+	agree "foldmerge: an unsorted file, $f" foldmerge "1 4096" \
+	    "$tmp/$f.folded"
+	agree "foldmerge: unsorted files, $f" foldmerge "1 4096" \
+	    "$tmp/$f.folded" "${un[@]}" "$tmp/$f.folded"
+done
+
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
 if [ -r "$big" ] && ! sanitized; then
