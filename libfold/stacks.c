@@ -250,15 +250,42 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	return i;
 }
 
-int
-fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
+/*
+ * Room in st for n more stacks of nids frames in all, so that adding them
+ * neither copies its arrays again nor rehashes it on the way.
+ */
+static void
+reserve(struct fold_stacks *st, size_t n, size_t nids)
 {
-	size_t nf = fold_intern_count(src->frames), i, j = 0, cap = 0;
+	size_t mask = st->mask;
+
+	st->ids = fold_grow(st->ids, &st->capids, st->nids + nids,
+	    sizeof *st->ids);
+	if (st->len + n > st->cap) {
+		st->cap = st->len + n;
+		st->ents = fold_reallocarray(st->ents, st->cap, sizeof *st->ents);
+		st->counts = fold_reallocarray(st->counts, st->cap,
+		    st->ncols * sizeof *st->counts);
+	}
+	while ((st->len + n) * 2 > mask)
+		mask = mask * 2 + 1;
+	if (mask != st->mask || !st->hashed)
+		rehash(st, mask);
+}
+
+/* How far ahead of its add a stack's slot is fetched. */
+enum { MERGE_AHEAD = 8 };
+
+static int
+merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
+{
+	size_t nf = fold_intern_count(src->frames), i, j, k, nids = 0;
 	size_t same = 0;
 	int shared = src->frames == dst->frames, rc = 0;
-	uint32_t *map = NULL, *ids = NULL;
+	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
+	size_t *off = NULL;
 	uint64_t adds = dst->adds + src->adds;
-	const struct fold_count *c;
+	const uint32_t *sids, *p;
 	const struct entry *e;
 	const char *name;
 	size_t len;
@@ -277,30 +304,63 @@ fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 				same++;
 		}
 	}
-	for (i = 0; i < src->len && rc == 0; i++) {
+	/*
+	 * Two passes: the stacks' ids in dst's frames and their hashes
+	 * first, in order; then the adds, each stack's slot fetched a few
+	 * stacks ahead. A stack whose frames kept their ids keeps its hash
+	 * and its ids; the others, most of a part's, are mapped: in place
+	 * when src is to be freed (take), else copied.
+	 */
+	hash = fold_reallocarray(NULL, src->len + 1, sizeof *hash);
+	off = fold_reallocarray(NULL, src->len + 1, sizeof *off);
+	if (!shared && !inplace)
+		ids = fold_reallocarray(NULL, src->nids + 1, sizeof *ids);
+	for (i = 0; i < src->len; i++) {
 		e = &src->ents[i];
-		c = src->counts + i * src->ncols;
-		/* the same ids: the same hash */
-		if (!shared)
-			for (j = 0; j < e->n && src->ids[e->off + j] < same; j++)
-				;
+		sids = src->ids + e->off;
+		for (j = 0; !shared && j < e->n && sids[j] < same; j++)
+			;
 		if (shared || j == e->n) {
-			if (fold_stacks_add_hashed(dst, src->ids + e->off, e->n,
-			    e->hash, c) < 0)
-				rc = -1;
+			hash[i] = e->hash;
+			off[i] = SIZE_MAX;	/* src's own */
 			continue;
 		}
-		ids = fold_grow(ids, &cap, e->n ? e->n : 1, sizeof *ids);
-		for (j = 0; j < e->n; j++)
-			ids[j] = map[src->ids[e->off + j]];
-		if (fold_stacks_add(dst, ids, e->n, c) < 0)
+		if (inplace) {
+			for (k = 0; k < e->n; k++)
+				((uint32_t *)sids)[k] = map[sids[k]];
+			hash[i] = fold_stacks_hash(sids, e->n);
+			off[i] = SIZE_MAX;
+			continue;
+		}
+		for (k = 0; k < e->n; k++)
+			ids[nids + k] = map[sids[k]];
+		hash[i] = fold_stacks_hash(ids + nids, e->n);
+		off[i] = nids;
+		nids += e->n;
+	}
+	reserve(dst, src->len, src->nids);
+	for (i = 0; i < src->len && rc == 0; i++) {
+		if (i + MERGE_AHEAD < src->len)
+			fold_stacks_prefetch(dst, hash[i + MERGE_AHEAD]);
+		e = &src->ents[i];
+		p = off[i] == SIZE_MAX ? src->ids + e->off : ids + off[i];
+		if (fold_stacks_add_hashed(dst, p, e->n, hash[i],
+		    src->counts + i * src->ncols) < 0)
 			rc = -1;
 	}
 	if (rc == 0)
 		dst->adds = adds;
 	free(map);
 	free(ids);
+	free(hash);
+	free(off);
 	return rc;
+}
+
+int
+fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
+{
+	return merge(dst, src, 0);
 }
 
 int
@@ -330,7 +390,7 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
-	return fold_stacks_merge(dst, src);
+	return merge(dst, src, 1);
 }
 
 long

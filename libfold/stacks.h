@@ -67,7 +67,8 @@ int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
 /*
  * As fold_stacks_merge, for a src that is freed next: when src shares
  * dst's frames and holds more stacks, dst takes src's and src's stacks
- * become dst's, whichever is less work; src is left holding the others.
+ * become dst's, whichever is less work; src is left holding the others,
+ * their frames maybe rewritten as dst's ids: only to be freed.
  */
 int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 

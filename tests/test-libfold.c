@@ -336,6 +336,49 @@ test_take(void)
 }
 
 /*
+ * fold_stacks_take of a table of a copy of dst's frames, larger than dst:
+ * its stacks are mapped to dst's frames where they are, and each adds its
+ * own count, the new frames' and the old.
+ */
+static void
+test_take_own(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *cp;
+	struct fold_stacks *dst = fold_stacks_new(fr, 1), *src;
+	struct fold_count c;
+	char name[32];
+	int i, bad = 0;
+
+	for (i = 0; i < 600; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		c = fold_count_u64(i + 1);
+		fold_stacks_add_text(dst, name, strlen(name), &c);
+	}
+	cp = fold_intern_copy(fr);
+	src = fold_stacks_new(cp, 1);
+	fold_stacks_add_text(dst, "m;new", 5, &c);	/* new: other ids */
+	for (i = 1200; i-- > 300; ) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		c = fold_count_u64((uint64_t)(i + 1) * 1000);
+		fold_stacks_add_text(src, name, strlen(name), &c);
+	}
+	CHECK(fold_stacks_take(dst, src) == 0 && fold_stacks_len(dst) == 1201,
+	    "take own frames: every stack once");
+	for (i = 0; i < 1200; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		if (count_of(dst, name) != (uint64_t)(i + 1) *
+		    ((i < 300 ? 0 : 1000) + (i < 600)))
+			bad++;
+	}
+	CHECK(bad == 0 && count_of(dst, "m;new") == 600,
+	    "take own frames: each stack its own sum");
+	fold_stacks_free(src);
+	fold_stacks_free(dst);
+	fold_intern_free(cp);
+	fold_intern_free(fr);
+}
+
+/*
  * A table whose frames began as a copy of dst's: the same ids for those,
  * new ones for frames added after on either side, merged by name.
  */
@@ -771,6 +814,7 @@ main(void)
 	test_take();
 	test_copy();
 	test_merge_many();
+	test_take_own();
 	test_intern();
 	test_order_random();
 	test_deep();
