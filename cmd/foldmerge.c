@@ -292,8 +292,9 @@ main(int argc, char *argv[])
 	    operand, &m);
 	m.opt.unit = cc.unit;
 	m.opt.jobs = cmd_jobs(&cc);
+	/* the tests have small inputs read on the threads too */
 	cmd_split_opt(&cc, &so);
-	m.opt.piece = so.piece;
+	m.opt.shared_min = so.piece;
 	status = merge(&m, cc.strict);
 	fold_pathroot_free(m.pr);
 	free(m.a);

@@ -75,20 +75,16 @@ struct ttab {
 };
 
 /*
- * An unsorted file of this many bytes at least, and of more than a
- * thread's share of them all, is read in parts on the threads.
+ * Unsorted inputs of this many bytes in all at least are summed on the
+ * threads, each thread reading them all but keeping only its share of
+ * the stacks: the tables hold each stack once, as one thread's does, and
+ * add its counts in the same order.
  */
-#define MERGE_PIECE ((uint64_t)8 << 20)
+#define MERGE_SHARED ((uint64_t)1 << 20)
 
-/*
- * What the unsorted inputs loaded on one thread add up to: their sums
- * are the same whatever thread adds them, and tables merged as streams
- * give one thread's output, while the counts are integers whose total
- * cannot pass 2^64-1 (inexact: it could, or a count is a fraction).
- */
-struct lsum {
-	struct fold_count total;
-	int inexact;
+/* The stacks a thread keeps: those whose hash falls in share t of n. */
+struct share {
+	unsigned t, n;
 };
 
 static char *
@@ -142,9 +138,9 @@ tt_grow(struct ttab *t)
 }
 
 static int
-tt_add(struct ttab *t, const char *s, size_t n, const struct fold_count *c)
+tt_add(struct ttab *t, const char *s, size_t n, uint32_t h,
+    const struct fold_count *c)
 {
-	uint32_t h = (uint32_t)fold_hash(s, n);
 	size_t j;
 
 	if (t->len * 2 >= t->mask)
@@ -657,6 +653,10 @@ struct scanned {
 	char unit[FOLD_UNIT_MAX + 1];	/* its unit line's, "": none */
 	int have;		/* a stack */
 	struct fold_held held;	/* when scanned on another thread */
+	/* unsorted, read on the threads (load_shared): what load() returned
+	   on the first and what it said (unit and have are then its) */
+	int lrc;
+	struct fold_held lheld;
 };
 
 /*
@@ -747,10 +747,12 @@ scan_task(void *arg, size_t i)
 static int
 addline(struct merger *m, struct ttab *t, struct stream *tmp,
     const char *name, uint64_t lineno, const char *line, size_t len,
-    char *unit, int *any, struct lsum *sum)
+    char *unit, int *any, const struct share *sh)
 {
 	struct fold_count c;
-	size_t slen;
+	const char *key;
+	size_t slen, klen;
+	uint32_t h;
 	int k = fold_parse_line(line, len, &slen, &c, 1);
 
 	if (k < 0)
@@ -760,12 +762,15 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 	if ((k = unitline(m, name, lineno, line, slen, &c, unit)) != 0)
 		return k < 0 ? -1 : 0;
 	*any = 1;
-	if (sum && (c.frac || fold_count_add(&sum->total, &c) < 0))
-		sum->inexact = 1;
 	if (tmp->root)
 		setkey(tmp, line, slen);
-	if (tt_add(t, tmp->root ? tmp->key : line, tmp->root ? tmp->keylen :
-	    slen, &c) < 0) {
+	key = tmp->root ? tmp->key : line;
+	klen = tmp->root ? tmp->keylen : slen;
+	h = (uint32_t)fold_hash(key, klen);
+	/* the high bits: the table's slots are told by the low ones */
+	if (sh && (unsigned)((uint64_t)h * sh->n >> 32) != sh->t)
+		return 0;
+	if (tt_add(t, key, klen, h, &c) < 0) {
 		fold_seterr_at(name, lineno, "%s", fold_err());
 		return 1;
 	}
@@ -773,64 +778,49 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 }
 
 /*
- * Sums the lines of in, an unsorted input or a part of one, into the
- * text table, whose arena then holds a copy of each distinct stack;
- * keeps the input's unit line in unit, sets *any when it gave a stack,
- * and adds its counts to sum when not NULL. Returns 0; 1 when the input
- * failed (reported); -1 on a fatal error (a strict warning).
+ * Sums an unsorted input into the text table, whose arena then holds a
+ * copy of each distinct stack: read(2), not mmap(2), so that a file
+ * truncated under us reads shorter (and is reported by changed()) where
+ * a mapping would kill the process with SIGBUS. Copying costs no more
+ * than faulting the mapping in, and a stack that repeats is kept once.
+ * Keeps the input's unit line in unit and sets *any when it gave a
+ * stack; keeps only the stacks of share sh when not NULL. The unit is
+ * checked against the other inputs' (input_unit) unless what m says is
+ * held: the caller then checks it, in the order of the inputs. Returns
+ * 0; 1 when the file failed (reported); -1 on a fatal error (a strict
+ * warning, a unit).
  */
 static int
-sum_lines(struct merger *m, struct ttab *t, const char *root,
-    struct fold_in *in, char *unit, int *any, struct lsum *sum)
+load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
+    const struct ident *id, char *unit, int *any, const struct share *sh)
 {
 	struct stream tmp = { 0 };
+	struct fold_in *in;
 	const char *line;
 	size_t len;
 	int r = 0, rc = 0;
 
-	tmp.root = root;
-	unit[0] = '\0';
-	*any = 0;
-	while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
-		rc = addline(m, t, &tmp, fold_in_name(in), fold_in_lineno(in),
-		    line, len, unit, any, sum);
-	if (r < 0)
-		rc = 1;
-	if (rc > 0)
-		file_error(m, fold_err());
-	free(tmp.key);
-	return rc;
-}
-
-/*
- * Sums an unsorted input into the text table: read(2), not mmap(2), so
- * that a file truncated under us reads shorter (and is reported by
- * changed()) where a mapping would kill the process with SIGBUS. Copying
- * costs no more than faulting the mapping in, and a stack that repeats
- * is kept once. Its unit is checked against the other inputs'
- * (input_unit) unless what m says is held: the caller then checks it, in
- * the order of the inputs. Returns as sum_lines, and -1 for a unit.
- */
-static int
-load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
-    const struct ident *id, char *unit, int *any, struct lsum *sum)
-{
-	struct fold_in *in;
-	int rc;
-
+	tmp.root = x->root;
 	unit[0] = '\0';
 	*any = 0;
 	if (!(in = opened(m, fold_in_open(x->path)))) {
 		file_error(m, fold_err());
 		return 1;
 	}
-	rc = sum_lines(m, t, x->root, in, unit, any, sum);
-	if (rc == 0 && changed(m, fold_in_name(in), id))
+	while (rc == 0 && (r = fold_in_line(in, &line, &len)) > 0)
+		rc = addline(m, t, &tmp, fold_in_name(in), fold_in_lineno(in),
+		    line, len, unit, any, sh);
+	if (r < 0)
+		rc = 1;
+	if (rc > 0)
+		file_error(m, fold_err());
+	else if (rc == 0 && changed(m, fold_in_name(in), id))
 		rc = 1;
 	else if (rc == 0 && !m->held &&
 	    input_unit(m, fold_in_name(in), unit, *any) < 0)
 		rc = -1;
 	fold_in_close(in);
+	free(tmp.key);
 	return rc;
 }
 
@@ -1153,290 +1143,151 @@ tree(struct merger *m, struct item *items, size_t *pn, size_t fan,
 	return 0;
 }
 
-/*
- * A piece of the unsorted inputs loaded on the threads: a whole input, or
- * a part of a large one, cut at a line's end. What load() returned and
- * said is held for the caller, who says it in order, the lines of a
- * part counted from those of the parts before it.
- */
-struct piece {
-	size_t input;
-	int part;		/* 0: the whole input; else the part's number */
-	uint64_t off, len;	/* a part: these bytes of the file */
-	int rc, have;
-	char unit[FOLD_UNIT_MAX + 1];
-	uint64_t lines;		/* a part: how many it read */
-	struct fold_held held;
-};
-
-/* Pieces loaded one after the other into a table of their own. */
-struct run {
-	struct piece *p;
-	size_t n;
+/* What one thread made of the unsorted inputs: its share of them. */
+struct shared {
 	struct ttab t;
-	struct lsum sum;
+	struct share sh;
+	int failed;		/* an input failed: the threads may differ */
 };
 
-struct loadjob {
+struct sharejob {
 	struct merger *m;
 	const struct fold_merge_input *inputs;
 	struct scanned *sc;
-	struct run *runs;
+	size_t n;
+	struct shared *sv;
 };
 
 /*
- * Part p of a file: its own descriptor, so that a thread holds one at a
- * time; the changes to the file are looked for once it is all read.
+ * Thread t reads every unsorted input, in order, keeping its share of
+ * the stacks. What it says is held: thread 0's, with its unit and
+ * whether it gave a stack, to be said in order; the others' dropped, as
+ * they read the same lines.
  */
-static int
-load_part(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
-    struct piece *p, struct lsum *sum)
-{
-	struct fold_in *in;
-	int fd, rc;
-
-	if ((fd = open(x->path, O_RDONLY | O_CLOEXEC)) < 0) {
-		fold_seterr("%s: %s", x->path, strerror(errno));
-		file_error(m, fold_err());
-		return 1;
-	}
-	in = fold_in_range(fd, p->off, p->len, x->path);
-	rc = sum_lines(m, t, x->root, in, p->unit, &p->have, sum);
-	p->lines = fold_in_lineno(in);
-	fold_in_close(in);
-	close(fd);
-	return rc;
-}
-
 static void
-load_task(void *arg, size_t r)
+share_task(void *arg, size_t t)
 {
-	struct loadjob *j = arg;
-	struct run *run = &j->runs[r];
+	struct sharejob *j = arg;
+	struct shared *v = &j->sv[t];
+	struct fold_held drop = { 0 };
 	struct merger gm;
 	struct fold_diag d;
-	struct piece *p;
+	struct scanned *x;
+	char unit[FOLD_UNIT_MAX + 1];
+	int any, rc;
 	size_t i;
 
-	for (i = 0; i < run->n; i++) {
-		p = &run->p[i];
-		holding(j->m, &gm, &d, &p->held, 1);
-		if (p->part)
-			p->rc = load_part(&gm, &run->t, &j->inputs[p->input], p,
-			    &run->sum);
-		else
-			p->rc = load(&gm, &run->t, &j->inputs[p->input],
-			    &j->sc[p->input].id, p->unit, &p->have, &run->sum);
-		if (p->rc < 0)		/* one thread would stop here */
+	for (i = 0; i < j->n; i++) {
+		x = &j->sc[i];
+		if (x->r != 0)
+			continue;
+		holding(j->m, &gm, &d, t == 0 ? &x->lheld : &drop, 1);
+		rc = load(&gm, &v->t, &j->inputs[i], &x->id,
+		    t == 0 ? x->unit : unit, t == 0 ? &x->have : &any, &v->sh);
+		fold_held_free(&drop);
+		if (t == 0)
+			x->lrc = rc;
+		if (rc > 0)
+			v->failed = 1;
+		if (rc != 0)	/* failed, or one thread would stop here */
 			break;
 	}
-	tt_sort(&run->t);
+	tt_sort(&v->t);
 }
 
 static void
-runs_free(struct run *runs, size_t n)
+shared_free(struct shared *sv, size_t nv)
 {
-	size_t i, k;
+	size_t t;
 
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < runs[i].n; k++)
-			fold_held_free(&runs[i].p[k].held);
-		tt_free(&runs[i].t);
-		free(runs[i].p);
-	}
-	free(runs);
+	for (t = 0; t < nv; t++)
+		tt_free(&sv[t].t);
+	free(sv);
 }
 
 /*
- * Where to cut the file fd of size bytes from at into parts: n of them,
- * each after the first from the start of a line. Returns how many there
- * are (fewer when lines are long), their starts in off[] (off[0] = 0).
+ * The unsorted inputs of sc[0..n), each of them read by each of jobs
+ * threads, which keeps its share of the stacks in a table of its own:
+ * every stack is in one table, its counts added there in the order of
+ * the lines, so that the tables, sorted and merged as streams, give what
+ * one table gives. Done when they are regular files (read more than
+ * once) of at least min bytes in all. Thread 0's messages are held in
+ * sc[].lheld, what load() returned in sc[].lrc. When an input failed
+ * (a read, a change, an overflow: then the threads may have read
+ * different lines) the tables are dropped, and the caller reads the
+ * inputs itself. Returns the number of tables (*psv), or 0.
  */
 static size_t
-cuts(int fd, uint64_t at, uint64_t size, size_t n, uint64_t *off)
+load_shared(struct merger *m, const struct fold_merge_input *inputs,
+    struct scanned *sc, size_t n, unsigned jobs, uint64_t min,
+    struct shared **psv)
 {
-	char buf[1 << 16];
-	uint64_t c;
-	size_t k, np = 1;
-	ssize_t got;
-	char *nl;
-
-	off[0] = 0;
-	for (k = 1; k < n; k++) {
-		c = size / n * k;
-		if (c <= off[np - 1])
-			continue;
-		for (;;) {
-			got = pread(fd, buf, sizeof buf, (off_t)(at + c));
-			if (got <= 0)
-				return np;
-			if ((nl = memchr(buf, '\n', (size_t)got)) != NULL)
-				break;
-			c += (uint64_t)got;
-		}
-		c += (uint64_t)(nl - buf) + 1;
-		if (c >= size)
-			return np;
-		off[np++] = c;
-	}
-	return np;
-}
-
-/* Appends piece p to the list *v of *n. */
-static void
-add_piece(struct piece **v, size_t *n, struct piece p)
-{
-	*v = fold_reallocarray(*v, *n + 1, sizeof **v);
-	(*v)[(*n)++] = p;
-}
-
-/*
- * The pieces of the unsorted inputs of sc[0..n), in order: a plain file
- * of more than a thread's share of them all (total) in nr parts, or
- * fewer of piece bytes at least; the others whole. Returns how many.
- */
-static size_t
-pieces(const struct fold_merge_input *inputs, struct scanned *sc, size_t n,
-    size_t nr, uint64_t total, uint64_t piece, struct piece **pv)
-{
-	struct piece *v = NULL;
-	struct fold_in *in;
-	uint64_t at, size, parts;
-	uint64_t *off = fold_reallocarray(NULL, nr, sizeof *off);
-	size_t i, k, np, nv = 0;
-	int fd;
-
-	for (i = 0; i < n; i++) {
-		if (sc[i].r != 0)
-			continue;
-		np = 0;
-		size = (uint64_t)sc[i].id.size;
-		parts = size / piece < nr ? size / piece : nr;
-		if (parts > 1 && size > total / nr &&
-		    (in = fold_in_open(inputs[i].path)) != NULL) {
-			if (fold_in_file(in, &fd, &at, &size))
-				np = cuts(fd, at, size, parts, off);
-			for (k = 0; np > 1 && k < np; k++)
-				add_piece(&v, &nv, (struct piece){ .input = i,
-				    .part = (int)k + 1, .off = at + off[k],
-				    .len = (k + 1 < np ? off[k + 1] : size) -
-				    off[k] });
-			fold_in_close(in);
-		}
-		if (np <= 1)
-			add_piece(&v, &nv, (struct piece){ .input = i });
-	}
-	free(off);
-	*pv = v;
-	return nv;
-}
-
-/*
- * The unsorted inputs of sc[0..n), parsed and summed on up to jobs
- * threads: cut into pieces, and the pieces into runs of about the same
- * size, in order, each loaded into a table of its own with what its
- * pieces say held, then sorted. Done when all are regular files, which
- * can be read again: when the runs could give other than one thread's
- * table (a sum with a fraction or past 2^64-1, a part that failed or
- * names a unit), they are dropped and the caller loads the inputs
- * itself. Returns the number of runs (*pruns), or 0.
- */
-static size_t
-load_runs(struct merger *m, const struct fold_merge_input *inputs,
-    struct scanned *sc, size_t n, unsigned jobs, uint64_t piece,
-    struct run **pruns)
-{
-	struct loadjob lj = { m, inputs, sc, NULL };
-	struct fold_count total = FOLD_COUNT_INIT;
-	struct piece *pv;
-	uint64_t bytes = 0, at = 0;
-	size_t i, nu = 0, nr, npv, r, left;
-	int exact = 1;
+	struct sharejob sj = { m, inputs, sc, n, NULL };
+	uint64_t bytes = 0;
+	size_t i, t;
+	int failed = 0;
 
 	for (i = 0; i < n; i++)
 		if (sc[i].r == 0) {
 			if (!sc[i].id.reg)
 				return 0;
-			nu++;
 			bytes += (uint64_t)sc[i].id.size;
 		}
-	if (nu == 0 || jobs < 2)
+	if (jobs < 2 || bytes == 0 || bytes < min)
 		return 0;
-	npv = pieces(inputs, sc, n, jobs, bytes, piece, &pv);
-	if (npv < 2) {
-		free(pv);
-		return 0;
-	}
-	nr = jobs < npv ? jobs : npv;
-	lj.runs = fold_calloc(nr, sizeof *lj.runs);
-	/* run r takes the pieces that start before (r + 1) / nr of the
-	   bytes, at least one each: left counts those to give out */
-	for (i = 0, r = 0, left = npv; i < npv; i++, left--) {
-		if (r + 1 < nr && lj.runs[r].n > 0 &&
-		    (at >= bytes / nr * (r + 1) || left <= nr - 1 - r))
-			r++;
-		add_piece(&lj.runs[r].p, &lj.runs[r].n, pv[i]);
-		at += pv[i].part ? pv[i].len :
-		    (uint64_t)sc[pv[i].input].id.size;
-	}
-	free(pv);
-	fold_jobs(nr, jobs, load_task, &lj);
-	for (r = 0; r < nr; r++) {
-		if (lj.runs[r].sum.inexact ||
-		    fold_count_add(&total, &lj.runs[r].sum.total) < 0)
-			exact = 0;
-		for (i = 0; i < lj.runs[r].n; i++)
-			if (lj.runs[r].p[i].part && (lj.runs[r].p[i].rc > 0 ||
-			    (lj.runs[r].p[i].part > 1 &&
-			    lj.runs[r].p[i].unit[0])))
-				exact = 0;
-	}
-	if (!exact) {
-		runs_free(lj.runs, nr);
+	sj.sv = fold_calloc(jobs, sizeof *sj.sv);
+	for (t = 0; t < jobs; t++)
+		sj.sv[t].sh = (struct share){ (unsigned)t, jobs };
+	fold_jobs(jobs, jobs, share_task, &sj);
+	for (t = 0; t < jobs; t++)
+		failed |= sj.sv[t].failed;
+	if (failed) {
+		for (i = 0; i < n; i++)
+			fold_held_free(&sc[i].lheld);
+		shared_free(sj.sv, jobs);
 		return 0;
 	}
-	*pruns = lj.runs;
-	return nr;
+	*psv = sj.sv;
+	return jobs;
 }
 
 /*
- * Says what the pieces of input i held, in order, from piece *at of the
- * runs on, and checks its unit as load() would have. Returns 0, or -1 on
- * a fatal error.
+ * Adds the counts of the sorted tables t[0..n) to *total in the order of
+ * their stacks, as if they were one table: sums of fractions depend on
+ * the order of their terms. Returns 0, or -1 when the sum overflows.
  */
 static int
-say_input(struct merger *m, const struct fold_merge_input *x,
-    struct scanned *sc, size_t i, struct run *runs, size_t nruns,
-    size_t *r, size_t *k)
+tables_add(const struct ttab *t, size_t n, struct fold_count *total)
 {
-	struct piece *p;
-	uint64_t base = 0;
-	int rc = 0, have = 0, split = 0;
+	size_t *at, k, min, i;
+	int rc = 0, frac = 0;
 
-	sc->unit[0] = '\0';
-	for (; *r < nruns; ++*r, *k = 0)
-		for (; *k < runs[*r].n; ++*k) {
-			p = &runs[*r].p[*k];
-			if (p->input != i)
-				goto said;
-			if (fold_held_say(&p->held, m->diag, base,
-			    said_file_error, m) < 0 || p->rc < 0)
+	for (k = 0; k < n && !frac; k++)
+		for (i = 0; i < t[k].len && !frac; i++)
+			frac = t[k].ents[i].cnt.frac;
+	/* integers add up to the same in any order, or overflow in any */
+	for (k = 0; k < n && !frac; k++)
+		for (i = 0; i < t[k].len; i++)
+			if (fold_count_add(total, &t[k].ents[i].cnt) < 0)
 				return -1;
-			if (p->rc > 0)
-				rc = 1;
-			if (p->part <= 1)	/* a later part names none */
-				memcpy(sc->unit, p->unit, sizeof sc->unit);
-			have |= p->have;
-			split |= p->part;
-			base += p->lines;
+	if (!frac)
+		return 0;
+	at = fold_calloc(n, sizeof *at);
+	for (;;) {
+		for (k = 0, min = n; k < n; k++)
+			if (at[k] < t[k].len && (min == n ||
+			    tent_cmp(&t[k].ents[at[k]], &t[min].ents[at[min]],
+			    0) < 0))
+				min = k;
+		if (min == n)
+			break;
+		if (fold_count_add(total, &t[min].ents[at[min]++].cnt) < 0) {
+			rc = -1;
+			break;
 		}
-said:
-	/* a file read in parts is looked at again once all are read */
-	if (rc == 0 && split && changed(m, x->path, &sc->id))
-		rc = 1;
-	if (rc == 0 && input_unit(m, x->path, sc->unit, have) < 0)
-		return -1;
-	return 0;
+	}
+	free(at);
+	return rc;
 }
 
 int
@@ -1445,12 +1296,12 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 {
 	struct merger m = { .opt = opt, .diag = diag };
 	struct ttab table = { 0 }, *tables = &table;
-	struct run *runs = NULL;
+	struct shared *sv = NULL;
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
 	struct fold_count total = FOLD_COUNT_INIT;
 	unsigned jobs = opt->jobs ? opt->jobs : 1, ahead = 1;
-	size_t nitems = 0, i, fan, nruns = 0, ntables = 1, t, ri = 0, pi = 0;
+	size_t nitems = 0, i, fan, nshared = 0, ntables = 1, t;
 	int rc = -1, exact = 1;
 
 	/*
@@ -1468,8 +1319,8 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	if (ahead > 1) {
 		struct scanjob sj = { &m, inputs, sc };
 		fold_jobs(n, ahead, scan_task, &sj);
-		nruns = load_runs(&m, inputs, sc, n, ahead,
-		    opt->piece ? opt->piece : MERGE_PIECE, &runs);
+		nshared = load_shared(&m, inputs, sc, n, ahead,
+		    opt->shared_min ? opt->shared_min : MERGE_SHARED, &sv);
 	}
 	for (i = 0; i < n; i++) {
 		x = &sc[i];
@@ -1501,34 +1352,34 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 			nitems++;
 			continue;
 		}
-		/* unsorted or not a regular file: into the table, or loaded
-		   already into a run's */
-		if (!nruns) {
+		/* unsorted or not a regular file: into the table, or read
+		   on the threads already (load_shared) */
+		if (!nshared) {
 			if (load(&m, &table, &inputs[i], &x->id, x->unit,
 			    &x->have, NULL) < 0)
 				goto done;
 			continue;
 		}
-		if (say_input(&m, &inputs[i], x, i, runs, nruns, &ri, &pi) < 0)
+		/* read on the threads: the first one's messages and unit */
+		if (say(&m, &x->lheld) < 0 || x->lrc < 0 || (x->lrc == 0 &&
+		    input_unit(&m, inputs[i].path, x->unit, x->have) < 0))
 			goto done;
 	}
-	if (nruns) {
-		tables = fold_calloc(nruns, sizeof *tables);
-		for (i = 0; i < nruns; i++) {
-			tables[i] = runs[i].t;
-			memset(&runs[i].t, 0, sizeof runs[i].t);
+	if (nshared) {
+		tables = fold_calloc(nshared, sizeof *tables);
+		for (t = 0; t < nshared; t++) {
+			tables[t] = sv[t].t;
+			memset(&sv[t].t, 0, sizeof sv[t].t);
 		}
-		ntables = nruns;
+		ntables = nshared;
 	} else {
 		tt_sort(&table);
 	}
-	for (t = 0; t < ntables && opt->normalize; t++)
-		for (i = 0; i < tables[t].len; i++)
-			if (fold_count_add(&total, &tables[t].ents[i].cnt) < 0) {
-				fold_seterr("--normalize: the total of the "
-				    "inputs passes 2^64-1");
-				goto done;
-			}
+	if (opt->normalize && tables_add(tables, ntables, &total) < 0) {
+		fold_seterr("--normalize: the total of the inputs passes "
+		    "2^64-1");
+		goto done;
+	}
 
 	struct sink k = { out, 1, 1, 0 };
 	/* counts normalized to a total are no longer in the inputs' unit */
@@ -1552,10 +1403,12 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	if (opt->stacks)
 		*opt->stacks = m.stacks;
 done:
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		fold_held_free(&sc[i].held);
+		fold_held_free(&sc[i].lheld);
+	}
 	free(sc);
-	runs_free(runs, nruns);
+	shared_free(sv, nshared);
 	for (t = 0; tables != &table && t < ntables; t++)
 		tt_free(&tables[t]);
 	if (tables != &table)

@@ -8,9 +8,9 @@
  * the others (unsorted files, standard input, pipes) are read (never
  * mapped: a file truncated meanwhile would raise SIGBUS) and summed in
  * memory, by stack text, then sorted to join the merge as one more stream
- * (on the threads of jobs: unsorted regular files, a large one in parts,
- * summed in runs into tables of their own, which join it as streams,
- * unless the sums could then differ from one thread's).
+ * (on the threads of jobs: unsorted regular files are read by each
+ * thread, which keeps its share of the stacks in a table of its own, the
+ * tables joining the merge as streams).
  * A regular file that is no longer, when read to its end, the file it was
  * before its first read (size, modification time, identity) is reported
  * as one that cannot be read: "FILE: changed while being read".
@@ -72,9 +72,9 @@ struct fold_merge_opt {
 	/* threads to read and merge on (0 or 1: this one); the output and
 	   every message are the same whatever their number */
 	unsigned jobs;
-	/* an unsorted file of at least this many bytes (0: 8 MiB) is read
-	   in parts on the threads, when it is more than a thread's share */
-	uint64_t piece;
+	/* unsorted regular files of at least this many bytes in all (0:
+	   1 MiB) are read on the threads of jobs */
+	uint64_t shared_min;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }

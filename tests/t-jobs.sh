@@ -625,12 +625,13 @@ agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
 agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
     "$tmp/wide1.folded" "$tmp/wide3.folded"
 
-# foldmerge: unsorted files, read in parts or whole on the threads, into
-# tables of their own merged as streams; or by one thread when that
-# could differ (a fraction, a sum past 2^64-1, a later part naming a
-# unit, a part that fails). Bad lines in many parts (more than are
-# shown), CR LF ends, blank lines, a last line without its newline, a
-# UTF-16 file and a gzip one (read whole), a sorted file among them.
+# foldmerge: unsorted files, each read by every thread, which keeps its
+# share of the stacks in a table of its own, the tables merged as
+# streams; or by one thread when an input failed (an overflow). Bad lines
+# (more than are shown), CR LF ends, blank lines, a last line without its
+# newline, a unit line after stacks, fractions (summed in the order of
+# the lines, and totalled for --normalize in the order of the stacks),
+# a UTF-16 file and a gzip one, a sorted file among them.
 unsorted() { # seed lines
 	awk -v s="$1" -v n="$2" 'BEGIN { print "# unit=nanoseconds 0"
 		for (i = 1; i <= n; i++) {
@@ -667,6 +668,14 @@ for f in unitlater over frac; do
 	agree "foldmerge: unsorted files, $f" foldmerge "1 4096" \
 	    "$tmp/$f.folded" "${un[@]}" "$tmp/$f.folded"
 done
+agree "foldmerge: unsorted files, frac" foldmerge "1 4096" --normalize 7 \
+    "$tmp/frac.folded" "${un[@]}" "$tmp/frac.folded"
+# (the 0.3s before 1e16 count in the total, those after it do not)
+awk 'BEGIN { for (i = 199; i >= 0; i--)
+	printf "s%03d %s\n", i, (i == 100 ? "10000000000000000" : "0.3") }' \
+    >"$tmp/frac2.folded"
+agree "foldmerge: an unsorted file, frac2" foldmerge "1 4096" --normalize 7 \
+    "$tmp/frac2.folded"
 
 # the bench capture, large enough to be read in parts by default
 big=$top/bench/perf-big.txt.gz
