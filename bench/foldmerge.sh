@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
 # foldmerge: merging a 300,000-stack profile with itself against
-# awk '{s+=$NF} END{print s}' on the same file (target <= 3x), its peak
-# memory (target < 256 MB), and peak memory of sorted streaming merges
-# (targets < 64 MB).
+# awk '{s+=$NF} END{print s}' on the same file (target <= 3x, on one
+# thread: the speed of one), its peak memory (target < 256 MB), -j2
+# against -j1 on it (unsorted: read in pieces on the threads), and peak
+# memory of sorted streaming merges (targets < 64 MB).
 set -u
 b=$1
 . "$(dirname "$0")/lib.sh"
 : "${BENCH_TMP:=$(mktemp -d)}" "${BENCH_DIR:=$(cd "$(dirname "$0")" && pwd)}"
 f=$(synthetic 300000)
 base=$(best_time awk '{ s += $NF } END { print s }' "$f")
-t=$(best_time "$b/foldmerge" "$f" "$f")
-echo "awk sum: ${base}s  foldmerge self-merge: ${t}s"
-verdict "foldmerge self-merge / awk" "$(ratio "$t" "$base")" 3
+t=$(best_time "$b/foldmerge" -j1 "$f" "$f")
+echo "awk sum: ${base}s  foldmerge -j1 self-merge: ${t}s"
+verdict "foldmerge -j1 self-merge / awk" "$(ratio "$t" "$base")" 3
 # unsorted inputs are read into memory that holds each distinct stack
-# once: the file's size, not twice it
-verdict "foldmerge self-merge of the unsorted $(( $(wc -c <"$f") / 1000000 )) MB, peak MB" \
-	"$(peak_mb "$b/foldmerge" "$f" "$f")" 256
+# once: the file's size, not twice it, on any number of threads
+mb=$(( $(wc -c <"$f") / 1000000 ))
+verdict "foldmerge self-merge of the unsorted $mb MB, peak MB" \
+	"$(peak_mb "$b/foldmerge" -j1 "$f" "$f")" 256
+verdict "foldmerge -j2 self-merge of the unsorted $mb MB, peak MB" \
+	"$(peak_mb "$b/foldmerge" -j2 "$f" "$f")" 256
+w1=$(best_times "$b/foldmerge" -j1 "$f" "$f")
+w2=$(best_times "$b/foldmerge" -j2 "$f" "$f")
+speedup "foldmerge self-merge of the unsorted $mb MB" "$w1" "$w2"
 
 sorted=$BENCH_TMP/sorted.folded
 "$b/foldmerge" "$f" > "$sorted"

@@ -292,9 +292,9 @@ main(int argc, char *argv[])
 	    operand, &m);
 	m.opt.unit = cc.unit;
 	m.opt.jobs = cmd_jobs(&cc);
-	/* the tests have small inputs read on the threads too */
+	/* the tests cut small inputs in pieces too */
 	cmd_split_opt(&cc, &so);
-	m.opt.shared_min = so.piece;
+	m.opt.piece = so.piece;
 	status = merge(&m, cc.strict);
 	fold_pathroot_free(m.pr);
 	free(m.a);

@@ -8,9 +8,9 @@
  * the others (unsorted files, standard input, pipes) are read (never
  * mapped: a file truncated meanwhile would raise SIGBUS) and summed in
  * memory, by stack text, then sorted to join the merge as one more stream
- * (on the threads of jobs: unsorted regular files are read by each
- * thread, which keeps its share of the stacks in a table of its own, the
- * tables joining the merge as streams).
+ * (on the threads of jobs: unsorted plain files are read in pieces,
+ * each line sent by the hash of its stack to one of the threads' tables,
+ * which join the merge as streams).
  * A regular file that is no longer, when read to its end, the file it was
  * before its first read (size, modification time, identity) is reported
  * as one that cannot be read: "FILE: changed while being read".
@@ -72,9 +72,9 @@ struct fold_merge_opt {
 	/* threads to read and merge on (0 or 1: this one); the output and
 	   every message are the same whatever their number */
 	unsigned jobs;
-	/* unsorted regular files of at least this many bytes in all (0:
-	   1 MiB) are read on the threads of jobs */
-	uint64_t shared_min;
+	/* the threads of jobs read unsorted files in pieces of this many
+	   bytes (0: 2 MiB) */
+	uint64_t piece;
 };
 
 #define FOLD_MERGE_OPT_INIT { .scale = 1, .per = 1 }

@@ -625,13 +625,14 @@ agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
 agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
     "$tmp/wide1.folded" "$tmp/wide3.folded"
 
-# foldmerge: unsorted files, each read by every thread, which keeps its
-# share of the stacks in a table of its own, the tables merged as
-# streams; or by one thread when an input failed (an overflow). Bad lines
-# (more than are shown), CR LF ends, blank lines, a last line without its
-# newline, a unit line after stacks, fractions (summed in the order of
-# the lines, and totalled for --normalize in the order of the stacks),
-# a UTF-16 file and a gzip one, a sorted file among them.
+# foldmerge: unsorted files read in pieces on the threads, each line sent
+# to the table of its stack's share, the tables merged as streams; or by
+# one thread when that could differ (an overflow, a unit line after the
+# first piece). Bad lines in many pieces (more than are shown), CR LF
+# ends, blank lines, a last line without its newline, fractions (summed
+# in the order of the lines, and totalled for --normalize in the order of
+# the stacks), a UTF-16 file and a gzip one (read by one thread), a
+# sorted file among them.
 unsorted() { # seed lines
 	awk -v s="$1" -v n="$2" 'BEGIN { print "# unit=nanoseconds 0"
 		for (i = 1; i <= n; i++) {
@@ -655,10 +656,11 @@ unsorted 9 50 | LC_ALL=C sort >"$tmp/sorted.folded"
 { printf 'main;big 10000000000000000\n'; unsorted 19 100
   printf '\n'; for i in 1 2 3 4 5; do printf 'main;big 0.6\n'; done
 } >"$tmp/frac.folded"
-un=("$tmp/un1.folded" "$tmp/un2.folded" "$tmp/utf16.folded"
-    "$tmp/un3.folded.gz" "$tmp/sorted.folded")
+un=("$tmp/un1.folded" "$tmp/un2.folded" "$tmp/sorted.folded")
 agree "foldmerge: an unsorted file" foldmerge "1 4096" "$tmp/un1.folded"
 agree "foldmerge: unsorted files" foldmerge "1 4096" "${un[@]}"
+agree "foldmerge: unsorted files, UTF-16, gzip" foldmerge "1 4096" \
+    "${un[@]}" "$tmp/utf16.folded" "$tmp/un3.folded.gz"
 agree "foldmerge: unsorted files" foldmerge "1 4096" --strict "${un[@]}"
 agree "foldmerge: unsorted files" foldmerge "1 4096" --normalize 1000 \
     --root r1 "${un[@]}" --root r2 "$tmp/un1.folded"
