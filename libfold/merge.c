@@ -1134,8 +1134,8 @@ struct rec {
 
 /*
  * A piece of an unsorted file: the lines that begin in its bytes
- * [k * size, (k + 1) * size), read on a thread, their stacks sent to the
- * tables of their shares (out[t]), what they said held.
+ * [k * size, (k + 1) * size), read on a thread into a slot, their
+ * stacks sent to the tables of their shares, what they said held.
  */
 struct piece {
 	size_t input;
@@ -1293,7 +1293,8 @@ read_task(void *arg, size_t i)
 			}
 		} else if (line[0] == '#' && fold_count_iszero(&c) &&
 		    (unit[0] = '\0', fold_unit_take(unit, line, slen)) != 0) {
-			p->fail = 1;	/* what it is depends on the lines before */
+			/* what it is depends on the lines before */
+			p->fail = 1;
 			return;
 		}
 		p->any = 1;

@@ -263,7 +263,8 @@ reserve(struct fold_stacks *st, size_t n, size_t nids)
 	    sizeof *st->ids);
 	if (st->len + n > st->cap) {
 		st->cap = st->len + n;
-		st->ents = fold_reallocarray(st->ents, st->cap, sizeof *st->ents);
+		st->ents = fold_reallocarray(st->ents, st->cap,
+		    sizeof *st->ents);
 		st->counts = fold_reallocarray(st->counts, st->cap,
 		    st->ncols * sizeof *st->counts);
 	}
