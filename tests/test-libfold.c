@@ -335,6 +335,40 @@ test_take(void)
 	fold_intern_free(fr);
 }
 
+/* The table of "m;fI;g" for I below 600, each of count I + 1. */
+static struct fold_stacks *
+many_dst(struct fold_intern *fr)
+{
+	struct fold_stacks *dst = fold_stacks_new(fr, 1);
+	struct fold_count c;
+	char name[32];
+	int i;
+
+	for (i = 0; i < 600; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		c = fold_count_u64(i + 1);
+		fold_stacks_add_text(dst, name, strlen(name), &c);
+	}
+	return dst;
+}
+
+/* "m;fI;g" for I from 300 to 1199 of count (I + 1) * 1000 added to
+   many_dst's: how many stacks do not hold the sum. */
+static int
+many_bad(struct fold_stacks *dst)
+{
+	char name[32];
+	int i, bad = 0;
+
+	for (i = 0; i < 1200; i++) {
+		snprintf(name, sizeof name, "m;f%d;g", i);
+		if (count_of(dst, name) != (uint64_t)(i + 1) *
+		    ((i < 300 ? 0 : 1000) + (i < 600)))
+			bad++;
+	}
+	return bad;
+}
+
 /*
  * fold_stacks_take of a table of a copy of dst's frames, larger than dst:
  * its stacks are mapped to dst's frames where they are, and each adds its
@@ -344,16 +378,11 @@ static void
 test_take_own(void)
 {
 	struct fold_intern *fr = fold_intern_new(), *cp;
-	struct fold_stacks *dst = fold_stacks_new(fr, 1), *src;
-	struct fold_count c;
+	struct fold_stacks *dst = many_dst(fr), *src;
+	struct fold_count c = fold_count_u64(600);
 	char name[32];
-	int i, bad = 0;
+	int i;
 
-	for (i = 0; i < 600; i++) {
-		snprintf(name, sizeof name, "m;f%d;g", i);
-		c = fold_count_u64(i + 1);
-		fold_stacks_add_text(dst, name, strlen(name), &c);
-	}
 	cp = fold_intern_copy(fr);
 	src = fold_stacks_new(cp, 1);
 	fold_stacks_add_text(dst, "m;new", 5, &c);	/* new: other ids */
@@ -364,13 +393,7 @@ test_take_own(void)
 	}
 	CHECK(fold_stacks_take(dst, src) == 0 && fold_stacks_len(dst) == 1201,
 	    "take own frames: every stack once");
-	for (i = 0; i < 1200; i++) {
-		snprintf(name, sizeof name, "m;f%d;g", i);
-		if (count_of(dst, name) != (uint64_t)(i + 1) *
-		    ((i < 300 ? 0 : 1000) + (i < 600)))
-			bad++;
-	}
-	CHECK(bad == 0 && count_of(dst, "m;new") == 600,
+	CHECK(many_bad(dst) == 0 && count_of(dst, "m;new") == 600,
 	    "take own frames: each stack its own sum");
 	fold_stacks_free(src);
 	fold_stacks_free(dst);
@@ -419,16 +442,11 @@ static void
 test_merge_many(void)
 {
 	struct fold_intern *fr = fold_intern_new(), *cp;
-	struct fold_stacks *dst = fold_stacks_new(fr, 1), *own, *shared;
+	struct fold_stacks *dst = many_dst(fr), *own, *shared;
 	struct fold_count c;
 	char name[32];
-	int i, bad = 0;
+	int i;
 
-	for (i = 0; i < 600; i++) {
-		snprintf(name, sizeof name, "m;f%d;g", i);
-		c = fold_count_u64(i + 1);
-		fold_stacks_add_text(dst, name, strlen(name), &c);
-	}
 	cp = fold_intern_copy(fr);
 	own = fold_stacks_new(cp, 1);
 	shared = fold_stacks_new(fr, 1);
@@ -441,13 +459,7 @@ test_merge_many(void)
 	CHECK(fold_stacks_merge(dst, own) == 0 &&
 	    fold_stacks_merge(dst, shared) == 0 && fold_stacks_len(dst) == 1200,
 	    "merge many: every stack once");
-	for (i = 0; i < 1200; i++) {
-		snprintf(name, sizeof name, "m;f%d;g", i);
-		if (count_of(dst, name) != (uint64_t)(i + 1) *
-		    ((i < 300 ? 0 : 1000) + (i < 600)))
-			bad++;
-	}
-	CHECK(bad == 0, "merge many: each stack its own sum");
+	CHECK(many_bad(dst) == 0, "merge many: each stack its own sum");
 	fold_stacks_free(own);
 	fold_stacks_free(shared);
 	fold_stacks_free(dst);
