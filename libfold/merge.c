@@ -732,6 +732,35 @@ scan_task(void *arg, size_t i)
 }
 
 /*
+ * What a line of an unsorted input is: returns 1 for a stack, its key
+ * (behind tmp's root) in *key, *klen, its count in *c, *any set; 2 for a
+ * unit line (taken into unit, or bad and said); 0 for a line to skip (a
+ * bad one said); -1 on a strict warning.
+ */
+static int
+stackline(struct merger *m, struct stream *tmp, const char *name,
+    uint64_t lineno, const char *line, size_t len, char *unit, int *any,
+    const char **key, size_t *klen, struct fold_count *c)
+{
+	size_t slen;
+	int k = fold_parse_line(line, len, &slen, c, 1);
+
+	if (k < 0)
+		return fold_warn(m->diag, name, lineno, "%s", fold_err()) < 0 ?
+		    -1 : 0;
+	if (k == 0)
+		return 0;
+	if ((k = unitline(m, name, lineno, line, slen, c, unit)) != 0)
+		return k < 0 ? -1 : 2;
+	*any = 1;
+	if (tmp->root)
+		setkey(tmp, line, slen);
+	*key = tmp->root ? tmp->key : line;
+	*klen = tmp->root ? tmp->keylen : slen;
+	return 1;
+}
+
+/*
  * Adds one line of an unsorted input to the text table. Returns 0; 1 on
  * an overflow (message set); -1 on a strict warning.
  */
@@ -742,20 +771,12 @@ addline(struct merger *m, struct ttab *t, struct stream *tmp,
 {
 	struct fold_count c;
 	const char *key;
-	size_t slen, klen;
-	int k = fold_parse_line(line, len, &slen, &c, 1);
+	size_t klen;
+	int k = stackline(m, tmp, name, lineno, line, len, unit, any, &key,
+	    &klen, &c);
 
-	if (k < 0)
-		return fold_warn(m->diag, name, lineno, "%s", fold_err());
-	if (k == 0)
-		return 0;
-	if ((k = unitline(m, name, lineno, line, slen, &c, unit)) != 0)
+	if (k != 1)
 		return k < 0 ? -1 : 0;
-	*any = 1;
-	if (tmp->root)
-		setkey(tmp, line, slen);
-	key = tmp->root ? tmp->key : line;
-	klen = tmp->root ? tmp->keylen : slen;
 	if (tt_add(t, key, klen, (uint32_t)fold_hash(key, klen), &c) < 0) {
 		fold_seterr_at(name, lineno, "%s", fold_err());
 		return 1;
@@ -776,13 +797,12 @@ static int
 load(struct merger *m, struct ttab *t, const struct fold_merge_input *x,
     const struct ident *id)
 {
-	char unit[FOLD_UNIT_MAX + 1] = "";
-	int any = 0;
 	struct stream tmp = { 0 };
 	struct fold_in *in;
 	const char *line;
+	char unit[FOLD_UNIT_MAX + 1] = "";
 	size_t len;
-	int r = 0, rc = 0;
+	int r = 0, rc = 0, any = 0;
 
 	tmp.root = x->root;
 	if (!(in = opened(m, fold_in_open(x->path)))) {
@@ -1235,7 +1255,11 @@ send(struct slot *sl, unsigned jobs, uint64_t off, size_t len, uint32_t h,
 	sl->out[t][sl->nout[t]++] = (struct rec){ off, (uint32_t)len, h, *c };
 }
 
-/* Reads piece i of this round: its lines, split among the shares. */
+/*
+ * Reads piece i of this round: its lines, split among the shares. A unit
+ * line after a file's first piece fails it: what it is depends on the
+ * lines before.
+ */
 static void
 read_task(void *arg, size_t i)
 {
@@ -1243,16 +1267,17 @@ read_task(void *arg, size_t i)
 	struct piece *p = &j->p[i];
 	struct slot *sl = p->sl = &j->sl[i];
 	const struct fold_merge_input *x = &j->inputs[p->input];
+	struct stream tmp = { 0 };
 	struct merger gm;
 	struct fold_diag d;
 	struct fold_count c;
-	char unit[FOLD_UNIT_MAX + 1];
 	const char *line, *end, *nl, *key;
-	size_t len, slen, start, rl = x->root ? strlen(x->root) + 1 : 0;
+	size_t len, klen, start;
 	ssize_t n;
 	int fd, k;
 
 	holding(j->m, &gm, &d, &p->held, 1);
+	tmp.root = x->root;
 	sl->nkeys = 0;
 	memset(sl->nout, 0, j->jobs * sizeof *sl->nout);
 	if ((fd = open(x->path, O_RDONLY | O_CLOEXEC)) < 0 ||
@@ -1264,55 +1289,35 @@ read_task(void *arg, size_t i)
 		return;
 	}
 	close(fd);
-	for (line = sl->buf + start, end = sl->buf + n; line < end && !p->rc;
-	    line = nl + 1) {
+	for (line = sl->buf + start, end = sl->buf + n; line < end &&
+	    !p->rc && !p->fail; line = nl + 1) {
 		if (!(nl = memchr(line, '\n', (size_t)(end - line))))
 			nl = end;
 		len = (size_t)(nl - line);
 		if (len > 0 && line[len - 1] == '\r')	/* as fold_in_line */
 			len--;
-		if (len > FOLD_LINE_MAX) {
-			p->fail = 1;
-			return;
-		}
 		p->lines++;
-		if ((k = fold_parse_line(line, len, &slen, &c, 1)) < 0) {
-			if (fold_warn(gm.diag, x->path, p->lines, "%s",
-			    fold_err()) < 0)
-				p->rc = -1;
-			continue;
-		}
-		if (k == 0)
-			continue;
-		if (p->k == 0) {
-			if ((k = unitline(&gm, x->path, p->lines, line, slen, &c,
-			    p->unit)) != 0) {
-				if (k < 0)
-					p->rc = -1;
-				continue;
-			}
-		} else if (line[0] == '#' && fold_count_iszero(&c) &&
-		    (unit[0] = '\0', fold_unit_take(unit, line, slen)) != 0) {
-			/* what it is depends on the lines before */
+		if (len > FOLD_LINE_MAX)
 			p->fail = 1;
-			return;
+		else if ((k = stackline(&gm, &tmp, x->path, p->lines, line,
+		    len, p->unit, &p->any, &key, &klen, &c)) < 0)
+			p->rc = -1;
+		else if (k == 2 && p->k > 0)
+			p->fail = 1;
+		else if (k == 1 && !x->root)
+			send(sl, j->jobs, (uint64_t)(line - sl->buf), klen,
+			    (uint32_t)fold_hash(key, klen), &c);
+		else if (k == 1) {
+			/* tmp's key is overwritten by the next line's */
+			sl->keys = fold_grow(sl->keys, &sl->capkeys,
+			    sl->nkeys + klen, 1);
+			memcpy(sl->keys + sl->nkeys, key, klen);
+			send(sl, j->jobs, sl->nkeys, klen,
+			    (uint32_t)fold_hash(key, klen), &c);
+			sl->nkeys += klen;
 		}
-		p->any = 1;
-		if (!rl) {
-			send(sl, j->jobs, (uint64_t)(line - sl->buf), slen,
-			    (uint32_t)fold_hash(line, slen), &c);
-			continue;
-		}
-		sl->keys = fold_grow(sl->keys, &sl->capkeys,
-		    sl->nkeys + rl + slen, 1);
-		key = sl->keys + sl->nkeys;
-		memcpy(sl->keys + sl->nkeys, x->root, rl - 1);
-		sl->keys[sl->nkeys + rl - 1] = ';';
-		memcpy(sl->keys + sl->nkeys + rl, line, slen);
-		send(sl, j->jobs, sl->nkeys, rl + slen,
-		    (uint32_t)fold_hash(key, rl + slen), &c);
-		sl->nkeys += rl + slen;
 	}
+	free(tmp.key);
 }
 
 /* Adds this round's lines of share t to its table, in order. */
