@@ -280,11 +280,10 @@ enum { MERGE_AHEAD = 8 };
 static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 {
-	size_t nf = fold_intern_count(src->frames), i, j, k, nids = 0;
+	size_t nf = fold_intern_count(src->frames), i, j, k;
 	size_t same = 0;
 	int shared = src->frames == dst->frames, rc = 0;
 	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
-	size_t *off = NULL;
 	uint64_t adds = dst->adds + src->adds;
 	const uint32_t *sids, *p;
 	const struct entry *e;
@@ -308,44 +307,35 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	/*
 	 * Two passes: the stacks' ids in dst's frames and their hashes
 	 * first, in order; then the adds, each stack's slot fetched a few
-	 * stacks ahead. A stack whose frames kept their ids keeps its hash
-	 * and its ids; the others, most of a part's, are mapped: in place
-	 * when src is to be freed (take), else copied.
+	 * stacks ahead. A stack whose frames kept their ids keeps its hash;
+	 * the others, most of a part's, are mapped: in place when src is to
+	 * be freed (take), else in a copy of its ids.
 	 */
 	hash = fold_reallocarray(NULL, src->len + 1, sizeof *hash);
-	off = fold_reallocarray(NULL, src->len + 1, sizeof *off);
-	if (!shared && !inplace)
+	sids = src->ids;
+	if (!shared && !inplace) {
 		ids = fold_reallocarray(NULL, src->nids + 1, sizeof *ids);
+		memcpy(ids, src->ids, src->nids * sizeof *ids);
+		sids = ids;
+	}
 	for (i = 0; i < src->len; i++) {
 		e = &src->ents[i];
-		sids = src->ids + e->off;
-		for (j = 0; !shared && j < e->n && sids[j] < same; j++)
+		p = sids + e->off;
+		for (j = 0; !shared && j < e->n && p[j] < same; j++)
 			;
-		if (shared || j == e->n) {
-			hash[i] = e->hash;
-			off[i] = SIZE_MAX;	/* src's own */
+		hash[i] = e->hash;
+		if (shared || j == e->n)
 			continue;
-		}
-		if (inplace) {
-			for (k = 0; k < e->n; k++)
-				((uint32_t *)sids)[k] = map[sids[k]];
-			hash[i] = fold_stacks_hash(sids, e->n);
-			off[i] = SIZE_MAX;
-			continue;
-		}
 		for (k = 0; k < e->n; k++)
-			ids[nids + k] = map[sids[k]];
-		hash[i] = fold_stacks_hash(ids + nids, e->n);
-		off[i] = nids;
-		nids += e->n;
+			((uint32_t *)p)[k] = map[p[k]];
+		hash[i] = fold_stacks_hash(p, e->n);
 	}
 	reserve(dst, src->len, src->nids);
 	for (i = 0; i < src->len && rc == 0; i++) {
 		if (i + MERGE_AHEAD < src->len)
 			fold_stacks_prefetch(dst, hash[i + MERGE_AHEAD]);
 		e = &src->ents[i];
-		p = off[i] == SIZE_MAX ? src->ids + e->off : ids + off[i];
-		if (fold_stacks_add_hashed(dst, p, e->n, hash[i],
+		if (fold_stacks_add_hashed(dst, sids + e->off, e->n, hash[i],
 		    src->counts + i * src->ncols) < 0)
 			rc = -1;
 	}
@@ -354,7 +344,6 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	free(map);
 	free(ids);
 	free(hash);
-	free(off);
 	return rc;
 }
 
