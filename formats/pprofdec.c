@@ -19,18 +19,49 @@ struct fld {
 };
 
 /*
+ * Reads the varint at p (before end) as protobuf-c does: at most 10
+ * bytes, the bits past 64 dropped. Returns the byte after it, or NULL.
+ * Most are one or two bytes (keys, ids, line numbers, counts), read
+ * before the loop.
+ */
+static inline __attribute__((always_inline)) const uint8_t *
+varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
+{
+	size_t i, max;
+	uint64_t x;
+
+	if (p < end && p[0] < 0x80) {
+		*v = p[0];
+		return p + 1;
+	}
+	if (end - p >= 2 && p[1] < 0x80) {
+		*v = (p[0] & 0x7f) | (uint64_t)p[1] << 7;
+		return p + 2;
+	}
+	max = end - p < 10 ? (size_t)(end - p) : 10;
+	for (i = 0, x = 0; i < max; i++) {
+		x |= (uint64_t)(p[i] & 0x7f) << 7 * i;
+		if (p[i] < 0x80) {
+			*v = x;
+			return p + i + 1;
+		}
+	}
+	return NULL;
+}
+
+/*
  * Frames the field at *pp (before end) and moves *pp past it. Returns 1,
  * 0 at the end, or -1 where protobuf-c fails: a first byte whose number
  * bits are all 0, a tag of more than 5 bytes, a varint of more than 10,
  * a length of more than 5 bytes or past INT_MAX or the end, a group.
- * Varints are read here and in numbers(), not with pbutil.h's pb_varint:
+ * Varints are read by varint(), not with pbutil.h's pb_varint:
  * addresses and ids are mostly of several bytes, and its call for those
  * made pprofmerge of small profiles 13% slower.
  */
 static inline __attribute__((always_inline)) int
 next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 {
-	const uint8_t *p = *pp;
+	const uint8_t *p = *pp, *q;
 	size_t rem, i, max;
 	unsigned shift;
 	uint64_t len;
@@ -60,20 +91,9 @@ next(const uint8_t **pp, const uint8_t *end, struct fld *f)
 	f->v = p;
 	switch (f->wt) {
 	case VARINT:
-		if (rem > 0 && p[0] < 0x80) {
-			f->x = p[0];
-			f->n = 1;
-			break;
-		}
-		max = rem < 10 ? rem : 10;
-		for (i = 0, f->x = 0; i < max; i++) {
-			f->x |= (uint64_t)(p[i] & 0x7f) << 7 * i;
-			if (!(p[i] & 0x80))
-				break;
-		}
-		if (i == max)
+		if (!(q = varint(p, end, &f->x)))
 			return -1;
-		f->n = i + 1;
+		f->n = q - p;
 		break;
 	case I64:
 	case I32:
@@ -154,29 +174,16 @@ static inline int
 numbers(const struct fld *f, uint64_t *to, size_t *n)
 {
 	const uint8_t *p, *end;
-	size_t i, max;
 	uint64_t v;
 
 	if (f->wt == VARINT) {
 		to[(*n)++] = f->x;
 		return 0;
 	}
-	for (p = f->d, end = p + f->len; p < end; p += i + 1) {
-		if (p[0] < 0x80) {
-			to[(*n)++] = p[0];
-			i = 0;
-			continue;
-		}
-		max = end - p < 10 ? (size_t)(end - p) : 10;
-		for (i = 0, v = 0; i < max; i++) {
-			v |= (uint64_t)(p[i] & 0x7f) << 7 * i;
-			if (!(p[i] & 0x80))
-				break;
-		}
-		if (i == max)
+	/* read, then stored: a varint cut short has no room in to */
+	for (p = f->d, end = p + f->len; p < end; to[(*n)++] = v)
+		if (!(p = varint(p, end, &v)))
 			return -1;
-		to[(*n)++] = v;
-	}
 	return 0;
 }
 
@@ -249,10 +256,22 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 {
 	const uint8_t *end = p + n;
 	struct fld f = { 0 };
+	unsigned k;
 	char *to;
 	int r;
 
-	while ((r = next(&p, end, &f)) > 0) {
+	while (p < end) {
+		/* most fields: a key of one byte, a number as it should be */
+		k = p[0] >> 3;
+		if ((p[0] & 0x87) == VARINT && k - 1 < t->n &&
+		    !(t->bools >> (k - 1) & 1)) {
+			if (!(p = varint(p + 1, end, (uint64_t *)((char *)m +
+			    t->off[k - 1]))))
+				return -1;
+			continue;
+		}
+		if ((r = next(&p, end, &f)) < 0)
+			return -1;
 		if (f.num == 0 || f.num > t->n)
 			continue;
 		to = (char *)m + t->off[f.num - 1];
@@ -261,7 +280,7 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 		else if (number(&f, (uint64_t *)to) < 0)
 			return -1;
 	}
-	return r;
+	return 0;
 }
 
 /*
@@ -281,7 +300,17 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	void *to;
 	int r;
 
-	while ((r = next(&q, end, &f)) > 0) {
+	while (q < end) {
+		/* the numbers, as they mostly come: read here */
+		if (q[0] == 0x08 || q[0] == 0x10 || q[0] == 0x18) {
+			to = q[0] == 0x08 ? &m->id : q[0] == 0x10 ?
+			    &m->mapping_id : &m->address;
+			if (!(q = varint(q + 1, end, to)))
+				return -1;
+			continue;
+		}
+		if ((r = next(&q, end, &f)) < 0)
+			return -1;
 		switch (f.num) {
 		case 1: to = &m->id; break;
 		case 2: to = &m->mapping_id; break;
@@ -299,8 +328,8 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		if (number(&f, to) < 0)
 			return -1;
 	}
-	if (r < 0 || nline == 0)
-		return r;
+	if (nline == 0)
+		return 0;
 	if (!(m->line = messages(a, nline,
 	    &perftools__profiles__line__descriptor)))
 		return -1;
