@@ -647,6 +647,7 @@ struct scanned {
 	struct ident id;
 	char unit[FOLD_UNIT_MAX + 1];	/* its unit line's, "": none */
 	int have;		/* a stack */
+	int plain;		/* no gzip, no UTF-16: readable in pieces */
 	struct fold_held held;	/* when scanned on another thread */
 };
 
@@ -665,7 +666,8 @@ scan(struct merger *m, const char *path, struct scanned *sc)
 	size_t len, slen, plen = 0, pcap = 0;
 	struct fold_count c, *total = &sc->total;
 	char *unit = sc->unit;
-	int r, sorted = 1, have = 0, u;
+	uint64_t at, size;
+	int r, sorted = 1, have = 0, u, fd;
 
 	sc->r = 0;
 	unit[0] = '\0';
@@ -677,6 +679,7 @@ scan(struct merger *m, const char *path, struct scanned *sc)
 		sc->r = -1;
 		return;
 	}
+	sc->plain = fold_in_file(in, &fd, &at, &size) && at == 0;
 	*total = fold_count_u64(0);
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
 		if (fold_parse_line(line, len, &slen, &c, 1) <= 0)
@@ -1390,20 +1393,15 @@ load_pieces(struct merger *m, const struct fold_merge_input *inputs,
 	struct pieces j = { m, inputs, sc, jobs, step, NULL, 0, NULL, NULL,
 	    NULL };
 	struct piece *pv = NULL;
-	struct fold_in *in;
-	uint64_t bytes = 0, k, at, size;
+	uint64_t bytes = 0, k;
 	size_t i, nv = 0, r, t;
-	int fd, failed = 0;
+	int failed = 0;
 
 	for (i = 0; i < n; i++) {
 		if (sc[i].r != 0)
 			continue;
-		if (!sc[i].id.reg || !(in = fold_in_open(inputs[i].path)))
-			return 0;
 		/* gzip and UTF-16 are read whole, by one thread */
-		k = fold_in_file(in, &fd, &at, &size) && at == 0;
-		fold_in_close(in);
-		if (!k)
+		if (!sc[i].id.reg || !sc[i].plain)
 			return 0;
 		bytes += (uint64_t)sc[i].id.size;
 	}
