@@ -250,23 +250,41 @@ static const struct scalars mapping_fields = { 10, {
 	offsetof(Mapping, has_functions), offsetof(Mapping, has_filenames),
 	offsetof(Mapping, has_line_numbers),
 	offsetof(Mapping, has_inline_frames) }, 0x3c0 };
+/* a Location's numbers: its lines and is_folded are read apart */
+static const struct scalars location_numbers = { 3, {
+	offsetof(Location, id), offsetof(Location, mapping_id),
+	offsetof(Location, address) }, 0 };
+
+/*
+ * Most fields: a key of one byte naming a number field of t, of the wire
+ * type it should have. Reads such a field at *pp into m, moving *pp past
+ * it: returns 1, or -1 when its varint is malformed; 0 for any other
+ * field, left to next().
+ */
+static inline __attribute__((always_inline)) int
+usual(const uint8_t **pp, const uint8_t *end, void *m,
+    const struct scalars *t)
+{
+	unsigned k = (*pp)[0] >> 3;
+
+	if (((*pp)[0] & 0x87) != VARINT || k - 1 >= t->n ||
+	    (t->bools >> (k - 1) & 1))
+		return 0;
+	*pp = varint(*pp + 1, end, (uint64_t *)((char *)m + t->off[k - 1]));
+	return *pp ? 1 : -1;
+}
 
 static inline int
 scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 {
 	const uint8_t *end = p + n;
 	struct fld f = { 0 };
-	unsigned k;
 	char *to;
 	int r;
 
 	while (p < end) {
-		/* most fields: a key of one byte, a number as it should be */
-		k = p[0] >> 3;
-		if ((p[0] & 0x87) == VARINT && k - 1 < t->n &&
-		    !(t->bools >> (k - 1) & 1)) {
-			if (!(p = varint(p + 1, end, (uint64_t *)((char *)m +
-			    t->off[k - 1]))))
+		if ((r = usual(&p, end, m, t)) != 0) {
+			if (r < 0)
 				return -1;
 			continue;
 		}
@@ -301,11 +319,8 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	int r;
 
 	while (q < end) {
-		/* the numbers, as they mostly come: read here */
-		if (q[0] == 0x08 || q[0] == 0x10 || q[0] == 0x18) {
-			to = q[0] == 0x08 ? &m->id : q[0] == 0x10 ?
-			    &m->mapping_id : &m->address;
-			if (!(q = varint(q + 1, end, to)))
+		if ((r = usual(&q, end, m, &location_numbers)) != 0) {
+			if (r < 0)
 				return -1;
 			continue;
 		}
