@@ -120,8 +120,8 @@ cmp_idpair(const void *x, const void *y)
 }
 
 int
-pb_idmap_build(struct pb_idmap *m, void *const *msgs, size_t n,
-    size_t idoff, const char *file, const char *what)
+pb_idmap_build(struct pb_idmap *m, const void *msgs, size_t n,
+    size_t stride, const char *file, const char *what)
 {
 	size_t i;
 	uint64_t id;
@@ -130,14 +130,14 @@ pb_idmap_build(struct pb_idmap *m, void *const *msgs, size_t n,
 	m->dense = 1;
 	m->pairs = NULL;
 	for (i = 0; i < n && m->dense; i++) {
-		memcpy(&id, (const char *)msgs[i] + idoff, sizeof id);
+		memcpy(&id, (const char *)msgs + i * stride, sizeof id);
 		m->dense = id == i + 1;
 	}
 	if (m->dense)
 		return 0;
 	m->pairs = fold_reallocarray(NULL, n, sizeof *m->pairs);
 	for (i = 0; i < n; i++) {
-		memcpy(&m->pairs[i].id, (const char *)msgs[i] + idoff,
+		memcpy(&m->pairs[i].id, (const char *)msgs + i * stride,
 		    sizeof id);
 		m->pairs[i].idx = i;
 	}

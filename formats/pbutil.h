@@ -84,12 +84,13 @@ struct pb_idmap {
 };
 
 /*
- * Maps the ids of msgs[0..n), each a uint64_t at byte offset idoff of its
- * message, for a table of what ("location") in file. Returns 0, or -1 with
- * a message on an id 0 or a repeated id. pb_idmap_free frees either way.
+ * Maps the ids of the n messages at msgs, stride bytes apart, each
+ * beginning with its uint64_t id, for a table of what ("location") in
+ * file. Returns 0, or -1 with a message on an id 0 or a repeated id.
+ * pb_idmap_free frees either way.
  */
-int pb_idmap_build(struct pb_idmap *m, void *const *msgs, size_t n,
-    size_t idoff, const char *file, const char *what);
+int pb_idmap_build(struct pb_idmap *m, const void *msgs, size_t n,
+    size_t stride, const char *file, const char *what);
 
 /*
  * The index of id, or -1. Inline for dense ids: a merge looks up every

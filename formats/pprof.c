@@ -21,14 +21,6 @@
 #include "libfold/intern.h"
 #include "libfold/unit.h"
 
-/* Profile's field numbers */
-enum {
-	F_SAMPLE_TYPE = 1, F_SAMPLE, F_MAPPING, F_LOCATION, F_FUNCTION,
-	F_STRING_TABLE, F_DROP_FRAMES, F_KEEP_FRAMES, F_TIME_NANOS,
-	F_DURATION_NANOS, F_PERIOD_TYPE, F_PERIOD, F_COMMENT,
-	F_DEFAULT_SAMPLE_TYPE, F_DOC_URL
-};
-
 #define NOSTACK "[no stack]"
 
 /* Decoded tables at least this large are given back when freed. */
@@ -117,24 +109,6 @@ getvar(const uint8_t **p)
 	return v;
 }
 
-/* A growable array of decoded messages. */
-struct vec {
-	void **p;
-	size_t n, cap;
-};
-
-static void
-vec_push(struct vec *v, void *x)
-{
-	v->p = fold_grow(v->p, &v->cap, v->n + 1, sizeof *v->p);
-	v->p[v->n++] = x;
-}
-
-struct str {
-	const char *p;
-	size_t n;
-};
-
 struct tagre {
 	const char *key;
 	size_t keylen;
@@ -184,15 +158,14 @@ struct pprof_reader {
 	size_t mask;
 
 	struct buf key, name, label;	/* scratch */
-	struct str *names;	/* frame names by id, while writing */
+	struct pp_str *names;	/* frame names by id, while writing */
 
 	/*
 	 * Decoding memory, kept from one profile to the next (a fleet has
-	 * thousands of small ones): a profile's tables are decoded into tab,
-	 * its samples one at a time into ar, both charged to ca.
+	 * thousands of small ones): a profile's tables, then its samples one
+	 * at a time.
 	 */
-	struct pb_capalloc ca;
-	struct pb_arena tab, ar;
+	struct pprof_dec dec;
 };
 
 /* One profile being read. */
@@ -200,12 +173,7 @@ struct prof {
 	const char *file;
 	const uint8_t *buf;
 	size_t len;
-	struct pb_capalloc *ca;
-	struct pb_arena *tab;	/* the tables */
-	struct pb_arena *ar;	/* one sample at a time */
-	struct str *strs;
-	size_t nstrs, capstrs;
-	struct vec types, maps, locs, funcs;
+	struct pprof_dec *d;	/* the reader's */
 	int64_t default_type;
 	size_t nsamples;
 	/* where the first sample starts and the last one ends: pass 2
@@ -217,14 +185,6 @@ struct prof {
 	uint64_t *lkoff;
 };
 
-static void
-vec_free(struct vec *v)
-{
-	free(v->p);
-	v->p = NULL;
-	v->n = v->cap = 0;
-}
-
 /*
  * Once every location has its frames, the decoded tables are no longer
  * needed: they go before the samples are read, and when they were large
@@ -235,31 +195,18 @@ vec_free(struct vec *v)
 static void
 free_tables(struct prof *pf)
 {
-	uint64_t used = pf->ca->used;
+	int large = pf->d->used >= TRIM_MIN;
 
-	vec_free(&pf->types);
-	vec_free(&pf->maps);
-	vec_free(&pf->locs);
-	vec_free(&pf->funcs);
-	pb_arena_empty(pf->tab);
+	pprof_dec_drop_tables(pf->d, large);
 #ifdef __GLIBC__
-	if (used >= TRIM_MIN)
+	if (large)
 		malloc_trim(0);
-#else
-	(void)used;
 #endif
 }
 
 static void
 prof_release(struct prof *pf)
 {
-	vec_free(&pf->types);
-	vec_free(&pf->maps);
-	vec_free(&pf->locs);
-	vec_free(&pf->funcs);
-	pb_arena_empty(pf->tab);
-	pb_arena_empty(pf->ar);
-	free(pf->strs);
 	pb_idmap_free(&pf->mapids);
 	pb_idmap_free(&pf->locids);
 	pb_idmap_free(&pf->funcids);
@@ -278,7 +225,7 @@ struct field {
 
 /*
  * Frames the next field of the top-level message at *pos: its number,
- * wire type and payload (the payload itself is decoded by pprof_unpack).
+ * wire type and payload (the payload itself is decoded by pprofdec.h).
  * Returns 1, 0 at the end, or -1 with a message.
  */
 static int
@@ -333,44 +280,36 @@ truncated:
 static int
 decode_error(const struct prof *pf, const char *what, size_t off)
 {
-	if (pf->ca->over)
+	if (pf->d->over)
 		return fold_seterr("%s: decoding needs more than %" PRIu64
-		    " bytes of memory (see --max-size)", pf->file, pf->ca->cap);
+		    " bytes of memory (see --max-size)", pf->file, pf->d->max);
 	return fold_seterr("%s: malformed %s at byte %zu", pf->file, what,
 	    off);
 }
 
-static void *
-unpack(struct prof *pf, const ProtobufCMessageDescriptor *d,
-    const struct field *f, const char *what)
-{
-	void *m = pprof_unpack(d, &pf->tab->a, f->len, f->data);
-
-	if (!m)
-		decode_error(pf, what, f->off);
-	return m;
-}
-
 /* String i of the table, or NULL with a message naming what uses it. */
-static const struct str *
+static const struct pp_str *
 str_at(const struct prof *pf, int64_t i, const char *what, uint64_t id)
 {
-	if (i < 0 || (uint64_t)i >= pf->nstrs) {
+	if (i < 0 || (uint64_t)i >= pf->d->string_table.n) {
 		fold_seterr("%s: %s %" PRIu64 ": string index %" PRId64
 		    " out of range (%zu strings)", pf->file, what, id, i,
-		    pf->nstrs);
+		    pf->d->string_table.n);
 		return NULL;
 	}
-	return &pf->strs[i];
+	return &pf->d->string_table.p[i];
 }
 
 /* Pass 1: everything but the samples. */
 static int
 read_tables(struct prof *pf)
 {
+	static const char *const what[] = { [PP_SAMPLE_TYPE] = "sample type",
+	    [PP_MAPPING] = "mapping", [PP_LOCATION] = "location",
+	    [PP_FUNCTION] = "function", [PP_STRING_TABLE] = "string" };
+	const struct pprof_dec *d = pf->d;
 	size_t pos = 0;
 	struct field f;
-	void *m;
 	int r;
 
 	while ((r = next_field(pf, &pos, &f)) > 0) {
@@ -382,56 +321,27 @@ read_tables(struct prof *pf)
 			    "at byte %zu has wire type %d, not %d", pf->file,
 			    f.num, f.off, f.wt, want);
 		switch (f.num) {
-		case F_SAMPLE_TYPE:
-			if (!(m = unpack(pf,
-			    &perftools__profiles__value_type__descriptor, &f,
-			    "sample type")))
-				return -1;
-			vec_push(&pf->types, m);
-			break;
-		case F_SAMPLE:
+		case PP_SAMPLE:
 			if (pf->nsamples++ == 0)
 				pf->sample0 = f.off;
 			pf->sample1 = pos;
 			break;
-		case F_MAPPING:
-			if (!(m = unpack(pf,
-			    &perftools__profiles__mapping__descriptor, &f,
-			    "mapping")))
-				return -1;
-			vec_push(&pf->maps, m);
+		case PP_SAMPLE_TYPE: case PP_MAPPING: case PP_LOCATION:
+		case PP_FUNCTION: case PP_STRING_TABLE:
+			if (pprof_decode_field(pf->d, f.num, f.data, f.len) < 0)
+				return decode_error(pf, what[f.num], f.off);
 			break;
-		case F_LOCATION:
-			if (!(m = unpack(pf,
-			    &perftools__profiles__location__descriptor, &f,
-			    "location")))
-				return -1;
-			vec_push(&pf->locs, m);
-			break;
-		case F_FUNCTION:
-			if (!(m = unpack(pf,
-			    &perftools__profiles__function__descriptor, &f,
-			    "function")))
-				return -1;
-			vec_push(&pf->funcs, m);
-			break;
-		case F_STRING_TABLE:
-			pf->strs = fold_grow(pf->strs, &pf->capstrs,
-			    pf->nstrs + 1, sizeof *pf->strs);
-			pf->strs[pf->nstrs].p = (const char *)f.data;
-			pf->strs[pf->nstrs++].n = f.len;
-			break;
-		case F_DEFAULT_SAMPLE_TYPE:
+		case PP_DEFAULT_SAMPLE_TYPE:
 			pf->default_type = (int64_t)f.v;
 			break;
 		}
 	}
 	if (r < 0)
 		return -1;
-	if (pf->types.n == 0)
+	if (d->sample_type.n == 0)
 		return fold_seterr("%s: not a pprof profile: no sample types",
 		    pf->file);
-	if (pf->nstrs == 0 || pf->strs[0].n != 0)
+	if (d->string_table.n == 0 || d->string_table.p[0].n != 0)
 		return fold_seterr("%s: string table does not start with \"\"",
 		    pf->file);
 	return 0;
@@ -440,23 +350,16 @@ read_tables(struct prof *pf)
 static int
 build_idmaps(struct prof *pf)
 {
-	const struct {
-		struct vec *v;
-		struct pb_idmap *m;
-		size_t idoff;
-		const char *what;
-	} t[] = {
-		{ &pf->maps, &pf->mapids, offsetof(Mapping, id), "mapping" },
-		{ &pf->locs, &pf->locids, offsetof(Location, id), "location" },
-		{ &pf->funcs, &pf->funcids, offsetof(Function, id), "function" },
-	};
-	size_t i;
-	int rc = 0;
+	const struct pprof_dec *d = pf->d;
 
-	for (i = 0; i < sizeof t / sizeof t[0] && rc == 0; i++)
-		rc = pb_idmap_build(t[i].m, t[i].v->p, t[i].v->n, t[i].idoff,
-		    pf->file, t[i].what);
-	return rc;
+	if (pb_idmap_build(&pf->mapids, d->mapping.p, d->mapping.n,
+	    sizeof *d->mapping.p, pf->file, "mapping") < 0 ||
+	    pb_idmap_build(&pf->locids, d->location.p, d->location.n,
+	    sizeof *d->location.p, pf->file, "location") < 0 ||
+	    pb_idmap_build(&pf->funcids, d->function.p, d->function.n,
+	    sizeof *d->function.p, pf->file, "function") < 0)
+		return -1;
+	return 0;
 }
 
 /* Interns the name in r->name and adds its id to key. */
@@ -469,10 +372,10 @@ add_frame(struct pprof_reader *r, struct buf *key)
 /* Puts "module+0xOFFSET", "0xADDRESS" or "[unknown]" in r->name. */
 static int
 address_name(struct pprof_reader *r, const struct prof *pf,
-    const Location *loc)
+    const struct pp_location *loc)
 {
-	const Mapping *m = NULL;
-	const struct str *file = NULL;
+	const struct pp_mapping *m = NULL;
+	const struct pp_str *file = NULL;
 	char tmp[40];
 	uint64_t addr = loc->address;
 	long mi;
@@ -483,7 +386,7 @@ address_name(struct pprof_reader *r, const struct prof *pf,
 			return fold_seterr("%s: location %" PRIu64 ": no mapping "
 			    "with id %" PRIu64, pf->file, loc->id,
 			    loc->mapping_id);
-		m = pf->maps.p[mi];
+		m = &pf->d->mapping.p[mi];
 		if (!(file = str_at(pf, m->filename, "mapping", m->id)))
 			return -1;
 	}
@@ -508,11 +411,11 @@ address_name(struct pprof_reader *r, const struct prof *pf,
 
 /* Puts the frame name of line ln of loc in r->name. */
 static int
-line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
-    const Line *ln)
+line_name(struct pprof_reader *r, const struct prof *pf,
+    const struct pp_location *loc, const struct pp_line *ln)
 {
-	const struct str *name, *file;
-	const Function *fn;
+	const struct pp_str *name, *file;
+	const struct pp_function *fn;
 	char tmp[32];
 	long fi;
 
@@ -521,13 +424,13 @@ line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
 	if ((fi = pb_idmap_find(&pf->funcids, ln->function_id)) < 0)
 		return fold_seterr("%s: location %" PRIu64 ": no function with "
 		    "id %" PRIu64, pf->file, loc->id, ln->function_id);
-	fn = pf->funcs.p[fi];
+	fn = &pf->d->function.p[fi];
 	if (!(name = str_at(pf, fn->name, "function", fn->id)) ||
 	    !str_at(pf, fn->system_name, "function", fn->id) ||
 	    !(file = str_at(pf, fn->filename, "function", fn->id)))
 		return -1;
 	if (name->n == 0)
-		name = &pf->strs[fn->system_name];
+		name = &pf->d->string_table.p[fn->system_name];
 	/* a function named "" with no address to show instead is the
 	   frame "" (a folded name like any other: folded2pprof writes it) */
 	if (name->n == 0 && (loc->address || loc->mapping_id))
@@ -549,12 +452,13 @@ line_name(struct pprof_reader *r, const struct prof *pf, const Location *loc,
 static int
 resolve_locations(struct pprof_reader *r, struct prof *pf)
 {
+	const struct pprof_dec *d = pf->d;
 	size_t i, j;
 
-	pf->lkoff = fold_reallocarray(NULL, pf->locs.n + 1,
+	pf->lkoff = fold_reallocarray(NULL, d->location.n + 1,
 	    sizeof *pf->lkoff);
-	for (i = 0; i < pf->locs.n; i++) {
-		const Location *loc = pf->locs.p[i];
+	for (i = 0; i < d->location.n; i++) {
+		const struct pp_location *loc = &d->location.p[i];
 		pf->lkoff[i] = pf->lkeys.len;
 		if (loc->n_line == 0) {
 			if (address_name(r, pf, loc) < 0)
@@ -562,7 +466,7 @@ resolve_locations(struct pprof_reader *r, struct prof *pf)
 			add_frame(r, &pf->lkeys);
 		}
 		for (j = loc->n_line; j-- > 0;) {
-			if (line_name(r, pf, loc, loc->line[j]) < 0)
+			if (line_name(r, pf, loc, &d->line.p[loc->line0 + j]) < 0)
 				return -1;
 			add_frame(r, &pf->lkeys);
 		}
@@ -590,13 +494,13 @@ join_types(struct buf *b, char **types, size_t n)
 static int
 check_types(struct pprof_reader *r, const struct prof *pf)
 {
-	char **types = fold_calloc(pf->types.n, sizeof *types);
-	size_t i, n = pf->types.n;
+	size_t i, n = pf->d->sample_type.n;
+	char **types = fold_calloc(n, sizeof *types);
 	int rc = -1;
 
 	for (i = 0; i < n; i++) {
-		const ValueType *vt = pf->types.p[i];
-		const struct str *t, *u;
+		const struct pp_valuetype *vt = &pf->d->sample_type.p[i];
+		const struct pp_str *t, *u;
 		if (!(t = str_at(pf, vt->type, "sample type", i + 1)) ||
 		    !(u = str_at(pf, vt->unit, "sample type", i + 1)))
 			goto out;
@@ -630,7 +534,7 @@ check_types(struct pprof_reader *r, const struct prof *pf)
 	 */
 	size_t index = n - 1;
 	const char *want = r->opt.sample_index;
-	const struct str *def = NULL;
+	const struct pp_str *def = NULL;
 	if (!want && pf->default_type != 0 &&
 	    !(def = str_at(pf, pf->default_type, "default sample type", 0)))
 		goto out;
@@ -677,29 +581,30 @@ out:
 
 /* Puts label l's value in r->label: the string, or the number and unit. */
 static void
-label_value(struct pprof_reader *r, const struct prof *pf, const Label *l)
+label_value(struct pprof_reader *r, const struct prof *pf,
+    const struct pp_label *l)
 {
+	const struct pp_str *strs = pf->d->string_table.p;
 	char tmp[32];
 
 	r->label.len = 0;
 	if (l->str) {
-		buf_add(&r->label, pf->strs[l->str].p, pf->strs[l->str].n);
+		buf_add(&r->label, strs[l->str].p, strs[l->str].n);
 		return;
 	}
 	snprintf(tmp, sizeof tmp, "%" PRId64, l->num);
 	buf_add(&r->label, tmp, strlen(tmp));
-	if (pf->strs[l->num_unit].n > 0) {
+	if (strs[l->num_unit].n > 0) {
 		buf_addc(&r->label, ' ');
-		buf_add(&r->label, pf->strs[l->num_unit].p,
-		    pf->strs[l->num_unit].n);
+		buf_add(&r->label, strs[l->num_unit].p, strs[l->num_unit].n);
 	}
 }
 
 static int
-label_has_key(const struct prof *pf, const Label *l, const char *key,
-    size_t keylen)
+label_has_key(const struct prof *pf, const struct pp_label *l,
+    const char *key, size_t keylen)
 {
-	const struct str *k = &pf->strs[l->key];
+	const struct pp_str *k = &pf->d->string_table.p[l->key];
 
 	/* as pprof: a label with neither string nor number is none */
 	if (!l->str && !l->num && !l->num_unit)
@@ -712,8 +617,10 @@ label_has_key(const struct prof *pf, const Label *l, const char *key,
  * not, -1 with a message when a pattern cannot be matched (match limit).
  */
 static int
-keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
+keep_sample(struct pprof_reader *r, const struct prof *pf,
+    const struct pp_sample *s)
 {
+	const struct pp_label *lab = &pf->d->label.p[s->lab0];
 	size_t i, j;
 	int rc;
 
@@ -721,9 +628,9 @@ keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
 		const struct tagre *t = &r->res[i];
 		int match = 0;
 		for (j = 0; j < s->n_label && !match; j++) {
-			if (!label_has_key(pf, s->label[j], t->key, t->keylen))
+			if (!label_has_key(pf, &lab[j], t->key, t->keylen))
 				continue;
-			label_value(r, pf, s->label[j]);
+			label_value(r, pf, &lab[j]);
 			rc = pcre2_match(t->re, (PCRE2_SPTR)r->label.p,
 			    r->label.len, 0, 0, r->md, NULL);
 			/* a match limit is an error, not a sample left out */
@@ -746,9 +653,10 @@ keep_sample(struct pprof_reader *r, const struct prof *pf, const Sample *s)
 
 /* Adds the frame "KEY=VALUE[,VALUE...]" of sample s to r->key. */
 static void
-add_tag(struct pprof_reader *r, const struct prof *pf, const Sample *s,
-    const char *key)
+add_tag(struct pprof_reader *r, const struct prof *pf,
+    const struct pp_sample *s, const char *key)
 {
+	const struct pp_label *lab = &pf->d->label.p[s->lab0];
 	size_t j, keylen = strlen(key);
 	int n = 0;
 
@@ -756,11 +664,11 @@ add_tag(struct pprof_reader *r, const struct prof *pf, const Sample *s,
 	buf_addname(&r->name, key, keylen);
 	buf_addc(&r->name, '=');
 	for (j = 0; j < s->n_label; j++) {
-		if (!label_has_key(pf, s->label[j], key, keylen))
+		if (!label_has_key(pf, &lab[j], key, keylen))
 			continue;
 		if (n++)
 			buf_addc(&r->name, ',');
-		label_value(r, pf, s->label[j]);
+		label_value(r, pf, &lab[j]);
 		buf_addname(&r->name, r->label.p, r->label.len);
 	}
 	add_frame(r, &r->key);
@@ -877,12 +785,12 @@ add_stack(struct pprof_reader *r, const struct prof *pf, int64_t v)
 }
 
 static int
-check_labels(const struct prof *pf, const Sample *s, size_t no)
+check_labels(const struct prof *pf, const struct pp_sample *s, size_t no)
 {
 	size_t j;
 
 	for (j = 0; j < s->n_label; j++) {
-		const Label *l = s->label[j];
+		const struct pp_label *l = &pf->d->label.p[s->lab0 + j];
 		if (!str_at(pf, l->key, "sample", no) ||
 		    !str_at(pf, l->str, "sample", no) ||
 		    !str_at(pf, l->num_unit, "sample", no))
@@ -895,15 +803,19 @@ static int
 add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
     size_t no, struct fold_diag *diag)
 {
-	Sample *s = pprof_unpack(&perftools__profiles__sample__descriptor,
-	    &pf->ar->a, f->len, f->data);
+	struct pprof_dec *d = pf->d;
+	const struct pp_sample *s;
+	const uint64_t *loc, *val;
 	int rc = -1;
 	size_t i;
 
-	if (!s) {
-		pb_arena_empty(pf->ar);
+	if (pprof_decode_field(d, PP_SAMPLE, f->data, f->len) < 0) {
+		pprof_dec_drop_samples(d);
 		return decode_error(pf, "sample", f->off);
 	}
+	s = &d->sample.p[0];
+	loc = &d->location_id.p[s->loc0];
+	val = &d->value.p[s->val0];
 	if (s->n_value != r->ntypes) {
 		fold_seterr("%s: sample %zu has %zu values for %zu sample "
 		    "types", pf->file, no, s->n_value, r->ntypes);
@@ -917,8 +829,8 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	r->added++;
 	if (r->opt.list) {
 		for (i = 0; i < s->n_value; i++)
-			if (__builtin_add_overflow(r->totals[i], s->value[i],
-			    &r->totals[i])) {
+			if (__builtin_add_overflow(r->totals[i],
+			    (int64_t)val[i], &r->totals[i])) {
 				fold_seterr("%s: total of %s overflows",
 				    pf->file, r->types[i]);
 				goto out;
@@ -926,7 +838,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		rc = 0;
 		goto out;
 	}
-	int64_t v = s->value[r->index];
+	int64_t v = (int64_t)val[r->index];
 	if (v < 0 && r->opt.negative == PPROF_NEG_FAIL) {
 		/* one count a stack cannot hold them, and the differential
 		   is read by few tools: asked for, not given unasked */
@@ -944,10 +856,10 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 	for (i = 0; i < r->opt.ntag_root; i++)
 		add_tag(r, pf, s, r->opt.tag_root[i]);
 	for (i = s->n_location_id; i-- > 0;) {
-		long li = pb_idmap_find(&pf->locids, s->location_id[i]);
+		long li = pb_idmap_find(&pf->locids, loc[i]);
 		if (li < 0) {
 			fold_seterr("%s: sample %zu: no location with id %"
-			    PRIu64, pf->file, no, s->location_id[i]);
+			    PRIu64, pf->file, no, loc[i]);
 			goto out;
 		}
 		buf_add(&r->key, pf->lkeys.p + pf->lkoff[li],
@@ -962,7 +874,7 @@ add_sample(struct pprof_reader *r, struct prof *pf, const struct field *f,
 		add_tag(r, pf, s, r->opt.tag_leaf[i]);
 	rc = add_stack(r, pf, v);
 out:
-	pb_arena_empty(pf->ar);
+	pprof_dec_drop_samples(d);
 	return rc;
 }
 
@@ -985,7 +897,7 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 	pf->len = pf->sample1;
 	pos = pf->sample0;
 	while ((rc = next_field(pf, &pos, &f)) > 0) {
-		if (f.num != F_SAMPLE)
+		if (f.num != PP_SAMPLE)
 			continue;
 		if (add_sample(r, pf, &f, ++no, diag) < 0)
 			return -1;
@@ -1005,10 +917,8 @@ read_bytes(struct pprof_reader *r, const char *file, const char *buf,
 	pf.file = file;
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
-	pb_capalloc_init(&r->ca, r->opt.max_size);
-	pf.ca = &r->ca;
-	pf.tab = &r->tab;
-	pf.ar = &r->ar;
+	pprof_dec_reset(&r->dec, r->opt.max_size);
+	pf.d = &r->dec;
 	rc = read_profile(r, &pf, diag);
 	if (rc == 0) {
 		r->nread++;
@@ -1042,8 +952,6 @@ pprof_reader_new(const struct pprof_readopt *opt)
 	if (!r->opt.max_size)
 		r->opt.max_size = PPROF_MAX_SIZE;
 	r->frames = fold_intern_new();
-	pb_arena_init(&r->tab, &r->ca);
-	pb_arena_init(&r->ar, &r->ca);
 	r->mask = 1023;
 	r->slots = fold_calloc(r->mask + 1, sizeof *r->slots);
 	r->nres = opt->ntag_focus + opt->ntag_ignore;
@@ -1097,8 +1005,7 @@ pprof_reader_free(struct pprof_reader *r)
 	free(r->types);
 	free(r->totals);
 	fold_intern_free(r->frames);
-	pb_arena_release(&r->tab);
-	pb_arena_release(&r->ar);
+	pprof_dec_free(&r->dec);
 	free(r->keys.p);
 	free(r->ents);
 	free(r->neg);
@@ -1154,9 +1061,9 @@ cmp_key(const struct pprof_reader *r, const struct ent *ea,
 static int
 cmp_token(const void *x, const void *y, void *arg)
 {
-	const struct str *names = arg;
+	const struct pp_str *names = arg;
 	uint32_t ta = *(const uint32_t *)x, tb = *(const uint32_t *)y;
-	const struct str *a = &names[ta / 2], *b = &names[tb / 2];
+	const struct pp_str *a = &names[ta / 2], *b = &names[tb / 2];
 	int c = memcmp(a->p, b->p, a->n < b->n ? a->n : b->n);
 
 	if (c)
@@ -1271,7 +1178,7 @@ pprof_write_folded(struct pprof_reader *r, struct fold_out *out)
 		const uint8_t *end = k + ENT_LEN(e);
 		line->len = 0;
 		while (k < end) {
-			const struct str *f = &r->names[getvar(&k)];
+			const struct pp_str *f = &r->names[getvar(&k)];
 			buf_add(line, f->p, f->n);
 			buf_addc(line, k < end ? ';' : ' ');
 		}

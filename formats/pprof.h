@@ -4,8 +4,8 @@
  *
  * Reading: each profile (gzipped or raw protobuf) is framed field by
  * field at the top level and every message in it (samples, locations,
- * functions, mappings, sample types) is decoded (pprofdec.h), through
- * an allocator capped at max_size bytes. Tables are decoded first, then
+ * functions, mappings, sample types) is decoded (pprofdec.h) into tables
+ * capped at max_size bytes. Tables are decoded first, then
  * one Sample at a time, so memory stays near the size of the encoded
  * profile plus a compact table of the distinct stacks. Several profiles
  * with the same sample types add up into one reader.

@@ -1,9 +1,11 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "formats/pprofdec.h"
+#include "libfold/err.h"
 
 enum { VARINT = 0, I64 = 1, LEN = 2, I32 = 5 };
 
@@ -152,74 +154,73 @@ boolean(const struct fld *f, protobuf_c_boolean *to)
 		}
 }
 
-/* Adds to *n how many numbers f gives a repeated int64 or uint64. */
+/*
+ * Charges n more bytes to d's budget: 0, or -1 with d->over set when
+ * they pass it.
+ */
 static inline int
-count(const struct fld *f, size_t *n)
+charge(struct pprof_dec *d, uint64_t n)
 {
-	size_t i;
+	if (n > d->max - d->used) {
+		d->over = 1;
+		return -1;
+	}
+	d->used += n;
+	return 0;
+}
+
+/*
+ * A new element of array a of d, zeroed, or NULL when the budget refuses
+ * it. Charged before it grows: the budget bounds what is allocated.
+ */
+#define PUSH(d, a) (charge((d), sizeof *(a).p) < 0 ? NULL : \
+	((a).p = fold_grow((a).p, &(a).cap, (a).n + 1, sizeof *(a).p), \
+	memset(&(a).p[(a).n++], 0, sizeof *(a).p)))
+
+/*
+ * Appends f's numbers, of a repeated int64 or uint64 (packed or not), to
+ * a: 0, or -1 when f is of another wire type, a varint of it is
+ * malformed or the budget refuses them.
+ */
+static int
+numbers(struct pprof_dec *d, const struct fld *f, struct pp_nums *a)
+{
+	const uint8_t *p, *end;
+	size_t n0 = a->n, k, i;
+	int charged = 0;
 
 	if (f->wt == VARINT) {
-		(*n)++;
+		if (charge(d, sizeof *a->p) < 0)
+			return -1;
+		a->p = fold_grow(a->p, &a->cap, a->n + 1, sizeof *a->p);
+		a->p[a->n++] = f->x;
 		return 0;
 	}
 	if (f->wt != LEN)
 		return -1;
-	for (i = 0; i < f->len; i++)	/* packed: a last byte each */
-		*n += !(f->d[i] & 0x80);
-	return 0;
-}
-
-/* Appends f's numbers to to[*n..], as many as count() gave. */
-static inline int
-numbers(const struct fld *f, uint64_t *to, size_t *n)
-{
-	const uint8_t *p, *end;
-	uint64_t v;
-
-	if (f->wt == VARINT) {
-		to[(*n)++] = f->x;
-		return 0;
-	}
-	/* read, then stored: a varint cut short has no room in to */
-	for (p = f->d, end = p + f->len; p < end; to[(*n)++] = v)
-		if (!(p = varint(p, end, &v)))
+	/* packed: at most a number a byte, exactly as many as last bytes
+	   when that many might not fit the budget */
+	k = f->len;
+	if (k > (d->max - d->used) / sizeof *a->p) {
+		for (k = 0, i = 0; i < f->len; i++)
+			k += !(f->d[i] & 0x80);
+		if (charge(d, (uint64_t)k * sizeof *a->p) < 0)
 			return -1;
-	return 0;
+		charged = 1;
+	}
+	a->p = fold_grow(a->p, &a->cap, a->n + k, sizeof *a->p);
+	for (p = f->d, end = p + f->len; p < end; a->n++)
+		if (!(p = varint(p, end, &a->p[a->n]))) {
+			/* none kept: what is charged is what is held */
+			a->n = n0;
+			d->used -= charged ? k * sizeof *a->p : 0;
+			return -1;
+		}
+	if (charged || charge(d, (uint64_t)(a->n - n0) * sizeof *a->p) == 0)
+		return 0;
+	a->n = n0;
+	return -1;
 }
-
-static void *
-get(ProtobufCAllocator *a, size_t n, size_t size)
-{
-	if (n > SIZE_MAX / size)
-		return NULL;
-	return a->alloc(a->allocator_data, n * size);
-}
-
-/*
- * n messages of descriptor d after the array of pointers to them: one
- * allocation for a repeated field's messages.
- */
-static void *
-messages(ProtobufCAllocator *a, size_t n, const ProtobufCMessageDescriptor *d)
-{
-	size_t size = d->sizeof_message, i;
-	void **v;
-	char *m;
-
-	if (!(v = get(a, n, sizeof *v + size)))
-		return NULL;
-	m = (char *)(v + n);
-	d->message_init((ProtobufCMessage *)m);
-	/* the first copied to the rest in doubling runs: a call for each
-	   message was a tenth of decoding them */
-	for (i = 1; i < n; i *= 2)
-		memcpy(m + i * size, m, (i < n - i ? i : n - i) * size);
-	for (i = 0; i < n; i++, m += size)
-		v[i] = m;
-	return v;
-}
-
-typedef int decoder(ProtobufCAllocator *, void *, const uint8_t *, size_t);
 
 /*
  * A message of numbers and bools only: the member of field k at byte
@@ -232,28 +233,36 @@ struct scalars {
 };
 
 static const struct scalars valuetype_fields = { 2, {
-	offsetof(ValueType, type), offsetof(ValueType, unit) }, 0 };
+	offsetof(struct pp_valuetype, type),
+	offsetof(struct pp_valuetype, unit) }, 0 };
 static const struct scalars label_fields = { 4, {
-	offsetof(Label, key), offsetof(Label, str), offsetof(Label, num),
-	offsetof(Label, num_unit) }, 0 };
+	offsetof(struct pp_label, key), offsetof(struct pp_label, str),
+	offsetof(struct pp_label, num), offsetof(struct pp_label, num_unit) },
+	0 };
 static const struct scalars line_fields = { 3, {
-	offsetof(Line, function_id), offsetof(Line, line),
-	offsetof(Line, column) }, 0 };
+	offsetof(struct pp_line, function_id), offsetof(struct pp_line, line),
+	offsetof(struct pp_line, column) }, 0 };
 static const struct scalars function_fields = { 5, {
-	offsetof(Function, id), offsetof(Function, name),
-	offsetof(Function, system_name), offsetof(Function, filename),
-	offsetof(Function, start_line) }, 0 };
+	offsetof(struct pp_function, id), offsetof(struct pp_function, name),
+	offsetof(struct pp_function, system_name),
+	offsetof(struct pp_function, filename),
+	offsetof(struct pp_function, start_line) }, 0 };
 static const struct scalars mapping_fields = { 10, {
-	offsetof(Mapping, id), offsetof(Mapping, memory_start),
-	offsetof(Mapping, memory_limit), offsetof(Mapping, file_offset),
-	offsetof(Mapping, filename), offsetof(Mapping, build_id),
-	offsetof(Mapping, has_functions), offsetof(Mapping, has_filenames),
-	offsetof(Mapping, has_line_numbers),
-	offsetof(Mapping, has_inline_frames) }, 0x3c0 };
+	offsetof(struct pp_mapping, id),
+	offsetof(struct pp_mapping, memory_start),
+	offsetof(struct pp_mapping, memory_limit),
+	offsetof(struct pp_mapping, file_offset),
+	offsetof(struct pp_mapping, filename),
+	offsetof(struct pp_mapping, build_id),
+	offsetof(struct pp_mapping, has_functions),
+	offsetof(struct pp_mapping, has_filenames),
+	offsetof(struct pp_mapping, has_line_numbers),
+	offsetof(struct pp_mapping, has_inline_frames) }, 0x3c0 };
 /* a Location's numbers: its lines and is_folded are read apart */
 static const struct scalars location_numbers = { 3, {
-	offsetof(Location, id), offsetof(Location, mapping_id),
-	offsetof(Location, address) }, 0 };
+	offsetof(struct pp_location, id),
+	offsetof(struct pp_location, mapping_id),
+	offsetof(struct pp_location, address) }, 0 };
 
 /*
  * Most fields: a key of one byte naming a number field of t, of the wire
@@ -301,41 +310,44 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 	return 0;
 }
 
-/*
- * The repeated fields of a message, kept as one pass meets them so that
- * their arrays are allocated once: a second pass counts them only when a
- * message has more than STASH.
- */
-enum { STASH = 8 };
+/* m, just pushed (NULL: refused), decoded from p[0..n) as t says. */
+static int
+pushed_scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
+{
+	return m ? scalars(m, p, n, t) : -1;
+}
+
+#define SCALARS(d, a, p, n, t) pushed_scalars(PUSH(d, a), p, n, t)
 
 static int
-location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+location(struct pprof_dec *d, const uint8_t *p, size_t n)
 {
-	Location *m = msg;
-	const uint8_t *q = p, *end = p + n;
-	struct fld f = { 0 }, lines[STASH];
-	size_t nline = 0, i;
+	struct pp_location *m = PUSH(d, d->location);
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
 	void *to;
 	int r;
 
-	while (q < end) {
-		if ((r = usual(&q, end, m, &location_numbers)) != 0) {
+	if (!m)
+		return -1;
+	m->line0 = d->line.n;
+	while (p < end) {
+		if ((r = usual(&p, end, m, &location_numbers)) != 0) {
 			if (r < 0)
 				return -1;
 			continue;
 		}
-		if ((r = next(&q, end, &f)) < 0)
+		if ((r = next(&p, end, &f)) < 0)
 			return -1;
 		switch (f.num) {
 		case 1: to = &m->id; break;
 		case 2: to = &m->mapping_id; break;
 		case 3: to = &m->address; break;
 		case 4:
-			if (f.wt != LEN)
+			if (f.wt != LEN ||
+			    SCALARS(d, d->line, f.d, f.len, &line_fields) < 0)
 				return -1;
-			if (nline < STASH)
-				lines[nline] = f;
-			nline++;
+			m->n_line++;
 			continue;
 		case 5: boolean(&f, &m->is_folded); continue;
 		default: continue;
@@ -343,196 +355,97 @@ location(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 		if (number(&f, to) < 0)
 			return -1;
 	}
-	if (nline == 0)
-		return 0;
-	if (!(m->line = messages(a, nline,
-	    &perftools__profiles__line__descriptor)))
-		return -1;
-	for (i = 0; i < nline && i < STASH; i++)
-		if (scalars(m->line[i], lines[i].d, lines[i].len,
-		    &line_fields) < 0)
-			return -1;
-	/* more than the stash held: the rest, from the start again */
-	for (i = 0, q = p; nline > STASH && next(&q, end, &f) > 0; )
-		if (f.num == 4 && i++ >= STASH &&
-		    scalars(m->line[i - 1], f.d, f.len, &line_fields) < 0)
-			return -1;
-	m->n_line = nline;
 	return 0;
 }
 
 static int
-sample(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
+sample(struct pprof_dec *d, const uint8_t *p, size_t n)
 {
-	Sample *m = msg;
-	const uint8_t *q = p, *end = p + n;
-	size_t nloc = 0, nval = 0, nlab = 0, nrep = 0, i;
-	struct fld f = { 0 }, rep[STASH];
+	struct pp_sample *m = PUSH(d, d->sample);
+	const uint8_t *end = p + n;
+	struct fld f = { 0 };
 	int r;
 
-	while ((r = next(&q, end, &f)) > 0) {
-		if ((f.num == 1 && count(&f, &nloc) < 0) ||
-		    (f.num == 2 && count(&f, &nval) < 0) ||
-		    (f.num == 3 && f.wt != LEN))
-			return -1;
-		if (f.num == 3)
-			nlab++;
-		if (f.num >= 1 && f.num <= 3 && nrep++ < STASH)
-			rep[nrep - 1] = f;
-	}
-	if (r < 0 ||
-	    (nloc && !(m->location_id = get(a, nloc, sizeof (uint64_t)))) ||
-	    (nval && !(m->value = get(a, nval, sizeof (int64_t)))) ||
-	    (nlab && !(m->label = messages(a, nlab,
-	    &perftools__profiles__label__descriptor))))
+	if (!m)
 		return -1;
-	/* more than the stash held: all of them, from the start again */
-	for (i = 0, q = p; i < nrep; i++) {
-		if (nrep <= STASH)
-			f = rep[i];
-		else
-			while (next(&q, end, &f) > 0 && (f.num < 1 ||
-			    f.num > 3))
-				;
-		if ((f.num == 1 && numbers(&f, m->location_id,
-		    &m->n_location_id) < 0) ||
-		    (f.num == 2 && numbers(&f, (uint64_t *)m->value,
-		    &m->n_value) < 0) ||
-		    (f.num == 3 && scalars(m->label[m->n_label++], f.d,
-		    f.len, &label_fields) < 0))
+	m->loc0 = d->location_id.n;
+	m->val0 = d->value.n;
+	m->lab0 = d->label.n;
+	while ((r = next(&p, end, &f)) > 0)
+		if ((f.num == 1 && numbers(d, &f, &d->location_id) < 0) ||
+		    (f.num == 2 && numbers(d, &f, &d->value) < 0) ||
+		    (f.num == 3 && (f.wt != LEN || SCALARS(d, d->label, f.d,
+		    f.len, &label_fields) < 0)))
 			return -1;
+	m->n_location_id = d->location_id.n - m->loc0;
+	m->n_value = d->value.n - m->val0;
+	m->n_label = d->label.n - m->lab0;
+	return r;
+}
+
+int
+pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
+    size_t n)
+{
+	struct pp_str *s;
+
+	switch (num) {
+	case PP_SAMPLE_TYPE:
+		return SCALARS(d, d->sample_type, p, n, &valuetype_fields);
+	case PP_SAMPLE:
+		return sample(d, p, n);
+	case PP_MAPPING:
+		return SCALARS(d, d->mapping, p, n, &mapping_fields);
+	case PP_LOCATION:
+		return location(d, p, n);
+	case PP_FUNCTION:
+		return SCALARS(d, d->function, p, n, &function_fields);
+	case PP_STRING_TABLE:
+		if (!(s = PUSH(d, d->string_table)))
+			return -1;
+		s->p = (const char *)p;
+		s->n = n;
+		return 0;
+	case PP_PERIOD_TYPE:
+		/* a later one replaces it, as protobuf-c does */
+		memset(&d->period_type, 0, sizeof d->period_type);
+		d->has_period_type = 1;
+		return scalars(&d->period_type, p, n, &valuetype_fields);
+	default:
+		return -1;
 	}
-	return 0;
 }
 
-/* A message: its descriptor, and how its fields are decoded. */
-struct kind {
-	const ProtobufCMessageDescriptor *d;
-	decoder *dec;			/* else: */
-	const struct scalars *sc;	/* numbers and bools only */
-};
-
-enum { K_PROFILE, K_SAMPLE, K_LOCATION, K_FUNCTION, K_MAPPING, K_LINE,
-    K_LABEL, K_VALUETYPE, NKIND };
-
-static int profile(ProtobufCAllocator *, void *, const uint8_t *, size_t);
-
-static const struct kind kinds[NKIND] = {
-	[K_PROFILE] = { &perftools__profiles__profile__descriptor, profile,
-	    NULL },
-	[K_SAMPLE] = { &perftools__profiles__sample__descriptor, sample,
-	    NULL },
-	[K_LOCATION] = { &perftools__profiles__location__descriptor,
-	    location, NULL },
-	[K_FUNCTION] = { &perftools__profiles__function__descriptor, NULL,
-	    &function_fields },
-	[K_MAPPING] = { &perftools__profiles__mapping__descriptor, NULL,
-	    &mapping_fields },
-	[K_LINE] = { &perftools__profiles__line__descriptor, NULL,
-	    &line_fields },
-	[K_LABEL] = { &perftools__profiles__label__descriptor, NULL,
-	    &label_fields },
-	[K_VALUETYPE] = { &perftools__profiles__value_type__descriptor, NULL,
-	    &valuetype_fields },
-};
-
-static int
-decode(const struct kind *k, ProtobufCAllocator *a, void *m,
-    const uint8_t *p, size_t n)
+int
+pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n)
 {
-	return k->sc ? scalars(m, p, n, k->sc) : k->dec(a, m, p, n);
-}
-
-/* Profile's repeated message fields, by number. */
-static const struct rep {
-	size_t count, array;	/* offsets in Profile */
-	const struct kind *k;
-} reps[] = {
-	[1] = { offsetof(Profile, n_sample_type),
-	    offsetof(Profile, sample_type), &kinds[K_VALUETYPE] },
-	[2] = { offsetof(Profile, n_sample), offsetof(Profile, sample),
-	    &kinds[K_SAMPLE] },
-	[3] = { offsetof(Profile, n_mapping), offsetof(Profile, mapping),
-	    &kinds[K_MAPPING] },
-	[4] = { offsetof(Profile, n_location), offsetof(Profile, location),
-	    &kinds[K_LOCATION] },
-	[5] = { offsetof(Profile, n_function), offsetof(Profile, function),
-	    &kinds[K_FUNCTION] },
-};
-
-#define AT(m, off, type) ((type *)((char *)(m) + (off)))
-
-static int
-profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
-{
-	Profile *m = msg;
-	const uint8_t *q = p, *end = p + n;
-	size_t want[6] = { 0 }, ncomment = 0, nstr = 0, strbytes = 0, i;
-	const struct rep *rp;
+	const uint8_t *end = p + n;
 	struct fld f = { 0 };
-	char *s = NULL;
 	void *to;
 	int r;
 
-	/* first the counts, to allocate each repeated field once */
-	while ((r = next(&q, end, &f)) > 0) {
-		if (f.num >= 1 && f.num <= 6 && f.wt != LEN)
-			return -1;
-		if (f.num >= 1 && f.num <= 5)
-			want[f.num]++;
-		else if (f.num == 6) {
-			nstr++;
-			strbytes += f.len + 1;
-		} else if (f.num == 13 && count(&f, &ncomment) < 0)
-			return -1;
-	}
-	if (r < 0)
-		return -1;
-	for (i = 1; i <= 5; i++)
-		if (want[i] && !(*AT(m, reps[i].array, void *) = messages(a,
-		    want[i], reps[i].k->d)))
-			return -1;
-	if ((nstr && (!(m->string_table = get(a, nstr, sizeof (char *))) ||
-	    !(s = get(a, strbytes, 1)))) ||
-	    (ncomment && !(m->comment = get(a, ncomment, sizeof (int64_t)))))
-		return -1;
 	while ((r = next(&p, end, &f)) > 0) {
 		switch (f.num) {
-		case 1: case 2: case 3: case 4: case 5:
-			rp = &reps[f.num];
-			i = (*AT(m, rp->count, size_t))++;
-			if (decode(rp->k, a, AT(m, rp->array, void **)[0][i],
-			    f.d, f.len) < 0)
+		case PP_SAMPLE_TYPE: case PP_SAMPLE: case PP_MAPPING:
+		case PP_LOCATION: case PP_FUNCTION: case PP_STRING_TABLE:
+		case PP_PERIOD_TYPE:
+			if (f.wt != LEN ||
+			    pprof_decode_field(d, f.num, f.d, f.len) < 0)
 				return -1;
 			continue;
-		case 6:
-			memcpy(s, f.d, f.len);
-			s[f.len] = '\0';
-			m->string_table[m->n_string_table++] = s;
-			s += f.len + 1;
-			continue;
-		case 7: to = &m->drop_frames; break;
-		case 8: to = &m->keep_frames; break;
-		case 9: to = &m->time_nanos; break;
-		case 10: to = &m->duration_nanos; break;
-		case 11:
-			/* a later one replaces it, as protobuf-c does */
-			if (f.wt != LEN || (!m->period_type &&
-			    !(m->period_type = get(a, 1, sizeof (ValueType)))))
-				return -1;
-			perftools__profiles__value_type__init(m->period_type);
-			if (scalars(m->period_type, f.d, f.len,
-			    &valuetype_fields) < 0)
+		case PP_DROP_FRAMES: to = &d->drop_frames; break;
+		case PP_KEEP_FRAMES: to = &d->keep_frames; break;
+		case PP_TIME_NANOS: to = &d->time_nanos; break;
+		case PP_DURATION_NANOS: to = &d->duration_nanos; break;
+		case PP_PERIOD: to = &d->period; break;
+		case PP_COMMENT:
+			if (numbers(d, &f, &d->comment) < 0)
 				return -1;
 			continue;
-		case 12: to = &m->period; break;
-		case 13:
-			if (numbers(&f, (uint64_t *)m->comment,
-			    &m->n_comment) < 0)
-				return -1;
-			continue;
-		case 14: to = &m->default_sample_type; break;
-		case 15: to = &m->doc_url; break;
+		case PP_DEFAULT_SAMPLE_TYPE:
+			to = &d->default_sample_type;
+			break;
+		case PP_DOC_URL: to = &d->doc_url; break;
 		default: continue;
 		}
 		if (number(&f, to) < 0)
@@ -541,19 +454,80 @@ profile(ProtobufCAllocator *a, void *msg, const uint8_t *p, size_t n)
 	return r;
 }
 
-void *
-pprof_unpack(const ProtobufCMessageDescriptor *d, ProtobufCAllocator *a,
-    size_t n, const uint8_t *p)
-{
-	const struct kind *k;
-	void *m;
+/* Room for one at least: &a.p[i] of an empty array is no null pointer. */
+#define ROOM(a) ((a).p = fold_grow((a).p, &(a).cap, 1, sizeof *(a).p))
 
-	for (k = kinds; k < kinds + NKIND; k++)
-		if (k->d == d) {
-			if (!(m = get(a, 1, d->sizeof_message)))
-				return NULL;
-			d->message_init(m);
-			return decode(k, a, m, p, n) < 0 ? NULL : m;
-		}
-	return protobuf_c_message_unpack(d, a, n, p);
+/* Empties array a of d, its memory freed when release is set. */
+#define DROP(d, a, release) do {					\
+	(d)->used -= (a).n * sizeof *(a).p;				\
+	(a).n = 0;							\
+	if (release) {							\
+		free((a).p);						\
+		(a).p = NULL;						\
+		(a).cap = 0;						\
+		ROOM(a);						\
+	}								\
+} while (0)
+
+void
+pprof_dec_drop_samples(struct pprof_dec *d)
+{
+	DROP(d, d->sample, 0);
+	DROP(d, d->location_id, 0);
+	DROP(d, d->value, 0);
+	DROP(d, d->label, 0);
+}
+
+void
+pprof_dec_drop_tables(struct pprof_dec *d, int release)
+{
+	DROP(d, d->sample_type, release);
+	DROP(d, d->mapping, release);
+	DROP(d, d->location, release);
+	DROP(d, d->line, release);
+	DROP(d, d->function, release);
+}
+
+void
+pprof_dec_reset(struct pprof_dec *d, uint64_t max)
+{
+	ROOM(d->sample_type);
+	ROOM(d->sample);
+	ROOM(d->mapping);
+	ROOM(d->location);
+	ROOM(d->function);
+	ROOM(d->string_table);
+	ROOM(d->comment);
+	ROOM(d->line);
+	ROOM(d->location_id);
+	ROOM(d->value);
+	ROOM(d->label);
+	d->sample_type.n = d->sample.n = d->mapping.n = d->location.n = 0;
+	d->function.n = d->string_table.n = d->comment.n = d->line.n = 0;
+	d->location_id.n = d->value.n = d->label.n = 0;
+	d->drop_frames = d->keep_frames = d->time_nanos = 0;
+	d->duration_nanos = d->period = d->default_sample_type = 0;
+	d->doc_url = 0;
+	memset(&d->period_type, 0, sizeof d->period_type);
+	d->has_period_type = 0;
+	d->used = 0;
+	d->max = max;
+	d->over = 0;
+}
+
+void
+pprof_dec_free(struct pprof_dec *d)
+{
+	free(d->sample_type.p);
+	free(d->sample.p);
+	free(d->mapping.p);
+	free(d->location.p);
+	free(d->function.p);
+	free(d->string_table.p);
+	free(d->comment.p);
+	free(d->line.p);
+	free(d->location_id.p);
+	free(d->value.p);
+	free(d->label.p);
+	memset(d, 0, sizeof *d);
 }

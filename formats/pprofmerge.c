@@ -110,11 +110,10 @@ struct sample_tab {
 
 enum { SBLOCK = 1 << 20, SHDR = 8 };
 
-/* An input decoded into its arena, its overflow capped by ca. */
+/* An input decoded, its strings in buf. */
 struct pprof_decoded {
-	struct pb_capalloc ca;
-	struct pb_arena ar;
-	Profile *p;
+	struct pprof_dec p;
+	char *buf;
 	char *file;
 	/* validated with its ids mapped, on the decoding thread */
 	struct pb_idmap mapids, locids, funcids;
@@ -123,7 +122,7 @@ struct pprof_decoded {
 
 struct pprof_merger {
 	uint64_t max_size;
-	/* decoded inputs taken back, their arenas kept for the next */
+	/* decoded inputs taken back, their tables kept for the next */
 	pthread_mutex_t lock;
 	struct pprof_decoded *spare;
 	int nread;
@@ -150,7 +149,7 @@ struct pprof_merger {
 /* One input being merged. */
 struct src {
 	const char *file;
-	Profile *p;
+	const struct pprof_dec *p;
 	struct pb_idmap *mapids, *locids, *funcids;	/* its decoded's */
 	uint32_t *fmap, *mmap, *lmap;	/* merged index + 1, 0: not yet */
 	uint32_t *smap;			/* the same, of the strings */
@@ -186,7 +185,7 @@ pprof_merger_free(struct pprof_merger *m)
 		return;
 	while ((d = m->spare) != NULL) {
 		m->spare = d->next;
-		pb_arena_release(&d->ar);
+		pprof_dec_free(&d->p);
 		free(d);
 	}
 	pthread_mutex_destroy(&m->lock);
@@ -214,10 +213,10 @@ pprof_merger_free(struct pprof_merger *m)
 static int
 str_ok(const struct src *s, int64_t i, const char *what, uint64_t id)
 {
-	if (i < 0 || (uint64_t)i >= s->p->n_string_table)
+	if (i < 0 || (uint64_t)i >= s->p->string_table.n)
 		return fold_seterr("%s: %s %" PRIu64 ": string index %" PRId64
 		    " out of range (%zu strings)", s->file, what, id, i,
-		    s->p->n_string_table);
+		    s->p->string_table.n);
 	return 0;
 }
 
@@ -229,10 +228,10 @@ str_ok(const struct src *s, int64_t i, const char *what, uint64_t id)
 static uint32_t
 str(struct pprof_merger *m, const struct src *s, int64_t i)
 {
-	const char *t = s->p->string_table[i];
+	const struct pp_str *t = &s->p->string_table.p[i];
 
 	if (!s->smap[i])
-		s->smap[i] = fold_intern(m->strs, t, strlen(t)) + 1;
+		s->smap[i] = fold_intern(m->strs, t->p, t->n) + 1;
 	return s->smap[i] - 1;
 }
 
@@ -240,123 +239,135 @@ str(struct pprof_merger *m, const struct src *s, int64_t i)
 static int
 validate(struct src *s)
 {
-	const Profile *p = s->p;
+	const struct pprof_dec *p = s->p;
 	size_t i, j;
 
-	if (p->n_sample_type == 0)
+	if (p->sample_type.n == 0)
 		return fold_seterr("%s: not a pprof profile: no sample types",
 		    s->file);
-	if (p->n_string_table == 0 || p->string_table[0][0] != '\0')
+	if (p->string_table.n == 0 || p->string_table.p[0].n != 0)
 		return fold_seterr("%s: string table does not start with \"\"",
 		    s->file);
-	for (i = 0; i < p->n_sample_type; i++)
-		if (str_ok(s, p->sample_type[i]->type, "sample type", i + 1) ||
-		    str_ok(s, p->sample_type[i]->unit, "sample type", i + 1))
+	for (i = 0; i < p->sample_type.n; i++)
+		if (str_ok(s, p->sample_type.p[i].type, "sample type", i + 1) ||
+		    str_ok(s, p->sample_type.p[i].unit, "sample type", i + 1))
 			return -1;
-	if (p->period_type && (str_ok(s, p->period_type->type, "period type",
-	    0) || str_ok(s, p->period_type->unit, "period type", 0)))
+	if (p->has_period_type && (str_ok(s, p->period_type.type,
+	    "period type", 0) || str_ok(s, p->period_type.unit,
+	    "period type", 0)))
 		return -1;
-	for (i = 0; i < p->n_comment; i++)
-		if (str_ok(s, p->comment[i], "comment", i + 1))
+	for (i = 0; i < p->comment.n; i++)
+		if (str_ok(s, (int64_t)p->comment.p[i], "comment", i + 1))
 			return -1;
 	if (str_ok(s, p->drop_frames, "drop frames", 0) ||
 	    str_ok(s, p->keep_frames, "keep frames", 0) ||
 	    str_ok(s, p->default_sample_type, "default sample type", 0))
 		return -1;
-	if (pb_idmap_build(s->mapids, (void **)p->mapping, p->n_mapping,
-	    offsetof(Mapping, id), s->file, "mapping") < 0 ||
-	    pb_idmap_build(s->locids, (void **)p->location, p->n_location,
-	    offsetof(Location, id), s->file, "location") < 0 ||
-	    pb_idmap_build(s->funcids, (void **)p->function, p->n_function,
-	    offsetof(Function, id), s->file, "function") < 0)
+	if (pb_idmap_build(s->mapids, p->mapping.p, p->mapping.n,
+	    sizeof *p->mapping.p, s->file, "mapping") < 0 ||
+	    pb_idmap_build(s->locids, p->location.p, p->location.n,
+	    sizeof *p->location.p, s->file, "location") < 0 ||
+	    pb_idmap_build(s->funcids, p->function.p, p->function.n,
+	    sizeof *p->function.p, s->file, "function") < 0)
 		return -1;
-	for (i = 0; i < p->n_mapping; i++) {
-		const Mapping *x = p->mapping[i];
+	for (i = 0; i < p->mapping.n; i++) {
+		const struct pp_mapping *x = &p->mapping.p[i];
 		if (str_ok(s, x->filename, "mapping", x->id) ||
 		    str_ok(s, x->build_id, "mapping", x->id))
 			return -1;
 	}
-	for (i = 0; i < p->n_function; i++) {
-		const Function *f = p->function[i];
+	for (i = 0; i < p->function.n; i++) {
+		const struct pp_function *f = &p->function.p[i];
 		if (str_ok(s, f->name, "function", f->id) ||
 		    str_ok(s, f->system_name, "function", f->id) ||
 		    str_ok(s, f->filename, "function", f->id))
 			return -1;
 	}
-	for (i = 0; i < p->n_location; i++) {
-		const Location *l = p->location[i];
+	for (i = 0; i < p->location.n; i++) {
+		const struct pp_location *l = &p->location.p[i];
+		const struct pp_line *ln = &p->line.p[l->line0];
 		if (l->mapping_id && pb_idmap_find(s->mapids, l->mapping_id) < 0)
 			return fold_seterr("%s: location %" PRIu64 ": no mapping "
 			    "with id %" PRIu64, s->file, l->id, l->mapping_id);
 		for (j = 0; j < l->n_line; j++)
-			if (l->line[j]->function_id && pb_idmap_find(s->funcids,
-			    l->line[j]->function_id) < 0)
+			if (ln[j].function_id && pb_idmap_find(s->funcids,
+			    ln[j].function_id) < 0)
 				return fold_seterr("%s: location %" PRIu64 ": no "
 				    "function with id %" PRIu64, s->file, l->id,
-				    l->line[j]->function_id);
+				    ln[j].function_id);
 	}
-	for (i = 0; i < p->n_sample; i++) {
-		const Sample *x = p->sample[i];
-		if (x->n_value != p->n_sample_type)
+	for (i = 0; i < p->sample.n; i++) {
+		const struct pp_sample *x = &p->sample.p[i];
+		const uint64_t *loc = &p->location_id.p[x->loc0];
+		const struct pp_label *lab = &p->label.p[x->lab0];
+		if (x->n_value != p->sample_type.n)
 			return fold_seterr("%s: sample %zu has %zu values for "
 			    "%zu sample types", s->file, i + 1, x->n_value,
-			    p->n_sample_type);
+			    p->sample_type.n);
 		for (j = 0; j < x->n_location_id; j++)
-			if (pb_idmap_find(s->locids, x->location_id[j]) < 0)
+			if (pb_idmap_find(s->locids, loc[j]) < 0)
 				return fold_seterr("%s: sample %zu: no location "
-				    "with id %" PRIu64, s->file, i + 1,
-				    x->location_id[j]);
+				    "with id %" PRIu64, s->file, i + 1, loc[j]);
 		for (j = 0; j < x->n_label; j++)
-			if (str_ok(s, x->label[j]->key, "sample", i + 1) ||
-			    str_ok(s, x->label[j]->str, "sample", i + 1) ||
-			    str_ok(s, x->label[j]->num_unit, "sample", i + 1))
+			if (str_ok(s, lab[j].key, "sample", i + 1) ||
+			    str_ok(s, lab[j].str, "sample", i + 1) ||
+			    str_ok(s, lab[j].num_unit, "sample", i + 1))
 				return -1;
 	}
 	return 0;
 }
 
 static int
-same_text(const struct pprof_merger *m, uint32_t id, const char *s)
+same_text(const struct pprof_merger *m, uint32_t id, const struct pp_str *s)
 {
-	return strcmp(fold_intern_str(m->strs, id, NULL), s) == 0;
+	size_t n;
+	const char *t = fold_intern_str(m->strs, id, &n);
+
+	return n == s->n && memcmp(t, s->p, n) == 0;
 }
 
 /* The first profile sets the sample and period types; the others match. */
 static int
 check_types(struct pprof_merger *m, struct src *s)
 {
-	const Profile *p = s->p;
-	const char *pt = p->period_type ?
-	    p->string_table[p->period_type->type] : "";
-	const char *pu = p->period_type ?
-	    p->string_table[p->period_type->unit] : "";
-	size_t i;
+	static const struct pp_str none = { "", 0 };
+	const struct pprof_dec *p = s->p;
+	const struct pp_str *pt = p->has_period_type ?
+	    &p->string_table.p[p->period_type.type] : &none;
+	const struct pp_str *pu = p->has_period_type ?
+	    &p->string_table.p[p->period_type.unit] : &none;
+	const struct pp_valuetype *vt = p->sample_type.p;
+	const char *ft, *fu;
+	size_t i, ftn, fun;
 
 	if (m->nread == 0) {
-		m->ntypes = p->n_sample_type;
+		m->ntypes = p->sample_type.n;
 		m->types = fold_reallocarray(NULL, 2 * m->ntypes,
 		    sizeof *m->types);
 		for (i = 0; i < m->ntypes; i++) {
-			m->types[2 * i] = str(m, s, p->sample_type[i]->type);
-			m->types[2 * i + 1] = str(m, s, p->sample_type[i]->unit);
+			m->types[2 * i] = str(m, s, vt[i].type);
+			m->types[2 * i + 1] = str(m, s, vt[i].unit);
 		}
-		m->ptype[0] = fold_intern(m->strs, pt, strlen(pt));
-		m->ptype[1] = fold_intern(m->strs, pu, strlen(pu));
+		m->ptype[0] = fold_intern(m->strs, pt->p, pt->n);
+		m->ptype[1] = fold_intern(m->strs, pu->p, pu->n);
 		return 0;
 	}
-	if (p->n_sample_type != m->ntypes)
+	if (p->sample_type.n != m->ntypes)
 		goto differ;
 	for (i = 0; i < m->ntypes; i++)
 		if (!same_text(m, m->types[2 * i],
-		    p->string_table[p->sample_type[i]->type]) ||
+		    &p->string_table.p[vt[i].type]) ||
 		    !same_text(m, m->types[2 * i + 1],
-		    p->string_table[p->sample_type[i]->unit]))
+		    &p->string_table.p[vt[i].unit]))
 			goto differ;
-	if (!same_text(m, m->ptype[0], pt) || !same_text(m, m->ptype[1], pu))
-		return fold_seterr("%s: period type %s/%s differs from the "
-		    "first profile's (%s/%s)", s->file, pt, pu,
-		    fold_intern_str(m->strs, m->ptype[0], NULL),
-		    fold_intern_str(m->strs, m->ptype[1], NULL));
+	if (!same_text(m, m->ptype[0], pt) || !same_text(m, m->ptype[1], pu)) {
+		ft = fold_intern_str(m->strs, m->ptype[0], &ftn);
+		fu = fold_intern_str(m->strs, m->ptype[1], &fun);
+		return fold_seterr("%s: period type %.*s%s/%.*s%s differs from "
+		    "the first profile's (%.*s%s/%.*s%s)", s->file,
+		    FOLD_CUT(pt->p, pt->n), FOLD_CUT(pu->p, pu->n),
+		    FOLD_CUT(ft, ftn), FOLD_CUT(fu, fun));
+	}
 	return 0;
 differ:
 	return fold_seterr("%s: sample types differ from the first profile's",
@@ -367,7 +378,7 @@ static uint32_t
 map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 {
 	long i = pb_idmap_find(s->funcids, id);
-	const Function *f = s->p->function[i];
+	const struct pp_function *f = &s->p->function.p[i];
 	struct mfunc mf;
 	uint32_t k;
 	size_t n;
@@ -397,7 +408,7 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 static uint32_t
 map_mapping(struct pprof_merger *m, struct src *s, long i)
 {
-	const Mapping *x = s->p->mapping[i];
+	const struct pp_mapping *x = &s->p->mapping.p[i];
 	uint64_t size = x->memory_limit - x->memory_start;
 	uint32_t k;
 	size_t n;
@@ -437,7 +448,8 @@ static uint32_t
 map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 {
 	long i = pb_idmap_find(s->locids, id), mi;
-	const Location *l = s->p->location[i];
+	const struct pp_location *l = &s->p->location.p[i];
+	const struct pp_line *ln = &s->p->line.p[l->line0];
 	struct mline *ml;
 	uint32_t mapping = 0, k;
 	uint64_t addr = l->address;
@@ -456,10 +468,10 @@ map_location(struct pprof_merger *m, struct src *s, uint64_t id)
 		m->lines = fold_grow(m->lines, &m->caplines, m->nlines + 1,
 		    sizeof *m->lines);
 		ml = &m->lines[m->nlines++];
-		ml->func = l->line[j]->function_id ?
-		    map_function(m, s, l->line[j]->function_id) : 0;
-		ml->line = l->line[j]->line;
-		ml->column = l->line[j]->column;
+		ml->func = ln[j].function_id ?
+		    map_function(m, s, ln[j].function_id) : 0;
+		ml->line = ln[j].line;
+		ml->column = ln[j].column;
 	}
 	m->tkey.len = 0;
 	buf_varint(&m->tkey, mapping);
@@ -576,13 +588,16 @@ sample_next(const struct sample_tab *t, size_t vsz, size_t *bi,
 }
 
 static int
-merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
+merge_sample(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
 {
+	const uint64_t *loc = &s->p->location_id.p[x->loc0];
+	const uint64_t *val = &s->p->value.p[x->val0];
+	const struct pp_label *l;
 	size_t j;
 	uint64_t *lab;
 	int64_t *v;
 
-	for (j = 0; j < x->n_value && x->value[j] == 0; j++)
+	for (j = 0; j < x->n_value && val[j] == 0; j++)
 		;
 	if (j == x->n_value)	/* as pprof: samples of zero are dropped */
 		return 0;
@@ -596,10 +611,10 @@ merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
 	m->key.len = 0;
 	buf_varint(&m->key, x->n_location_id);
 	for (j = 0; j < x->n_location_id; j++)
-		buf_varint(&m->key, map_location(m, s, x->location_id[j]));
+		buf_varint(&m->key, map_location(m, s, loc[j]));
 	m->labels.len = 0;
 	for (j = 0; j < x->n_label; j++) {
-		const Label *l = x->label[j];
+		l = &s->p->label.p[x->lab0 + j];
 		buf_u64(&m->labels, str(m, s, l->key));
 		buf_u64(&m->labels, str(m, s, l->str));
 		buf_u64(&m->labels, (uint64_t)l->num);
@@ -617,7 +632,7 @@ merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
 	}
 	v = sample_values(m, m->key.p, m->key.len);
 	for (j = 0; j < m->ntypes; j++)
-		if (__builtin_add_overflow(v[j], x->value[j], &v[j]))
+		if (__builtin_add_overflow(v[j], (int64_t)val[j], &v[j]))
 			return fold_seterr("%s: the sum of a sample's values "
 			    "passes 64 bits", s->file);
 	return 0;
@@ -626,7 +641,7 @@ merge_sample(struct pprof_merger *m, struct src *s, const Sample *x)
 static void
 merge_header(struct pprof_merger *m, struct src *s)
 {
-	const Profile *p = s->p;
+	const struct pprof_dec *p = s->p;
 	size_t i;
 
 	if (p->time_nanos && (!m->time || p->time_nanos < m->time))
@@ -636,8 +651,8 @@ merge_header(struct pprof_merger *m, struct src *s)
 		m->duration = INT64_MAX;
 	if (p->period > m->period)
 		m->period = p->period;
-	for (i = 0; i < p->n_comment; i++) {
-		uint32_t c = str(m, s, p->comment[i]);
+	for (i = 0; i < p->comment.n; i++) {
+		uint32_t c = str(m, s, (int64_t)p->comment.p[i]);
 		fold_intern(m->ckeys, (const char *)&c, sizeof c);
 	}
 	if (!m->drop)
@@ -654,7 +669,7 @@ src_init(struct src *s, struct pprof_decoded *d)
 {
 	memset(s, 0, sizeof *s);
 	s->file = d->file;
-	s->p = d->p;
+	s->p = &d->p;
 	s->mapids = &d->mapids;
 	s->locids = &d->locids;
 	s->funcids = &d->funcids;
@@ -665,8 +680,8 @@ pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d)
 {
 	if (!d)
 		return;
-	pb_arena_empty(&d->ar);
-	d->p = NULL;
+	free(d->buf);
+	d->buf = NULL;
 	free(d->file);
 	d->file = NULL;
 	pb_idmap_free(&d->mapids);
@@ -693,17 +708,13 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 	if ((d = m->spare) != NULL)
 		m->spare = d->next;
 	pthread_mutex_unlock(&m->lock);
-	if (!d) {
+	if (!d)
 		d = fold_calloc(1, sizeof *d);
-		pb_arena_init(&d->ar, &d->ca);
-	}
 	d->file = fold_strdup(file);
-	pb_capalloc_init(&d->ca, m->max_size);
-	d->p = pprof_unpack(&perftools__profiles__profile__descriptor,
-	    &d->ar.a, len, (const uint8_t *)buf);
-	free(buf);
-	if (!d->p) {
-		if (d->ca.over)
+	d->buf = buf;
+	pprof_dec_reset(&d->p, m->max_size);
+	if (pprof_decode(&d->p, (const uint8_t *)buf, len) < 0) {
+		if (d->p.over)
 			fold_seterr("%s: decoding needs more than %" PRIu64
 			    " bytes of memory (see --max-size)", file,
 			    m->max_size);
@@ -738,19 +749,19 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	int rc = -1;
 
 	src_init(&s, d);
-	s.smap = fold_calloc(s.p->n_string_table + 1, sizeof *s.smap);
+	s.smap = fold_calloc(s.p->string_table.n + 1, sizeof *s.smap);
 	if (check_types(m, &s) < 0)
 		goto out;
-	s.fmap = fold_calloc(s.p->n_function + 1, sizeof *s.fmap);
-	s.mmap = fold_calloc(s.p->n_mapping + 1, sizeof *s.mmap);
-	s.mdelta = fold_calloc(s.p->n_mapping + 1, sizeof *s.mdelta);
-	s.lmap = fold_calloc(s.p->n_location + 1, sizeof *s.lmap);
+	s.fmap = fold_calloc(s.p->function.n + 1, sizeof *s.fmap);
+	s.mmap = fold_calloc(s.p->mapping.n + 1, sizeof *s.mmap);
+	s.mdelta = fold_calloc(s.p->mapping.n + 1, sizeof *s.mdelta);
+	s.lmap = fold_calloc(s.p->location.n + 1, sizeof *s.lmap);
 	/* as pprof: the first mapping is the main binary's, so it comes
 	   first */
-	if (fold_intern_count(m->mkeys) == 0 && s.p->n_mapping > 0)
+	if (fold_intern_count(m->mkeys) == 0 && s.p->mapping.n > 0)
 		map_mapping(m, &s, 0);
-	for (i = 0; i < s.p->n_sample; i++)
-		if (merge_sample(m, &s, s.p->sample[i]) < 0) {
+	for (i = 0; i < s.p->sample.n; i++)
+		if (merge_sample(m, &s, &s.p->sample.p[i]) < 0) {
 			rc = -2;
 			goto out;
 		}

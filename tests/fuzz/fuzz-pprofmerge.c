@@ -1,0 +1,90 @@
+/*
+ * pprofmerge's merger on one profile given twice: it never crashes on
+ * tables that point out of range or at themselves, it takes both or
+ * neither, and what it writes is a profile whose values sum, type by
+ * type, to twice the input's.
+ */
+#include "tests/fuzz/fuzz.h"
+
+#include "formats/pbutil.h"
+#include "formats/pprofdec.h"
+#include "formats/pprofmerge.h"
+
+/* The sum of each value type over the samples of d, in sums[0..n). */
+static void
+sums(const struct pprof_dec *d, __int128 *s, size_t n)
+{
+	size_t i, j;
+
+	for (j = 0; j < n; j++)
+		s[j] = 0;
+	for (i = 0; i < d->sample.n; i++)
+		for (j = 0; j < n && j < d->sample.p[i].n_value; j++)
+			s[j] += (int64_t)d->value.p[d->sample.p[i].val0 + j];
+}
+
+/* Reads data[0..size), gzipped or not, whole into d: 0, or -1. */
+static int
+decode(const void *data, size_t size, struct pprof_dec *d, char **buf)
+{
+	struct fold_in *in = fuzz_in(data, size);
+	size_t len;
+	int rc = pb_profile_readall(in, FUZZ_IN_LIMIT, buf, &len);
+
+	fold_in_close(in);
+	if (rc < 0)
+		return -1;
+	pprof_dec_reset(d, FUZZ_IN_LIMIT);
+	return pprof_decode(d, (const uint8_t *)*buf, len);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct pprof_merger *m = pprof_merger_new(FUZZ_IN_LIMIT);
+	struct pprof_dec in = { 0 }, out = { 0 };
+	struct fold_out *o;
+	struct fold_in *f;
+	__int128 want[8], got[8];
+	char *inbuf = NULL, *outbuf = NULL, *w;
+	size_t n, j, wlen;
+	int r1, r2;
+
+	f = fuzz_in(data, size);
+	r1 = pprof_merge_add(m, f);
+	fold_in_close(f);
+	f = fuzz_in(data, size);
+	r2 = pprof_merge_add(m, f);
+	fold_in_close(f);
+	FUZZ_CHECK((r1 < 0) == (r2 < 0) || (r1 == 0 && r2 == -2),
+	    "first %d, second %d", r1, r2);
+	if (r1 == 0 && r2 == 0) {
+		o = fuzz_out_open();
+		FUZZ_CHECK(pprof_merge_write(m, o, 1) == 0, "write: %s",
+		    fold_err());
+		w = fuzz_out_take(o, &wlen);
+		FUZZ_CHECK(w != NULL, "close: %s", fold_err());
+		FUZZ_CHECK(decode(data, size, &in, &inbuf) == 0,
+		    "the input merged but does not decode");
+		FUZZ_CHECK(decode(w, wlen, &out, &outbuf) == 0,
+		    "the merge does not decode");
+		n = in.sample_type.n;
+		FUZZ_CHECK(out.sample_type.n == n, "%zu sample types, not %zu",
+		    out.sample_type.n, n);
+		if (n > 8)
+			n = 8;
+		sums(&in, want, n);
+		sums(&out, got, n);
+		for (j = 0; j < n; j++)
+			FUZZ_CHECK(got[j] == 2 * want[j],
+			    "type %zu: the merge's values do not sum to twice "
+			    "the input's", j);
+		free(w);
+	}
+	free(inbuf);
+	free(outbuf);
+	pprof_dec_free(&in);
+	pprof_dec_free(&out);
+	pprof_merger_free(m);
+	return 0;
+}
