@@ -529,6 +529,9 @@ frames(const uint8_t *p, size_t n)
  */
 #define CHECK_NESTED ((size_t)4 << 10)
 
+/* Profile's fields of wire type LEN, by number: 1 to 6, 11 and 13 */
+#define LEN_FIELDS 0x287e
+
 /*
  * Checks the fields of the top-level message that begin at *next in
  * p[0..n), moving *next past each whole one; a field cut by n waits for
@@ -547,6 +550,21 @@ check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
 	int wt, want;
 
 	while ((off = *next) < n && !*over) {
+		/*
+		 * Most fields, past the first bytes whose messages are framed
+		 * too: a key and a length of a byte each, of a message or
+		 * string of Profile, comments or a newer field: passed at a
+		 * glance (framing every field this way was 6% of merging a
+		 * small profile).
+		 */
+		if (off >= CHECK_NESTED && n - off >= 2 &&
+		    (p[off] & 0x87) == PB_WT_LEN && p[off] >= 8 &&
+		    p[off + 1] < 0x80 && (p[off] >> 3 > 15 ||
+		    (LEN_FIELDS >> (p[off] >> 3) & 1)) &&
+		    p[off + 1] <= n - off - 2 && off + 2 + p[off + 1] <= max) {
+			*next = off + 2 + p[off + 1];
+			continue;
+		}
 		pos = off;
 		if (pb_varint(p, n, &pos, &key) < 0)
 			goto cut;
@@ -619,6 +637,22 @@ pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
 	int over = 0, r;
 
 	fold_in_set_limit(in, max);
+	/* a small gzip input: inflated whole already, and checked whole */
+	if ((r = fold_in_whole(in, &p, &n)) != 0) {
+		if (r < 0)
+			return -1;
+		if (n > 0 && (what = fold_magic(p, n)) != NULL) {
+			fold_seterr("%s: binary data (%s), not a pprof profile",
+			    file, what);
+			goto fail;
+		}
+		if (check_fields(file, (const uint8_t *)p, n, &next, max,
+		    &over) < 0 && !over)
+			goto fail;
+		*buf = p;
+		*len = n;
+		return 0;
+	}
 	while ((r = fold_in_chunk(in, &chunk, &clen)) > 0) {
 		if (over)	/* more after a field past the limit */
 			goto fail;

@@ -785,13 +785,43 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 }
 
 int
+fold_in_whole(struct fold_in *in, char **buf, size_t *len)
+{
+	/* the first read inflates a small gzip input at once (gzwhole) */
+	if (!in->zinit && in->start == in->end && !in->eof &&
+	    refill(in) < 0)
+		return -1;
+	/*
+	 * buf[0..end) is the first of plain's bytes as they are: nothing
+	 * taken yet, no UTF-16 made UTF-8. One past a limit set since is
+	 * read on, to fail where reading it would.
+	 */
+	if (!in->plain || in->u16 || in->start != 0 ||
+	    in->end != in->plainpos ||
+	    (in->limit && in->plainlen > in->limit))
+		return 0;
+	*buf = (char *)in->plain;
+	*len = in->plainlen;
+	(*buf)[*len] = '\0';
+	in->plain = NULL;
+	in->total = in->plainlen;
+	in->start = in->end = in->scan = 0;
+	in->eof = 1;
+	return 1;
+}
+
+int
 fold_in_readall(struct fold_in *in, char **buf, size_t *len)
 {
+	ssize_t r = fold_in_whole(in, buf, len);
+
+	if (r != 0)
+		return r < 0 ? -1 : 0;
 	/* whole inputs are bounded by fold_in_set_limit, not by line length */
 	for (;;) {
 		if (in->end >= in->cap - 1 && makeroom(in, 0) < 0)
 			return -1;
-		ssize_t r = fill(in);
+		r = fill(in);
 		if (r < 0)
 			return -1;
 		if (r == 0)

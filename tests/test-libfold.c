@@ -802,6 +802,47 @@ test_small_gzip(void)
 	free(got);
 }
 
+/*
+ * A small gzip input is handed over whole, a peek at its head before
+ * or not; one that is not held whole, or past a limit set after it was,
+ * is not, and is read on from where it was.
+ */
+static void
+test_whole(void)
+{
+	static unsigned char a[4096];
+	const char *text = "main;run;work 3\nmain;idle 1\n", *head;
+	size_t n = strlen(text), na, len, hl;
+	struct fold_in *in;
+	char *got;
+
+	na = gzip_mem(text, n, a, sizeof a);
+	in = fold_in_mem(a, na, "gz");
+	CHECK(fold_in_whole(in, &got, &len) == 1 && len == n &&
+	    memcmp(got, text, n) == 0 && got[n] == '\0', "whole: gzip");
+	free(got);
+	CHECK(fold_in_chunk(in, &head, &hl) == 0, "whole: at the end after");
+	fold_in_close(in);
+	in = fold_in_mem(a, na, "gz");
+	CHECK(fold_in_peek(in, 5, &head, &hl) == 0 && hl == n &&
+	    fold_in_whole(in, &got, &len) == 1 && len == n &&
+	    memcmp(got, text, n) == 0, "whole: gzip after a peek");
+	free(got);
+	fold_in_close(in);
+	in = fold_in_mem(a, na, "gz");
+	CHECK(fold_in_peek(in, 5, &head, &hl) == 0, "whole: peek");
+	fold_in_set_limit(in, n - 1);
+	CHECK(fold_in_whole(in, &got, &len) == 0 &&
+	    fold_in_chunk(in, &head, &hl) == -1 &&
+	    strstr(fold_err(), "limit"), "whole: not past a later limit");
+	fold_in_close(in);
+	in = fold_in_mem(text, n, "plain");
+	CHECK(fold_in_whole(in, &got, &len) == 0 &&
+	    fold_in_chunk(in, &head, &hl) == 1 && hl == n &&
+	    memcmp(head, text, n) == 0, "whole: plain bytes are read on");
+	fold_in_close(in);
+}
+
 static void
 test_output(void)
 {
@@ -832,6 +873,7 @@ main(void)
 	test_deep();
 	test_input();
 	test_small_gzip();
+	test_whole();
 	test_output();
 	return failed;
 }
