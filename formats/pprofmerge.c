@@ -778,19 +778,12 @@ out:
 	return rc;
 }
 
-/* Appends message x as field num of the profile. */
-static void
-put_message(struct buf *b, unsigned num, const ProtobufCMessage *x)
-{
-	size_t n = protobuf_c_message_get_packed_size(x);
-
-	buf_varint(b, (uint64_t)num << 3 | 2);
-	buf_varint(b, n);
-	b->p = fold_grow(b->p, &b->cap, b->len + n, 1);
-	protobuf_c_message_pack(x, b->p + b->len);
-	b->len += n;
-}
-
+/*
+ * The profile is written field by field as protobuf-c packs it (proto3:
+ * a number of 0 left out, repeated numbers packed, fields in order of
+ * their numbers), without its structs: packing them through their
+ * descriptors was a third of writing a merge.
+ */
 static void
 put_int(struct buf *b, unsigned num, int64_t v)
 {
@@ -798,6 +791,39 @@ put_int(struct buf *b, unsigned num, int64_t v)
 		return;
 	buf_varint(b, (uint64_t)num << 3);
 	buf_varint(b, (uint64_t)v);
+}
+
+/* Field num of wire type LEN, holding p[0..n). */
+static void
+put_bytes(struct buf *b, unsigned num, const void *p, size_t n)
+{
+	buf_varint(b, (uint64_t)num << 3 | 2);
+	buf_varint(b, n);
+	if (n)
+		buf_add(b, p, n);
+}
+
+/* The message in body as field num of b; body emptied. */
+static void
+put_body(struct buf *b, unsigned num, struct buf *body)
+{
+	put_bytes(b, num, body->p, body->len);
+	body->len = 0;
+}
+
+/* Repeated numbers v[0..n) as field num, packed, through tmp. */
+static void
+put_packed(struct buf *b, unsigned num, const uint64_t *v, size_t n,
+    struct buf *tmp)
+{
+	size_t i;
+
+	if (n == 0)
+		return;
+	tmp->len = 0;
+	for (i = 0; i < n; i++)
+		buf_varint(tmp, v[i]);
+	put_body(b, num, tmp);
 }
 
 /* Compresses what b holds once it is large: the profile is never whole. */
@@ -813,152 +839,121 @@ flush(struct pb_gzip *gz, struct buf *b)
 int
 pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 {
-	struct buf b = { 0, 0, 0 }, packed = { 0, 0, 0 };
-	size_t i, j, n, len, nlabel;
-	uint64_t *locids = NULL;
+	struct buf b = { 0, 0, 0 }, msg = { 0, 0, 0 }, sub = { 0, 0, 0 };
+	struct buf tmp = { 0, 0, 0 };
+	size_t i, j, n, len, nloc;
+	uint64_t *locids = NULL, v;
 	size_t bi, vsz = m->ntypes * sizeof(int64_t);
 	const uint8_t *e;
 	struct pb_gzip gz;
-	Label *labels = NULL;
-	Label **labelp = NULL;
 	int rc;
 
 	if (m->nread == 0)
 		return fold_seterr("no profile read");
 	pb_gzip_begin(&gz, out, jobs);
 	for (i = 0; i < m->ntypes; i++) {
-		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-		vt.type = m->types[2 * i];
-		vt.unit = m->types[2 * i + 1];
-		put_message(&b, 1, &vt.base);
+		put_int(&msg, 1, m->types[2 * i]);
+		put_int(&msg, 2, m->types[2 * i + 1]);
+		put_body(&b, 1, &msg);
 	}
 	for (e = sample_next(&m->samples, vsz, &bi, NULL); e;
 	    e = sample_next(&m->samples, vsz, &bi, e)) {
-		Sample x = PERFTOOLS__PROFILES__SAMPLE__INIT;
-		int64_t *v = (int64_t *)(e + SHDR);
+		const int64_t *val = (const int64_t *)(e + SHDR);
 		const uint8_t *p = e + SHDR + vsz, *end;
 		len = fold_load32(e + 4);
 		end = p + len;
-		for (j = 0; j < m->ntypes && v[j] == 0; j++)
+		for (j = 0; j < m->ntypes && val[j] == 0; j++)
 			;
 		if (j == m->ntypes)	/* summed to zero */
 			continue;
-		x.n_location_id = getvarint(&p);
-		locids = fold_reallocarray(locids, x.n_location_id + 1,
-		    sizeof *locids);
-		for (j = 0; j < x.n_location_id; j++)
+		nloc = getvarint(&p);
+		locids = fold_reallocarray(locids, nloc + 1, sizeof *locids);
+		for (j = 0; j < nloc; j++)
 			locids[j] = getvarint(&p);
-		x.location_id = locids;
-		x.n_value = m->ntypes;
-		x.value = v;
+		put_packed(&msg, 1, locids, nloc, &tmp);
+		put_packed(&msg, 2, (const uint64_t *)val, m->ntypes, &tmp);
 		/* the rest: four varints a label */
-		for (nlabel = 0; p < end; nlabel++) {
-			if (nlabel % 16 == 0) {
-				labels = fold_reallocarray(labels, nlabel + 16,
-				    sizeof *labels);
-				labelp = fold_reallocarray(labelp, nlabel + 16,
-				    sizeof *labelp);
+		while (p < end) {
+			for (j = 1; j <= 4; j++) {
+				v = getvarint(&p);
+				put_int(&sub, j, (int64_t)v);
 			}
-			perftools__profiles__label__init(&labels[nlabel]);
-			labels[nlabel].key = (int64_t)getvarint(&p);
-			labels[nlabel].str = (int64_t)getvarint(&p);
-			labels[nlabel].num = (int64_t)getvarint(&p);
-			labels[nlabel].num_unit = (int64_t)getvarint(&p);
+			put_body(&msg, 3, &sub);
 		}
-		for (j = 0; j < nlabel; j++)
-			labelp[j] = &labels[j];
-		x.n_label = nlabel;
-		x.label = labelp;
-		put_message(&b, 2, &x.base);
+		put_body(&b, 2, &msg);
 		flush(&gz, &b);
 	}
 	n = fold_intern_count(m->mkeys);
 	for (i = 0; i < n; i++) {
-		Mapping x = PERFTOOLS__PROFILES__MAPPING__INIT;
 		const struct mmapping *mm = &m->maps[i];
-		x.id = i + 1;
-		x.memory_start = mm->start;
-		x.memory_limit = mm->limit;
-		x.file_offset = mm->offset;
-		x.filename = mm->file;
-		x.build_id = mm->build;
-		x.has_functions = mm->fn;
-		x.has_filenames = mm->fnames;
-		x.has_line_numbers = mm->lines;
-		x.has_inline_frames = mm->inl;
-		put_message(&b, 3, &x.base);
+		put_int(&msg, 1, (int64_t)(i + 1));
+		put_int(&msg, 2, (int64_t)mm->start);
+		put_int(&msg, 3, (int64_t)mm->limit);
+		put_int(&msg, 4, (int64_t)mm->offset);
+		put_int(&msg, 5, mm->file);
+		put_int(&msg, 6, mm->build);
+		put_int(&msg, 7, mm->fn != 0);
+		put_int(&msg, 8, mm->fnames != 0);
+		put_int(&msg, 9, mm->lines != 0);
+		put_int(&msg, 10, mm->inl != 0);
+		put_body(&b, 3, &msg);
 	}
 	n = fold_intern_count(m->lkeys);
 	for (i = 0; i < n; i++) {
-		Location x = PERFTOOLS__PROFILES__LOCATION__INIT;
 		const struct mloc *ml = &m->locs[i];
-		Line *lines = fold_calloc(ml->nline + 1, sizeof *lines);
-		Line **linep = fold_calloc(ml->nline + 1, sizeof *linep);
-		x.id = i + 1;
-		x.mapping_id = ml->mapping;
-		x.address = ml->address;
-		x.is_folded = ml->folded;
+		put_int(&msg, 1, (int64_t)(i + 1));
+		put_int(&msg, 2, ml->mapping);
+		put_int(&msg, 3, (int64_t)ml->address);
 		for (j = 0; j < ml->nline; j++) {
 			const struct mline *l = &m->lines[ml->line0 + j];
-			perftools__profiles__line__init(&lines[j]);
-			lines[j].function_id = l->func;
-			lines[j].line = l->line;
-			lines[j].column = l->column;
-			linep[j] = &lines[j];
+			put_int(&sub, 1, l->func);
+			put_int(&sub, 2, l->line);
+			put_int(&sub, 3, l->column);
+			put_body(&msg, 4, &sub);
 		}
-		x.n_line = ml->nline;
-		x.line = linep;
-		put_message(&b, 4, &x.base);
+		put_int(&msg, 5, ml->folded != 0);
+		put_body(&b, 4, &msg);
 		flush(&gz, &b);
-		free(lines);
-		free(linep);
 	}
 	n = fold_intern_count(m->fkeys);
 	for (i = 0; i < n; i++) {
-		Function x = PERFTOOLS__PROFILES__FUNCTION__INIT;
-		x.id = i + 1;
-		x.name = m->funcs[i].name;
-		x.system_name = m->funcs[i].sys;
-		x.filename = m->funcs[i].file;
-		x.start_line = m->funcs[i].start;
-		put_message(&b, 5, &x.base);
+		put_int(&msg, 1, (int64_t)(i + 1));
+		put_int(&msg, 2, m->funcs[i].name);
+		put_int(&msg, 3, m->funcs[i].sys);
+		put_int(&msg, 4, m->funcs[i].file);
+		put_int(&msg, 5, m->funcs[i].start);
+		put_body(&b, 5, &msg);
 	}
 	n = fold_intern_count(m->strs);
 	for (i = 0; i < n; i++) {
-		const char *s = fold_intern_str(m->strs, i, &len);
-		buf_varint(&b, 6 << 3 | 2);
-		buf_varint(&b, len);
-		buf_add(&b, s, len);
+		const char *str = fold_intern_str(m->strs, i, &len);
+		put_bytes(&b, 6, str, len);
 	}
 	put_int(&b, 7, m->drop);
 	put_int(&b, 8, m->keep);
 	put_int(&b, 9, m->time);
 	put_int(&b, 10, m->duration);
 	if (m->ptype[0] || m->ptype[1]) {
-		ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-		vt.type = m->ptype[0];
-		vt.unit = m->ptype[1];
-		put_message(&b, 11, &vt.base);
+		put_int(&msg, 1, m->ptype[0]);
+		put_int(&msg, 2, m->ptype[1]);
+		put_body(&b, 11, &msg);
 	}
 	put_int(&b, 12, m->period);
 	n = fold_intern_count(m->ckeys);
 	for (i = 0; i < n; i++) {
 		uint32_t c;
 		memcpy(&c, fold_intern_str(m->ckeys, i, NULL), sizeof c);
-		buf_varint(&packed, c);
+		buf_varint(&sub, c);
 	}
-	if (packed.len) {
-		buf_varint(&b, 13 << 3 | 2);
-		buf_varint(&b, packed.len);
-		buf_add(&b, packed.p, packed.len);
-	}
+	if (sub.len)
+		put_body(&b, 13, &sub);
 	put_int(&b, 14, m->deftype);
 	pb_gzip_add(&gz, b.p, b.len);
 	rc = pb_gzip_end(&gz);
 	free(b.p);
-	free(packed.p);
+	free(msg.p);
+	free(sub.p);
+	free(tmp.p);
 	free(locids);
-	free(labels);
-	free(labelp);
 	return rc;
 }
