@@ -454,23 +454,6 @@ pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n)
 }
 
 int
-pb_profile_want(uint64_t num, int wt)
-{
-	switch (num) {
-	case 1: case 2: case 3: case 4: case 5: case 6: case 11:
-		/* sample_type ... string_table, period_type */
-		return PB_WT_LEN;
-	case 7: case 8: case 9: case 10: case 12: case 14: case 15:
-		/* drop_frames ... period, default_sample_type, doc_url */
-		return PB_WT_VARINT;
-	case 13:		/* comment: packed or not */
-		return wt == PB_WT_VARINT ? PB_WT_VARINT : PB_WT_LEN;
-	default:
-		return -1;
-	}
-}
-
-int
 pb_varint_long(const uint8_t *p, size_t n, size_t *pos, uint64_t *v)
 {
 	uint64_t x = 0;

@@ -156,7 +156,22 @@ enum { PB_WT_VARINT = 0, PB_WT_I64 = 1, PB_WT_LEN = 2, PB_WT_I32 = 5 };
  * came with (comment, 13, may be packed or not), or -1 when Profile
  * (profile.proto) has no field num.
  */
-int pb_profile_want(uint64_t num, int wt);
+static inline int
+pb_profile_want(uint64_t num, int wt)
+{
+	switch (num) {
+	case 1: case 2: case 3: case 4: case 5: case 6: case 11:
+		/* sample_type ... string_table, period_type */
+		return PB_WT_LEN;
+	case 7: case 8: case 9: case 10: case 12: case 14: case 15:
+		/* drop_frames ... period, default_sample_type, doc_url */
+		return PB_WT_VARINT;
+	case 13:		/* comment: packed or not */
+		return wt == PB_WT_VARINT ? PB_WT_VARINT : PB_WT_LEN;
+	default:
+		return -1;
+	}
+}
 
 struct fold_in;
 
