@@ -187,6 +187,7 @@ numbers(struct pprof_dec *d, const struct fld *f, struct pp_nums *a)
 {
 	const uint8_t *p, *end;
 	size_t n0 = a->n, k, i;
+	uint64_t *t;
 	int charged = 0;
 
 	if (f->wt == VARINT) {
@@ -209,17 +210,18 @@ numbers(struct pprof_dec *d, const struct fld *f, struct pp_nums *a)
 		charged = 1;
 	}
 	a->p = fold_grow(a->p, &a->cap, a->n + k, sizeof *a->p);
-	for (p = f->d, end = p + f->len; p < end; a->n++)
-		if (!(p = varint(p, end, &a->p[a->n]))) {
+	/* through t, not a->p[a->n]: a store there might change a->n */
+	for (p = f->d, end = p + f->len, t = a->p + n0; p < end; t++)
+		if (!(p = varint(p, end, t))) {
 			/* none kept: what is charged is what is held */
-			a->n = n0;
 			d->used -= charged ? k * sizeof *a->p : 0;
 			return -1;
 		}
-	if (charged || charge(d, (uint64_t)(a->n - n0) * sizeof *a->p) == 0)
-		return 0;
-	a->n = n0;
-	return -1;
+	if (!charged && charge(d, (uint64_t)(t - (a->p + n0)) *
+	    sizeof *a->p) < 0)
+		return -1;
+	a->n = t - a->p;
+	return 0;
 }
 
 /*

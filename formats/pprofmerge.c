@@ -55,19 +55,23 @@ getvarint(const uint8_t **p)
 	return v;
 }
 
-static inline void
-buf_varint(struct buf *b, uint64_t v)
+/* Writes v as a varint at t, which has room for it; the byte after. */
+static inline uint8_t *
+varint_at(uint8_t *t, uint64_t v)
 {
-	uint8_t *t;
-
-	b->p = fold_grow(b->p, &b->cap, b->len + 10, 1);
-	t = b->p + b->len;
 	while (v >= 0x80) {
 		*t++ = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
 	*t++ = (uint8_t)v;
-	b->len = t - b->p;
+	return t;
+}
+
+static inline void
+buf_varint(struct buf *b, uint64_t v)
+{
+	b->p = fold_grow(b->p, &b->cap, b->len + 10, 1);
+	b->len = varint_at(b->p + b->len, v) - b->p;
 }
 
 struct mfunc {
@@ -445,18 +449,16 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 }
 
 static uint32_t
-map_location(struct pprof_merger *m, struct src *s, uint64_t id)
+map_location(struct pprof_merger *m, struct src *s, long i)
 {
-	long i = pb_idmap_find(s->locids, id), mi;
 	const struct pp_location *l = &s->p->location.p[i];
 	const struct pp_line *ln = &s->p->line.p[l->line0];
 	struct mline *ml;
 	uint32_t mapping = 0, k;
 	uint64_t addr = l->address;
 	size_t j, line0, n;
+	long mi;
 
-	if (s->lmap[i])
-		return s->lmap[i];
 	if (l->mapping_id) {
 		mi = pb_idmap_find(s->mapids, l->mapping_id);
 		mapping = map_mapping(m, s, mi);
@@ -595,6 +597,7 @@ merge_sample(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
 	const struct pp_label *l;
 	size_t j;
 	uint64_t *lab;
+	uint8_t *t;
 	int64_t *v;
 
 	for (j = 0; j < x->n_value && val[j] == 0; j++)
@@ -608,10 +611,17 @@ merge_sample(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
 	 * that their order does not matter, as in pprof, but the values of
 	 * one key kept in their order, which pprof counts.
 	 */
-	m->key.len = 0;
-	buf_varint(&m->key, x->n_location_id);
-	for (j = 0; j < x->n_location_id; j++)
-		buf_varint(&m->key, map_location(m, s, loc[j]));
+	/* room for the locations' varints at once: one test, not one each */
+	m->key.p = fold_grow(m->key.p, &m->key.cap, 10 * (x->n_location_id +
+	    1), 1);
+	t = varint_at(m->key.p, x->n_location_id);
+	for (j = 0; j < x->n_location_id; j++) {
+		/* a location met before in this input: most of them */
+		long i = pb_idmap_find(s->locids, loc[j]);
+		t = varint_at(t, s->lmap[i] ? s->lmap[i] :
+		    map_location(m, s, i));
+	}
+	m->key.len = t - m->key.p;
 	m->labels.len = 0;
 	for (j = 0; j < x->n_label; j++) {
 		l = &s->p->label.p[x->lab0 + j];
