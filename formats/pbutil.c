@@ -611,11 +611,31 @@ cut:
 }
 
 int
+pb_profile_check(const char *file, const char *p, size_t n, uint64_t max)
+{
+	char *said = fold_strdup(fold_err());
+	size_t next = 0;
+	int over = 0, rc = 0;
+
+	if (check_fields(file, (const uint8_t *)p, n, &next, max, &over) < 0) {
+		/* a length past the limit but also past the end: what was
+		   said about it tells more */
+		if (over)
+			fold_seterr("%s", said);
+		else
+			rc = -1;
+	}
+	free(said);
+	return rc;
+}
+
+int
 pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
-    size_t *len)
+    size_t *len, int *unchecked)
 {
 	const char *file = fold_in_name(in), *chunk, *what;
-	size_t n = 0, cap = 0, next = 0, clen;
+	size_t n = 0, cap = 0, next = 0, clen, pos;
+	uint64_t key;
 	char *p = NULL;
 	int over = 0, r;
 
@@ -629,13 +649,26 @@ pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
 			    file, what);
 			goto fail;
 		}
-		if (check_fields(file, (const uint8_t *)p, n, &next, max,
-		    &over) < 0 && !over)
+		/*
+		 * Unchecked, but for its first field: one that is not
+		 * Profile's is the one thing the check refuses that a
+		 * decoder takes.
+		 */
+		pos = 0;
+		if (unchecked && n > 0 && pb_varint((const uint8_t *)p, n,
+		    &pos, &key) == 0 && pb_profile_want(key >> 3,
+		    (int)(key & 7)) >= 0)
+			*unchecked = 1;
+		else if (pb_profile_check(file, p, n, max) < 0)
 			goto fail;
+		else if (unchecked)
+			*unchecked = 0;
 		*buf = p;
 		*len = n;
 		return 0;
 	}
+	if (unchecked)
+		*unchecked = 0;
 	while ((r = fold_in_chunk(in, &chunk, &clen)) > 0) {
 		if (over)	/* more after a field past the limit */
 			goto fail;

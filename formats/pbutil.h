@@ -189,9 +189,21 @@ struct fold_in;
  * left to the caller, which reports it with the rest of the profile.
  * Never holds more than max + 1 bytes. Returns 0, or -1 with a message
  * naming the input.
+ *
+ * An input that came whole at once (a small gzip file) has nothing to
+ * stop early: with unchecked, its check is left to the caller, which
+ * sets *unchecked, and the caller calls pb_profile_check on it before
+ * it reports anything wrong with it, to say what the check would have.
  */
 int pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
-    size_t *len);
+    size_t *len, int *unchecked);
+
+/*
+ * The check pb_profile_readall makes, of the profile p[0..n) read from
+ * file: 0, or -1 with its message.
+ */
+int pb_profile_check(const char *file, const char *p, size_t n,
+    uint64_t max);
 
 /* Writes p[0..n) as one gzip stream; returns as pb_gzip_end does. */
 int pb_gzip_write(struct fold_out *out, const uint8_t *p, size_t n);

@@ -965,7 +965,7 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 	size_t len;
 	int rc;
 
-	if (pb_profile_readall(in, r->opt.max_size, &buf, &len) < 0)
+	if (pb_profile_readall(in, r->opt.max_size, &buf, &len, NULL) < 0)
 		return -1;
 	rc = read_bytes(r, fold_in_name(in), buf, len, diag);
 	free(buf);
@@ -1696,7 +1696,8 @@ pprof_prepare(void *wp, struct fold_in *in)
 	int rc, warn = 0;
 
 	p->file = fold_strdup(name);
-	if (pb_profile_readall(in, r->opt.max_size, &p->buf, &p->len) < 0) {
+	if (pb_profile_readall(in, r->opt.max_size, &p->buf, &p->len,
+	    NULL) < 0) {
 		p->err = fold_strdup(fold_err());
 		return p;
 	}

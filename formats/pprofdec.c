@@ -286,7 +286,8 @@ usual(const uint8_t **pp, const uint8_t *end, void *m,
 }
 
 static inline int
-scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
+scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
+    const struct scalars *t)
 {
 	const uint8_t *end = p + n;
 	struct fld f = { 0 };
@@ -301,8 +302,10 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 		}
 		if ((r = next(&p, end, &f)) < 0)
 			return -1;
-		if (f.num == 0 || f.num > t->n)
+		if (f.num == 0 || f.num > t->n) {
+			d->zero_num |= f.num == 0;
 			continue;
+		}
 		to = (char *)m + t->off[f.num - 1];
 		if (t->bools >> (f.num - 1) & 1)
 			boolean(&f, (protobuf_c_boolean *)to);
@@ -314,12 +317,13 @@ scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
 
 /* m, just pushed (NULL: refused), decoded from p[0..n) as t says. */
 static int
-pushed_scalars(void *m, const uint8_t *p, size_t n, const struct scalars *t)
+pushed_scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
+    const struct scalars *t)
 {
-	return m ? scalars(m, p, n, t) : -1;
+	return m ? scalars(d, m, p, n, t) : -1;
 }
 
-#define SCALARS(d, a, p, n, t) pushed_scalars(PUSH(d, a), p, n, t)
+#define SCALARS(d, a, p, n, t) pushed_scalars(d, PUSH(d, a), p, n, t)
 
 static int
 location(struct pprof_dec *d, const uint8_t *p, size_t n)
@@ -352,7 +356,7 @@ location(struct pprof_dec *d, const uint8_t *p, size_t n)
 			m->n_line++;
 			continue;
 		case 5: boolean(&f, &m->is_folded); continue;
-		default: continue;
+		default: d->zero_num |= f.num == 0; continue;
 		}
 		if (number(&f, to) < 0)
 			return -1;
@@ -373,12 +377,14 @@ sample(struct pprof_dec *d, const uint8_t *p, size_t n)
 	m->loc0 = d->location_id.n;
 	m->val0 = d->value.n;
 	m->lab0 = d->label.n;
-	while ((r = next(&p, end, &f)) > 0)
+	while ((r = next(&p, end, &f)) > 0) {
+		d->zero_num |= f.num == 0;
 		if ((f.num == 1 && numbers(d, &f, &d->location_id) < 0) ||
 		    (f.num == 2 && numbers(d, &f, &d->value) < 0) ||
 		    (f.num == 3 && (f.wt != LEN || SCALARS(d, d->label, f.d,
 		    f.len, &label_fields) < 0)))
 			return -1;
+	}
 	m->n_location_id = d->location_id.n - m->loc0;
 	m->n_value = d->value.n - m->val0;
 	m->n_label = d->label.n - m->lab0;
@@ -412,7 +418,7 @@ pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
 		/* a later one replaces it, as protobuf-c does */
 		memset(&d->period_type, 0, sizeof d->period_type);
 		d->has_period_type = 1;
-		return scalars(&d->period_type, p, n, &valuetype_fields);
+		return scalars(d, &d->period_type, p, n, &valuetype_fields);
 	default:
 		return -1;
 	}
@@ -448,7 +454,7 @@ pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n)
 			to = &d->default_sample_type;
 			break;
 		case PP_DOC_URL: to = &d->doc_url; break;
-		default: continue;
+		default: d->zero_num |= f.num == 0; continue;
 		}
 		if (number(&f, to) < 0)
 			return -1;
@@ -512,6 +518,7 @@ pprof_dec_reset(struct pprof_dec *d, uint64_t max)
 	d->doc_url = 0;
 	memset(&d->period_type, 0, sizeof d->period_type);
 	d->has_period_type = 0;
+	d->zero_num = 0;
 	d->used = 0;
 	d->max = max;
 	d->over = 0;

@@ -121,6 +121,9 @@ struct pprof_dec {
 	int64_t period, default_sample_type, doc_url;
 	struct pp_valuetype period_type;
 	int has_period_type;
+	/* a field numbered 0 was met (a tag of several bytes): protobuf-c
+	   skips it as unknown, pb_profile_check refuses it */
+	int zero_num;
 	uint64_t used, max;
 	int over;
 };

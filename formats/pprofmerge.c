@@ -711,8 +711,9 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 	struct src s;
 	char *buf;
 	size_t len;
+	int unchecked;
 
-	if (pb_profile_readall(in, m->max_size, &buf, &len) < 0)
+	if (pb_profile_readall(in, m->max_size, &buf, &len, &unchecked) < 0)
 		return NULL;
 	pthread_mutex_lock(&m->lock);
 	if ((d = m->spare) != NULL)
@@ -731,16 +732,21 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 		else
 			fold_seterr("%s: not a pprof profile (malformed "
 			    "protocol buffer)", file);
-		pprof_merge_drop(m, d);
-		return NULL;
+		goto fail;
 	}
 	/* every index and id checked here, on the decoding thread */
 	src_init(&s, d);
-	if (validate(&s) < 0) {
-		pprof_merge_drop(m, d);
-		return NULL;
-	}
+	if (validate(&s) < 0 || (unchecked && d->p.zero_num &&
+	    pb_profile_check(file, buf, len, m->max_size) < 0))
+		goto fail;
 	return d;
+fail:
+	/* what the check of its fields says comes first, as when it is
+	   read in chunks */
+	if (unchecked)
+		(void)pb_profile_check(file, buf, len, m->max_size);
+	pprof_merge_drop(m, d);
+	return NULL;
 }
 
 int

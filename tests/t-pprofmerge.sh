@@ -176,3 +176,22 @@ nul() {
 	    [ "$(wc -l <"$tmp/got")" = 2 ] && cmp -s "$tmp/want" "$tmp/got"
 }
 check "pprofmerge: a string with a NUL byte is kept whole" nul
+
+# A small gzip input comes whole and is checked only when something is
+# wrong with it: every message is the one its bytes give uncompressed.
+mkdir -p "$tmp/raw" "$tmp/gz"
+for f in "$d"/bad/*.pb; do
+	n=$(basename "$f")
+	cp "$f" "$tmp/raw/$n"
+	gzip -c "$f" >"$tmp/gz/$n"
+done
+same_message() { # name
+	(cd "$tmp/raw" && "$b/pprofmerge" "$1" >/dev/null 2>"$tmp/want")
+	(cd "$tmp/gz" && "$b/pprofmerge" "$1" >/dev/null 2>"$tmp/got")
+	cmp -s "$tmp/want" "$tmp/got" ||
+	    { diff "$tmp/want" "$tmp/got"; return 1; }
+}
+for f in "$tmp"/raw/*.pb; do
+	n=$(basename "$f")
+	check "pprofmerge: $n says the same gzipped" same_message "$n"
+done

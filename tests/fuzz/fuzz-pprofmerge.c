@@ -4,6 +4,8 @@
  * neither, and what it writes is a profile whose values sum, type by
  * type, to twice the input's, in the bytes protobuf-c would pack it to
  * (when no string has a NUL byte, which protobuf-c would cut short).
+ * Gzipped, it comes whole and is checked only when something is wrong
+ * with it: the merger says the same of it.
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -11,6 +13,54 @@
 #include "formats/pprofdec.h"
 #include "formats/pprofmerge.h"
 #include "formats/profile.pb-c.h"
+
+#include <zlib.h>
+
+/* What merging data[0..size) once gives: its status, and its message. */
+static int
+merge_once(const void *data, size_t size, char **msg)
+{
+	struct pprof_merger *m = pprof_merger_new(FUZZ_IN_LIMIT);
+	struct fold_in *f = fuzz_in(data, size);
+	int r;
+
+	fold_seterr("%s", "");
+	r = pprof_merge_add(m, f);
+	*msg = strdup(fold_err());
+	FUZZ_CHECK(*msg != NULL, "out of memory");
+	fold_in_close(f);
+	pprof_merger_free(m);
+	return r;
+}
+
+/* data[0..size) merged raw and gzipped: the same status and message. */
+static void
+same_gzipped(const uint8_t *data, size_t size)
+{
+	uLong cap = compressBound(size) + 64;
+	uint8_t *gz = malloc(cap);
+	char *m1, *m2;
+	z_stream z;
+	int r1, r2;
+
+	FUZZ_CHECK(gz != NULL, "out of memory");
+	memset(&z, 0, sizeof z);
+	FUZZ_CHECK(deflateInit2(&z, 1, Z_DEFLATED, 16 + MAX_WBITS, 8,
+	    Z_DEFAULT_STRATEGY) == Z_OK, "deflateInit2");
+	z.next_in = (uint8_t *)data;
+	z.avail_in = size;
+	z.next_out = gz;
+	z.avail_out = cap;
+	FUZZ_CHECK(deflate(&z, Z_FINISH) == Z_STREAM_END, "deflate");
+	r1 = merge_once(data, size, &m1);
+	r2 = merge_once(gz, cap - z.avail_out, &m2);
+	deflateEnd(&z);
+	FUZZ_CHECK(r1 == r2 && strcmp(m1, m2) == 0, "raw %d (%s), gzipped %d "
+	    "(%s)", r1, m1, r2, m2);
+	free(m1);
+	free(m2);
+	free(gz);
+}
 
 /* p[0..n) as protobuf-c unpacks and packs it again. */
 static int
@@ -54,7 +104,7 @@ decode(const void *data, size_t size, struct pprof_dec *d, char **buf,
     size_t *len)
 {
 	struct fold_in *in = fuzz_in(data, size);
-	int rc = pb_profile_readall(in, FUZZ_IN_LIMIT, buf, len);
+	int rc = pb_profile_readall(in, FUZZ_IN_LIMIT, buf, len, NULL);
 
 	fold_in_close(in);
 	if (rc < 0)
@@ -75,6 +125,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t n, j, wlen, inlen, outlen;
 	int r1, r2;
 
+	if (!fuzz_marked(data, size))
+		same_gzipped(data, size);
 	f = fuzz_in(data, size);
 	r1 = pprof_merge_add(m, f);
 	fold_in_close(f);
