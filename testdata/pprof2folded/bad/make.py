@@ -148,3 +148,8 @@ write("deftype-count.pb", profile(samples=two, types=((1, 2), (8, 9)))
       + field(14, 0, 1))
 write("deftype-bytes.pb", profile(samples=two, types=((1, 2), (8, 9)))
       + field(14, 0, 8))
+# a function named "wo\0rk" and one named "wo": two frames, not one
+write("nulname.pb", profile(
+    samples=[msg(packed(1, [2, 1]), packed(2, [3])),
+             msg(packed(1, [3, 1]), packed(2, [4]))],
+    strings=STRINGS[:4] + ["wo\0rk", "wo"]))
