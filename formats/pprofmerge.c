@@ -7,7 +7,6 @@
 #include "formats/pprof.h"
 #include "formats/pprofdec.h"
 #include "formats/pprofmerge.h"
-#include "formats/profile.pb-c.h"
 #include "libfold/err.h"
 #include "libfold/hash.h"
 #include "libfold/input.h"
