@@ -113,6 +113,9 @@ struct sample_tab {
 
 enum { SBLOCK = 1 << 20, SHDR = 8 };
 
+/* The most decoded tables a spare keeps for the next input, in bytes. */
+enum { SPARE_MAX = 4 << 20 };
+
 /* An input decoded, its strings in buf. */
 struct pprof_decoded {
 	struct pprof_dec p;
@@ -696,6 +699,9 @@ pprof_merge_drop(struct pprof_merger *m, struct pprof_decoded *d)
 	pb_idmap_free(&d->mapids);
 	pb_idmap_free(&d->locids);
 	pb_idmap_free(&d->funcids);
+	/* a large profile's tables are not kept for the small ones after */
+	if (d->p.used > SPARE_MAX)
+		pprof_dec_free(&d->p);
 	pthread_mutex_lock(&m->lock);
 	d->next = m->spare;
 	m->spare = d;
