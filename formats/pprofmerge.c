@@ -739,10 +739,16 @@ pprof_merge_decode(struct pprof_merger *m, struct fold_in *in)
 			    "protocol buffer)", file);
 		goto fail;
 	}
+	/* a field numbered 0, which the decoder skips: the check refuses
+	   it */
+	if (unchecked && d->p.zero_num) {
+		unchecked = 0;
+		if (pb_profile_check(file, buf, len, m->max_size) < 0)
+			goto fail;
+	}
 	/* every index and id checked here, on the decoding thread */
 	src_init(&s, d);
-	if (validate(&s) < 0 || (unchecked && d->p.zero_num &&
-	    pb_profile_check(file, buf, len, m->max_size) < 0))
+	if (validate(&s) < 0)
 		goto fail;
 	return d;
 fail:
@@ -863,7 +869,8 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 	struct buf b = { 0, 0, 0 }, msg = { 0, 0, 0 }, sub = { 0, 0, 0 };
 	struct buf tmp = { 0, 0, 0 };
 	size_t i, j, n, len, nloc;
-	uint64_t *locids = NULL, v;
+	const uint8_t *ids;
+	uint64_t v;
 	size_t bi, vsz = m->ntypes * sizeof(int64_t);
 	const uint8_t *e;
 	struct pb_gzip gz;
@@ -887,11 +894,12 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 			;
 		if (j == m->ntypes)	/* summed to zero */
 			continue;
+		/* the key's location ids are varints already: packed */
 		nloc = getvarint(&p);
-		locids = fold_reallocarray(locids, nloc + 1, sizeof *locids);
-		for (j = 0; j < nloc; j++)
-			locids[j] = getvarint(&p);
-		put_packed(&msg, 1, locids, nloc, &tmp);
+		for (ids = p, j = 0; j < nloc; j++)
+			(void)getvarint(&p);
+		if (nloc)
+			put_bytes(&msg, 1, ids, p - ids);
 		put_packed(&msg, 2, (const uint64_t *)val, m->ntypes, &tmp);
 		/* the rest: four varints a label */
 		while (p < end) {
@@ -975,6 +983,5 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 	free(msg.p);
 	free(sub.p);
 	free(tmp.p);
-	free(locids);
 	return rc;
 }
