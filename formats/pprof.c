@@ -377,21 +377,6 @@ read_tables(struct prof *pf)
 	return 0;
 }
 
-static int
-build_idmaps(struct prof *pf)
-{
-	const struct pprof_dec *d = pf->d;
-
-	if (pb_idmap_build(&pf->mapids, d->mapping.p, d->mapping.n,
-	    sizeof *d->mapping.p, pf->file, "mapping") < 0 ||
-	    pb_idmap_build(&pf->locids, d->location.p, d->location.n,
-	    sizeof *d->location.p, pf->file, "location") < 0 ||
-	    pb_idmap_build(&pf->funcids, d->function.p, d->function.n,
-	    sizeof *d->function.p, pf->file, "function") < 0)
-		return -1;
-	return 0;
-}
-
 /* Interns the name in r->name and adds its id to key. */
 static void
 add_frame(struct pprof_reader *r, struct buf *key)
@@ -916,7 +901,8 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 	int rc;
 
 	if (read_tables(pf) < 0 || check_types(r, pf) < 0 ||
-	    build_idmaps(pf) < 0)
+	    pprof_dec_idmaps(pf->d, pf->file, &pf->mapids,
+	    &pf->locids, &pf->funcids) < 0)
 		return -1;
 	if (!r->opt.list) {
 		if (resolve_locations(r, pf) < 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/pbutil.h"
 #include "formats/pprofdec.h"
 #include "libfold/err.h"
 
@@ -460,6 +461,20 @@ pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n)
 			return -1;
 	}
 	return r;
+}
+
+int
+pprof_dec_idmaps(const struct pprof_dec *d, const char *file,
+    struct pb_idmap *maps, struct pb_idmap *locs, struct pb_idmap *funcs)
+{
+	if (pb_idmap_build(maps, d->mapping.p, d->mapping.n,
+	    sizeof *d->mapping.p, file, "mapping") < 0 ||
+	    pb_idmap_build(locs, d->location.p, d->location.n,
+	    sizeof *d->location.p, file, "location") < 0 ||
+	    pb_idmap_build(funcs, d->function.p, d->function.n,
+	    sizeof *d->function.p, file, "function") < 0)
+		return -1;
+	return 0;
 }
 
 /* Room for one at least: &a.p[i] of an empty array is no null pointer. */

@@ -150,6 +150,16 @@ int pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n);
 int pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
     size_t n);
 
+struct pb_idmap;
+
+/*
+ * The id maps (pbutil.h) of d's mappings, locations and functions, for
+ * messages naming file: 0, or -1 with a message (an id 0, or repeated).
+ * pb_idmap_free frees them either way.
+ */
+int pprof_dec_idmaps(const struct pprof_dec *d, const char *file,
+    struct pb_idmap *maps, struct pb_idmap *locs, struct pb_idmap *funcs);
+
 /*
  * Drops the samples decoded so far, their location ids, values and
  * labels: a reader that takes them one at a time keeps its memory.

@@ -269,12 +269,8 @@ validate(struct src *s)
 	    str_ok(s, p->keep_frames, "keep frames", 0) ||
 	    str_ok(s, p->default_sample_type, "default sample type", 0))
 		return -1;
-	if (pb_idmap_build(s->mapids, p->mapping.p, p->mapping.n,
-	    sizeof *p->mapping.p, s->file, "mapping") < 0 ||
-	    pb_idmap_build(s->locids, p->location.p, p->location.n,
-	    sizeof *p->location.p, s->file, "location") < 0 ||
-	    pb_idmap_build(s->funcids, p->function.p, p->function.n,
-	    sizeof *p->function.p, s->file, "function") < 0)
+	if (pprof_dec_idmaps(p, s->file, s->mapids, s->locids,
+	    s->funcids) < 0)
 		return -1;
 	for (i = 0; i < p->mapping.n; i++) {
 		const struct pp_mapping *x = &p->mapping.p[i];
