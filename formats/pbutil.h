@@ -152,6 +152,28 @@ int pb_gzip_end(struct pb_gzip *g);
 enum { PB_WT_VARINT = 0, PB_WT_I64 = 1, PB_WT_LEN = 2, PB_WT_I32 = 5 };
 
 /*
+ * Most fields of a profile at a glance: a key of one byte (a number
+ * above 0) and a varint or a length of one byte, its bytes within
+ * p[0..left). Sets *num, *wt and *v (the varint, or the length) and
+ * returns the field's size; 0 for any other field, framed in full.
+ */
+static inline size_t
+pb_short_field(const uint8_t *p, size_t left, unsigned *num, int *wt,
+    unsigned *v)
+{
+	if (left < 2 || p[0] < 8 || p[0] >= 0x80 || p[1] >= 0x80)
+		return 0;
+	*num = p[0] >> 3;
+	*wt = p[0] & 7;
+	*v = p[1];
+	if (*wt == PB_WT_VARINT)
+		return 2;
+	if (*wt == PB_WT_LEN && p[1] <= left - 2)
+		return 2 + (size_t)p[1];
+	return 0;
+}
+
+/*
  * The wire type Profile's field num must have, given the wire type wt it
  * came with (comment, 13, may be packed or not), or -1 when Profile
  * (profile.proto) has no field num.
