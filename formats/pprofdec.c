@@ -261,7 +261,7 @@ static const struct scalars mapping_fields = { 10, {
 	offsetof(struct pp_mapping, has_filenames),
 	offsetof(struct pp_mapping, has_line_numbers),
 	offsetof(struct pp_mapping, has_inline_frames) }, 0x3c0 };
-/* a Location's numbers: its lines and is_folded are read apart */
+/* a Location's numbers: its lines and is_folded (4, 5) are read apart */
 static const struct scalars location_numbers = { 3, {
 	offsetof(struct pp_location, id),
 	offsetof(struct pp_location, mapping_id),
@@ -286,13 +286,34 @@ usual(const uint8_t **pp, const uint8_t *end, void *m,
 	return *pp ? 1 : -1;
 }
 
+/*
+ * Field f of m, whose numbers and bools t gives, framed by next(): 0, or
+ * -1 when a number is not a varint. Any other field is skipped.
+ */
+static inline int
+scalar(struct pprof_dec *d, void *m, const struct fld *f,
+    const struct scalars *t)
+{
+	char *to;
+
+	if (f->num == 0 || f->num > t->n) {
+		d->zero_num |= f->num == 0;
+		return 0;
+	}
+	to = (char *)m + t->off[f->num - 1];
+	if (t->bools >> (f->num - 1) & 1) {
+		boolean(f, (protobuf_c_boolean *)to);
+		return 0;
+	}
+	return number(f, (uint64_t *)to);
+}
+
 static inline int
 scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
     const struct scalars *t)
 {
 	const uint8_t *end = p + n;
 	struct fld f = { 0 };
-	char *to;
 	int r;
 
 	while (p < end) {
@@ -301,16 +322,7 @@ scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
 				return -1;
 			continue;
 		}
-		if ((r = next(&p, end, &f)) < 0)
-			return -1;
-		if (f.num == 0 || f.num > t->n) {
-			d->zero_num |= f.num == 0;
-			continue;
-		}
-		to = (char *)m + t->off[f.num - 1];
-		if (t->bools >> (f.num - 1) & 1)
-			boolean(&f, (protobuf_c_boolean *)to);
-		else if (number(&f, (uint64_t *)to) < 0)
+		if (next(&p, end, &f) < 0 || scalar(d, m, &f, t) < 0)
 			return -1;
 	}
 	return 0;
@@ -332,7 +344,6 @@ location(struct pprof_dec *d, const uint8_t *p, size_t n)
 	struct pp_location *m = PUSH(d, d->location);
 	const uint8_t *end = p + n;
 	struct fld f = { 0 };
-	void *to;
 	int r;
 
 	if (!m)
@@ -344,23 +355,18 @@ location(struct pprof_dec *d, const uint8_t *p, size_t n)
 				return -1;
 			continue;
 		}
-		if ((r = next(&p, end, &f)) < 0)
+		if (next(&p, end, &f) < 0)
 			return -1;
-		switch (f.num) {
-		case 1: to = &m->id; break;
-		case 2: to = &m->mapping_id; break;
-		case 3: to = &m->address; break;
-		case 4:
+		if (f.num == 4) {
 			if (f.wt != LEN ||
 			    SCALARS(d, d->line, f.d, f.len, &line_fields) < 0)
 				return -1;
 			m->n_line++;
-			continue;
-		case 5: boolean(&f, &m->is_folded); continue;
-		default: d->zero_num |= f.num == 0; continue;
-		}
-		if (number(&f, to) < 0)
+		} else if (f.num == 5) {
+			boolean(&f, &m->is_folded);
+		} else if (scalar(d, m, &f, &location_numbers) < 0) {
 			return -1;
+		}
 	}
 	return 0;
 }
@@ -477,6 +483,11 @@ pprof_dec_idmaps(const struct pprof_dec *d, const char *file,
 	return 0;
 }
 
+/* Every array of a struct pprof_dec, to each of which X is applied. */
+#define ARRAYS(X) X(sample_type) X(sample) X(mapping) X(location) \
+	X(function) X(string_table) X(comment) X(line) X(location_id) \
+	X(value) X(label)
+
 /* Room for one at least: &a.p[i] of an empty array is no null pointer. */
 #define ROOM(a) ((a).p = fold_grow((a).p, &(a).cap, 1, sizeof *(a).p))
 
@@ -514,20 +525,9 @@ pprof_dec_drop_tables(struct pprof_dec *d, int release)
 void
 pprof_dec_reset(struct pprof_dec *d, uint64_t max)
 {
-	ROOM(d->sample_type);
-	ROOM(d->sample);
-	ROOM(d->mapping);
-	ROOM(d->location);
-	ROOM(d->function);
-	ROOM(d->string_table);
-	ROOM(d->comment);
-	ROOM(d->line);
-	ROOM(d->location_id);
-	ROOM(d->value);
-	ROOM(d->label);
-	d->sample_type.n = d->sample.n = d->mapping.n = d->location.n = 0;
-	d->function.n = d->string_table.n = d->comment.n = d->line.n = 0;
-	d->location_id.n = d->value.n = d->label.n = 0;
+#define EMPTY(a) ROOM(d->a); d->a.n = 0;
+	ARRAYS(EMPTY)
+#undef EMPTY
 	d->drop_frames = d->keep_frames = d->time_nanos = 0;
 	d->duration_nanos = d->period = d->default_sample_type = 0;
 	d->doc_url = 0;
@@ -542,16 +542,8 @@ pprof_dec_reset(struct pprof_dec *d, uint64_t max)
 void
 pprof_dec_free(struct pprof_dec *d)
 {
-	free(d->sample_type.p);
-	free(d->sample.p);
-	free(d->mapping.p);
-	free(d->location.p);
-	free(d->function.p);
-	free(d->string_table.p);
-	free(d->comment.p);
-	free(d->line.p);
-	free(d->location_id.p);
-	free(d->value.p);
-	free(d->label.p);
+#define FREE(a) free(d->a.p);
+	ARRAYS(FREE)
+#undef FREE
 	memset(d, 0, sizeof *d);
 }
