@@ -213,9 +213,11 @@ struct fold_in;
  * naming the input.
  *
  * An input that came whole at once (a small gzip file) has nothing to
- * stop early: with unchecked, its check is left to the caller, which
- * sets *unchecked, and the caller calls pb_profile_check on it before
- * it reports anything wrong with it, to say what the check would have.
+ * stop early. When unchecked is not NULL, such an input is checked only
+ * for its first field, and *unchecked set: the caller calls
+ * pb_profile_check on it before it reports anything wrong with it, and
+ * when its decoder skipped a field numbered 0, to say what the check
+ * would have said first.
  */
 int pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
     size_t *len, int *unchecked);

@@ -162,9 +162,9 @@ int fold_in_chunk(struct fold_in *in, const char **buf, size_t *len);
 /*
  * The rest of the input when it is held whole already (a small gzip
  * input is inflated at once) within the limit, handed over without a
- * copy: *buf (caller
- * frees; NUL terminated beyond *len), and 1; the input is then at its
- * end. 0 when it is not (nothing is taken: read on), -1 with a message.
+ * copy: *buf (caller frees; NUL terminated beyond *len), and 1; the
+ * input is then at its end. 0 when it is not (nothing is taken: read
+ * on), -1 with a message.
  */
 int fold_in_whole(struct fold_in *in, char **buf, size_t *len);
 
