@@ -87,7 +87,7 @@ wanted() {
 
 # One build directory's tests; its counts go to the file $2.
 suite() { # builddir countfile
-	local b=$1 t c x n tmp=$tmp/suite.${2##*.}
+	local b=$1 t c x n s tmp=$tmp/suite.${2##*.}
 	passed=0 failed=0
 	mkdir "$tmp" || exit 2
 	[ -d "$b" ] || { notok "$b: no such build directory"; echo "$passed $failed" >"$2"; return; }
@@ -108,8 +108,12 @@ suite() { # builddir countfile
 		[ -e "$t" ] || continue
 		x=${t#tests/t-} x=${x%.sh}
 		wanted "$x" || continue
+		s=$SECONDS
 		bash "$t" "$top/$b" >"$tmp/script" 2>&1
 		count_lines "$b: $t" $? "$tmp/script"
+		# make check is to stay under 15 minutes: say what takes long
+		[ $((SECONDS - s)) -lt 60 ] ||
+			echo "# $b: $t took $((SECONDS - s)) s"
 	done
 	for x in "$b"/*; do
 		[ -f "$x" ] && [ -x "$x" ] || continue
