@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times stackcollapse-perf against `grep -c '^$'` (one pass over every
 # byte) on a large system-wide perf script capture, in the same run, and
-# prints the ratio (target: at most 2.5) and the peak memory (target: at
+# prints the ratio (target: at most 2) and the peak memory (target: at
 # most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
 # 2x), with the serial fraction that implies and what it predicts for
 # 16 and 64 threads (Amdahl; only 2 are measured); and -j2 against -j1
@@ -40,7 +40,7 @@ set -- $base $tool
 awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v m2="$mem2" \
     -v n="$bytes" -v r="$REPS" 'BEGIN {
 	gw /= r; gc /= r; tw /= r; tc /= r
-	printf "stackcollapse-perf: wall %.2f s vs grep -c %.2f s: ratio %.2f (target <= 2.5), %.0f MB/s\n",
+	printf "stackcollapse-perf: wall %.2f s vs grep -c %.2f s: ratio %.2f (target <= 2), %.0f MB/s\n",
 	    tw, gw, (gw > 0 ? tw / gw : 0), (tw > 0 ? n / tw / 1e6 : 0)
 	printf "stackcollapse-perf: cpu %.2f s vs grep -c %.2f s: ratio %.2f\n",
 	    tc, gc, (gc > 0 ? tc / gc : 0)
