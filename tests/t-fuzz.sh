@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fuzz targets of tests/fuzz (built by `make fuzz-build`, which make
 # check runs when clang is there): each replays every input of
-# tests/fuzz/regress/NAME/ and then fuzzes FUZZ_SMOKE_RUNS (8000) inputs
+# tests/fuzz/regress/NAME/ and then fuzzes FUZZ_SMOKE_RUNS (4000) inputs
 # from its seeds, a few seconds each. The smoke run is deterministic: the
 # same seed (FUZZ_SEED, 1) and no rereading of the corpus on a timer, so
 # it passes or fails the same way on every machine and every run; finding
@@ -14,7 +14,7 @@
 setup "$@"
 plain_only "fuzz targets: plain build only"
 fb=${FUZZ_BUILD:-$top/build-fuzz}
-runs=${FUZZ_SMOKE_RUNS:-8000}
+runs=${FUZZ_SMOKE_RUNS:-4000}
 seed=${FUZZ_SEED:-1}
 need clang "make deps"
 

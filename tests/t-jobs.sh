@@ -24,9 +24,10 @@ run() { # out err tool args...
 }
 
 # agree LABEL TOOLS PIECES ARGS...: each tool of TOOLS (comma-separated)
-# run with -j1 ARGS, then with -j2 and -j7 in pieces of each size of
-# PIECES (bytes; 0: the default size), must write the same stdout and
-# stderr and exit alike; one check, named LABEL.
+# run with -j1 ARGS, then with -j7 in pieces of the first size of PIECES
+# (bytes, the smallest; 0: the default size) and -j2 in pieces of each
+# other size (of one size: -j2 and -j7 in it), must write the same
+# stdout and stderr and exit alike; one check, named LABEL.
 # Under the sanitizers a process costs ten times as much to start, and
 # what they look for is the memory the threads touch, not whether the
 # outputs agree, which the plain run checks in full: there each check
@@ -34,16 +35,18 @@ run() { # out err tool args...
 # at -j7 in pieces of the first size only (as small as they come).
 turn=0
 agree() {
-	local label=$1 pieces=$3 jobs="2 7" tool tools=() j p bad=
+	local label=$1 pieces=$3 jobs tool tools=() j p bad=
 	IFS=, read -r -a tools <<<"$2"
 	shift 3
 	if sanitized; then
 		tools=("${tools[turn % ${#tools[@]}]}")
-		turn=$((turn + 1)) jobs=7 pieces=${pieces%% *}
+		turn=$((turn + 1)) pieces=${pieces%% *}
 	fi
 	for tool in "${tools[@]}"; do
 		# shellcheck disable=SC2086
 		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@"
+		jobs=7
+		[ "$pieces" = "${pieces%% *}" ] && ! sanitized && jobs="2 7"
 		for p in $pieces; do
 			for j in $jobs; do
 				# shellcheck disable=SC2086
@@ -57,6 +60,7 @@ agree() {
 					break 3
 				fi
 			done
+			[ "$jobs" = 7 ] && ! sanitized && jobs=2
 		done
 	done
 	if [ -z "$bad" ]; then
