@@ -16,18 +16,20 @@ prefix="jobs: "
 export LC_ALL=C
 unset FOLD_TEST_PIECE FOLD_TEST_JOBS
 
-run() { # out err tool args...
+run() { # out err tool args...: its exit status also in rc
 	local o=$1 e=$2
 	shift 2
 	"$@" >"$o" 2>"$e"
-	echo "rc $?" >>"$o"
+	rc=$?
+	echo "rc $rc" >>"$o"
 }
 
 # agree LABEL TOOLS PIECES ARGS...: each tool of TOOLS (comma-separated)
 # run with -j1 ARGS, then with -j7 in pieces of the first size of PIECES
 # (bytes, the smallest; 0: the default size) and -j2 in pieces of each
 # other size (of one size: -j2 and -j7 in it), must write the same
-# stdout and stderr and exit alike; one check, named LABEL.
+# stdout and stderr and exit alike, and none may crash (tests/lib.sh's
+# crashed: a signal, a hang, a sanitizer report); one check, named LABEL.
 # Under the sanitizers a process costs ten times as much to start, and
 # what they look for is the memory the threads touch, not whether the
 # outputs agree, which the plain run checks in full: there each check
@@ -35,38 +37,40 @@ run() { # out err tool args...
 # at -j7 in pieces of the first size only (as small as they come).
 turn=0
 agree() {
-	local label=$1 pieces=$3 jobs tool tools=() j p bad=
-	IFS=, read -r -a tools <<<"$2"
+	local label=$1 pieces=$3 first jobs tool list=() j p bad=
+	IFS=, read -r -a list <<<"$2"
 	shift 3
 	if sanitized; then
-		tools=("${tools[turn % ${#tools[@]}]}")
+		list=("${list[turn % ${#list[@]}]}")
 		turn=$((turn + 1)) pieces=${pieces%% *}
 	fi
-	for tool in "${tools[@]}"; do
+	first=${pieces%% *}
+	for tool in "${list[@]}"; do
 		# shellcheck disable=SC2086
 		run "$tmp/want" "$tmp/wanterr" $tool -j1 "$@"
-		jobs=7
-		[ "$pieces" = "${pieces%% *}" ] && ! sanitized && jobs="2 7"
+		crashed "$rc" "$tmp/wanterr" && { bad="$tool -j1 crashed"; break; }
 		for p in $pieces; do
+			if [ "$p" != "$first" ]; then jobs=2
+			elif [ "$p" = "$pieces" ] && ! sanitized; then jobs="2 7"
+			else jobs=7
+			fi
 			for j in $jobs; do
 				# shellcheck disable=SC2086
 				FOLD_TEST_PIECE=$p run "$tmp/got" "$tmp/goterr" \
 				    $tool -j$j "$@"
-				if ! cmp -s "$tmp/want" "$tmp/got" ||
-				    ! cmp -s "$tmp/wanterr" "$tmp/goterr" ||
-				    grep -q 'Sanitizer\|runtime error' \
-				    "$tmp/goterr"; then
-					bad="$tool -j$j, pieces of $p"
+				if crashed "$rc" "$tmp/goterr" ||
+				    ! cmp -s "$tmp/want" "$tmp/got" ||
+				    ! cmp -s "$tmp/wanterr" "$tmp/goterr"; then
+					bad="$tool -j$j, pieces of $p, differs"
 					break 3
 				fi
 			done
-			[ "$jobs" = 7 ] && ! sanitized && jobs=2
 		done
 	done
 	if [ -z "$bad" ]; then
 		ok "$label"
 	else
-		notok "$label: $bad differs"
+		notok "$label: $bad"
 		diff -u "$tmp/want" "$tmp/got" | head -n 10 | sed 's/^/# /'
 		diff -u "$tmp/wanterr" "$tmp/goterr" | head -n 10 | sed 's/^/# /'
 	fi
