@@ -20,7 +20,7 @@ need clang "make deps"
 
 targets=$(ls tests/fuzz/fuzz-*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:quarantine_size_mb=16
 for t in $targets; do
 	name=${t#fuzz-}
 	bin=$fb/tests/fuzz/$t
