@@ -186,12 +186,33 @@ enum { GZ_DICT = 32768, GZ_THREADS = 8 };
 /* A chunk of the stream and what it compressed to. */
 struct pb_gzchunk {
 	unsigned char *in;	/* its dictionary, then its bytes */
-	size_t dict, len;
+	size_t dict, len, incap;
 	unsigned char *out;
 	size_t outlen, outcap;
 	int last;		/* the stream's end: Z_FINISH */
 	int done;		/* compressed, not yet written */
 };
+
+/*
+ * Room in c->in for need bytes. It grows as bytes come, to the size of a
+ * full chunk at most: most outputs are a few KB, and a megabyte for each
+ * is written pages a small merge need not touch.
+ */
+static void
+chunk_room(struct pb_gzchunk *c, size_t need)
+{
+	size_t n;
+
+	if (need <= c->incap)
+		return;
+	n = c->incap ? 2 * c->incap : 4096;
+	if (n < need)
+		n = need;
+	if (n > GZ_DICT + PB_GZ_CHUNK)
+		n = GZ_DICT + PB_GZ_CHUNK;
+	c->in = fold_reallocarray(c->in, n, 1);
+	c->incap = n;
+}
 
 /* zlib's own gzip header for its default level: no name, time 0, Unix */
 static const unsigned char gz_head[10] = {
@@ -214,10 +235,30 @@ gz_init(z_stream *z)
  * 0.84, 13,852 bytes against 14,065), and most merged profiles are one
  * chunk: the fixed cost of a small merge. -1 when libdeflate fails.
  */
+static void *
+deflater_make(void)
+{
+	return libdeflate_alloc_compressor(6);
+}
+
+static void
+deflater_free(void *d)
+{
+	libdeflate_free_compressor(d);
+}
+
+/*
+ * The thread's compressor, kept from one output to the next: its 670 KB
+ * of tables cost more to map afresh than a small profile takes to
+ * compress.
+ */
+static struct fold_perthread deflaters =
+    FOLD_PERTHREAD(deflater_make, deflater_free);
+
 static int
 gz_whole(struct pb_gzchunk *c)
 {
-	struct libdeflate_compressor *d = libdeflate_alloc_compressor(6);
+	struct libdeflate_compressor *d = fold_perthread(&deflaters);
 	size_t max;
 
 	if (!d)
@@ -226,7 +267,6 @@ gz_whole(struct pb_gzchunk *c)
 	c->out = fold_grow(c->out, &c->outcap, max, 1);
 	c->outlen = libdeflate_deflate_compress(d, c->in, c->len, c->out,
 	    c->outcap);
-	libdeflate_free_compressor(d);
 	return c->outlen > 0 ? 0 : -1;
 }
 
@@ -356,8 +396,7 @@ gz_submit(struct pb_gzip *g, int last)
 	/* only a full chunk has one after it: its last 32 KiB are the
 	   next one's dictionary */
 	n = &g->ring[g->filled % g->nring];
-	if (!n->in)
-		n->in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
+	chunk_room(n, GZ_DICT);
 	memmove(n->in, c->in + c->dict + c->len - GZ_DICT, GZ_DICT);
 	n->dict = GZ_DICT;
 	n->len = 0;
@@ -371,8 +410,8 @@ pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
 	g->nring = g->jobs > 1 ? g->jobs + 1 : 1;
 	g->ring = fold_calloc(g->nring, sizeof *g->ring);
-	/* the others when a second chunk comes: most outputs are smaller */
-	g->ring[0].in = fold_malloc(GZ_DICT + PB_GZ_CHUNK);
+	/* ring[0].in grows as bytes come, the others' when they are used */
+	chunk_room(&g->ring[0], 1);
 	if (g->nring > 1) {
 		g->tid = fold_calloc(g->jobs, sizeof *g->tid);
 		pthread_mutex_init(&g->lock, NULL);
@@ -397,6 +436,7 @@ pb_gzip_add(struct pb_gzip *g, const void *p, size_t n)
 	while (n > 0) {
 		c = &g->ring[g->filled % g->nring];
 		take = PB_GZ_CHUNK - c->len < n ? PB_GZ_CHUNK - c->len : n;
+		chunk_room(c, c->dict + c->len + take);
 		memcpy(c->in + c->dict + c->len, s, take);
 		c->len += take;
 		s += take;

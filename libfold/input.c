@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "err.h"
 #include "input.h"
+#include "jobs.h"
 
 enum { BUFSZ = 128 * 1024, RAWSZ = 64 * 1024 };
 
@@ -378,13 +379,14 @@ fillgz(struct fold_in *in)
 enum { WHOLE_MAX = 16 << 20 };
 
 /*
- * The thread's libdeflate decompressor, kept from one input to the next
- * (allocating one for each was 2% of merging a fleet of small profiles)
- * and freed when the thread ends. NULL when none can be had.
+ * The thread's libdeflate decompressor, kept from one input to the next:
+ * allocating one for each was 2% of merging a fleet of small profiles.
  */
-static pthread_once_t inflater_once = PTHREAD_ONCE_INIT;
-static pthread_key_t inflater_key;
-static int inflater_keyed;
+static void *
+inflater_make(void)
+{
+	return libdeflate_alloc_decompressor();
+}
 
 static void
 inflater_free(void *d)
@@ -392,28 +394,8 @@ inflater_free(void *d)
 	libdeflate_free_decompressor(d);
 }
 
-static void
-inflater_init(void)
-{
-	inflater_keyed = pthread_key_create(&inflater_key, inflater_free) == 0;
-}
-
-static struct libdeflate_decompressor *
-inflater(void)
-{
-	struct libdeflate_decompressor *d;
-
-	pthread_once(&inflater_once, inflater_init);
-	if (!inflater_keyed)
-		return NULL;
-	if (!(d = pthread_getspecific(inflater_key)) &&
-	    (d = libdeflate_alloc_decompressor()) != NULL &&
-	    pthread_setspecific(inflater_key, d) != 0) {
-		libdeflate_free_decompressor(d);
-		d = NULL;
-	}
-	return d;
-}
+static struct fold_perthread inflaters =
+    FOLD_PERTHREAD(inflater_make, inflater_free);
 
 /*
  * A small gzip input, all of whose compressed bytes fit the raw buffer,
@@ -441,7 +423,7 @@ gzwhole(struct fold_in *in)
 	size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
 	if (size > WHOLE_MAX || (in->limit && size > in->limit))
 		return 0;
-	if (!(d = inflater()))
+	if (!(d = fold_perthread(&inflaters)))
 		return 0;
 	in->plain = fold_malloc(size + 1);
 	r = libdeflate_gzip_decompress_ex(d, in->raw, n, in->plain, size,

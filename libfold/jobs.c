@@ -53,6 +53,30 @@ fold_thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
 	return rc;
 }
 
+static pthread_mutex_t perthread_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *
+fold_perthread(struct fold_perthread *p)
+{
+	void *d;
+	int keyed;
+
+	/* once an input: a lock costs nothing next to what it saves */
+	pthread_mutex_lock(&perthread_lock);
+	if (p->keyed == 0)
+		p->keyed = pthread_key_create(&p->key, p->drop) == 0 ? 1 : -1;
+	keyed = p->keyed;
+	pthread_mutex_unlock(&perthread_lock);
+	if (keyed < 0)
+		return NULL;
+	if (!(d = pthread_getspecific(p->key)) && (d = p->make()) != NULL &&
+	    pthread_setspecific(p->key, d) != 0) {
+		p->drop(d);
+		d = NULL;
+	}
+	return d;
+}
+
 static void *
 run(void *p)
 {

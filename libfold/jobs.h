@@ -27,4 +27,23 @@ void fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
  */
 int fold_thread_start(pthread_t *tid, void *(*fn)(void *), void *arg);
 
+/*
+ * One object a thread, made at its first use and kept until the thread
+ * ends (the program, for the main thread): a state dear to set up, such
+ * as a compressor, that every input of a thread's would otherwise make
+ * and free again. Declared static with FOLD_PERTHREAD(make, drop);
+ * fold_perthread returns the calling thread's, or NULL when none can be
+ * had (make failed).
+ */
+struct fold_perthread {
+	void *(*make)(void);
+	void (*drop)(void *);
+	int keyed;		/* 0 not yet, 1 key made, -1 none can be */
+	pthread_key_t key;
+};
+
+#define FOLD_PERTHREAD(make, drop) { (make), (drop), 0, 0 }
+
+void *fold_perthread(struct fold_perthread *p);
+
 #endif
