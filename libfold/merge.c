@@ -654,7 +654,8 @@ struct scanned {
 /*
  * First pass over a regular file: is it sorted, and what are its total
  * and its unit? Sets sc->id to what the file is before it is read. Bad
- * lines are left for the real pass to report. Sets sc->r: 1 sorted, 0 not
+ * lines are left for the real pass to report: a bad unit line makes the
+ * file one to read into the table, which says it once. Sets sc->r: 1 sorted, 0 not
  * (or not a regular file), -1 unreadable (reported).
  */
 static void
@@ -684,10 +685,11 @@ scan(struct merger *m, const char *path, struct scanned *sc)
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
 		if (fold_parse_line(line, len, &slen, &c, 1) <= 0)
 			continue;
-		if ((u = unitline(m, fold_in_name(in), fold_in_lineno(in), line,
-		    slen, &c, unit)) != 0) {
+		if (line[0] == '#' && fold_count_iszero(&c) &&
+		    (u = fold_unit_take(unit, line, slen)) != 0) {
+			/* a bad one: the table pass says it, in its place */
 			if (u < 0) {
-				sorted = 0;	/* the table pass will stop */
+				sorted = 0;
 				break;
 			}
 			continue;
