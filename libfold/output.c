@@ -73,20 +73,25 @@ fold_tmpfile(void)
 	return f;
 }
 
+/* Writes p[0..n) to o's descriptor, or keeps the first failure. */
 static void
-flush(struct fold_out *o)
+writeall(struct fold_out *o, const char *p, size_t n)
 {
-	size_t off = 0;
-
-	while (off < o->len && !o->err) {
-		ssize_t w = write(o->fd, o->buf + off, o->len - off);
+	while (n > 0 && !o->err) {
+		ssize_t w = write(o->fd, p, n);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
 			o->err = w < 0 ? errno : EIO;
 		else
-			off += w;
+			p += w, n -= w;
 	}
+}
+
+static void
+flush(struct fold_out *o)
+{
+	writeall(o, o->buf, o->len);
 	o->len = 0;
 }
 
@@ -101,17 +106,9 @@ fold_out_write(struct fold_out *o, const void *p, size_t n)
 	}
 	if (o->len + n > BUFSZ) {
 		flush(o);
+		/* large writes go straight through, not copied */
 		if (n >= BUFSZ) {
-			/* large writes go straight through */
-			const char *s = p;
-			while (n && !o->err) {
-				size_t k = n < BUFSZ ? n : BUFSZ;
-				memcpy(o->buf, s, k);
-				o->len = k;
-				flush(o);
-				s += k;
-				n -= k;
-			}
+			writeall(o, p, n);
 			return;
 		}
 	}
