@@ -809,27 +809,33 @@ sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
 	free(k);
 }
 
-/* What the jobs that put the sorted entries in place share. */
-struct reorder {
-	const struct fold_stacks *st;
-	const struct keyed *ks;
-	struct entry *ents;
-	struct fold_count *counts;
-	size_t per;		/* entries a job */
-};
-
+/*
+ * Puts the entries in the order of ks (entry ks[i].i goes to i) in place,
+ * a cycle of the permutation at a time: copies of the arrays would be
+ * written to fresh pages, a tenth of a render's memory at its peak. ks[i].i
+ * is set to i once entry i is in place.
+ */
 static void
-reorder_job(void *arg, size_t g)
+reorder(struct fold_stacks *st, struct keyed *ks)
 {
-	const struct reorder *o = arg;
-	const struct fold_stacks *st = o->st;
-	size_t i, end = (g + 1) * o->per < st->len ? (g + 1) * o->per : st->len;
-	int nc = st->ncols;
+	struct fold_count c[FOLD_MAXCOLS];
+	size_t nc = st->ncols, i, j, k;
+	struct entry e;
 
-	for (i = g * o->per; i < end; i++) {
-		o->ents[i] = st->ents[o->ks[i].i];
-		memcpy(o->counts + i * nc, st->counts + o->ks[i].i * nc,
-		    nc * sizeof *o->counts);
+	for (i = 0; i < st->len; i++) {
+		if (ks[i].i == i)
+			continue;
+		e = st->ents[i];
+		memcpy(c, st->counts + i * nc, nc * sizeof *c);
+		for (j = i; (k = ks[j].i) != i; j = k) {
+			st->ents[j] = st->ents[k];
+			memcpy(st->counts + j * nc, st->counts + k * nc,
+			    nc * sizeof *c);
+			ks[j].i = (uint32_t)j;
+		}
+		st->ents[j] = e;
+		memcpy(st->counts + j * nc, c, nc * sizeof *c);
+		ks[j].i = (uint32_t)j;
 	}
 }
 
@@ -846,9 +852,6 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	struct sortctx ctx = { st, NULL, NULL };
 	uint32_t *byname = fold_reallocarray(NULL, nf + 1, sizeof *byname);
 	struct keyed *ks = fold_reallocarray(NULL, st->len + 1, sizeof *ks);
-	struct entry *ents;
-	struct fold_count *counts;
-	struct reorder ro;
 	int anyprefix = 0, anysemi = 0;
 
 	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
@@ -885,20 +888,10 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
 	}
 	free(byname);
-	ents = fold_reallocarray(NULL, st->cap, sizeof *ents);
-	counts = fold_reallocarray(NULL, st->cap, st->ncols * sizeof *counts);
-	if (jobs <= 1 || st->len < SORT_JOBS_MIN)
-		jobs = 1;
-	ro = (struct reorder){ st, ks, ents, counts,
-	    (st->len + jobs - 1) / jobs };
-	fold_jobs(jobs, jobs, reorder_job, &ro);
+	reorder(st, ks);
 	free(ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
-	free(st->ents);
-	free(st->counts);
-	st->ents = ents;
-	st->counts = counts;
 	st->hashed = 0;
 }
 
