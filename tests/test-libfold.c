@@ -1,5 +1,6 @@
 /* Unit tests for libfold: prints "ok NAME" or "FAIL NAME" per check. */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "libfold/folded.h"
 #include "libfold/input.h"
 #include "libfold/intern.h"
+#include "libfold/jobs.h"
 #include "libfold/output.h"
 #include "libfold/stacks.h"
 #include "libfold/tree.h"
@@ -856,6 +858,85 @@ test_output(void)
 	    "output: a full disk is an error at close");
 }
 
+/* large writes skip the buffer: what comes out is still all, in order */
+static void
+test_output_large(void)
+{
+	size_t n = 600 * 1024, i, got;
+	char *big = malloc(n), *back = malloc(n + 1);
+	struct fold_out *o;
+	char path[64];
+	FILE *f;
+
+	/* the plain and the sanitized suites run side by side */
+	snprintf(path, sizeof path, "test-output-large.%ld.tmp",
+	    (long)getpid());
+	for (i = 0; i < n; i++)
+		big[i] = (char)('a' + i % 26);
+	o = fold_out_open(path);
+	fold_out_puts(o, "head\n");
+	fold_out_write(o, big, n);
+	fold_out_puts(o, "tail\n");
+	CHECK(fold_out_close(o) == 0, "output: a large write is written");
+	f = fopen(path, "rb");
+	got = f ? fread(back, 1, 5, f) : 0;
+	CHECK(got == 5 && memcmp(back, "head\n", 5) == 0 &&
+	    fread(back, 1, n, f) == n && memcmp(back, big, n) == 0 &&
+	    fread(back, 1, n, f) == 5 && memcmp(back, "tail\n", 5) == 0,
+	    "output: a large write comes out whole, between what surrounds it");
+	if (f)
+		fclose(f);
+	remove(path);
+	free(big);
+	free(back);
+}
+
+static int makes, drops;
+
+static void *
+pt_make(void)
+{
+	makes++;
+	return malloc(1);
+}
+
+static void
+pt_drop(void *p)
+{
+	drops++;
+	free(p);
+}
+
+static struct fold_perthread pt = FOLD_PERTHREAD(pt_make, pt_drop);
+
+static void *
+pt_thread(void *arg)
+{
+	void **got = arg;
+
+	got[0] = fold_perthread(&pt);
+	got[1] = fold_perthread(&pt);
+	return NULL;
+}
+
+/* one object a thread, made once, dropped when the thread ends */
+static void
+test_perthread(void)
+{
+	void *mine = fold_perthread(&pt), *theirs[2] = { NULL, NULL };
+	pthread_t t;
+
+	CHECK(mine != NULL && fold_perthread(&pt) == mine && makes == 1,
+	    "perthread: a thread's object is made once");
+	if (pthread_create(&t, NULL, pt_thread, theirs) != 0)
+		return;
+	pthread_join(t, NULL);
+	CHECK(theirs[0] != NULL && theirs[0] == theirs[1] &&
+	    theirs[0] != mine && makes == 2,
+	    "perthread: another thread has its own");
+	CHECK(drops == 1, "perthread: dropped when its thread ends");
+}
+
 int
 main(void)
 {
@@ -875,5 +956,7 @@ main(void)
 	test_small_gzip();
 	test_whole();
 	test_output();
+	test_output_large();
+	test_perthread();
 	return failed;
 }
