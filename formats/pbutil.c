@@ -228,13 +228,6 @@ gz_init(z_stream *z)
 	    Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -1;
 }
 
-/*
- * Compresses the stream's only chunk c: libdeflate's deflate at zlib's
- * default level, no chunks to join and no dictionary. It is 3.4 times as
- * fast as zlib's, and smaller (a merged profile of 30 KB: 0.25 ms against
- * 0.84, 13,852 bytes against 14,065), and most merged profiles are one
- * chunk: the fixed cost of a small merge. -1 when libdeflate fails.
- */
 static void *
 deflater_make(void)
 {
@@ -255,6 +248,13 @@ deflater_free(void *d)
 static struct fold_perthread deflaters =
     FOLD_PERTHREAD(deflater_make, deflater_free);
 
+/*
+ * Compresses the stream's only chunk c: libdeflate's deflate at zlib's
+ * default level, no chunks to join and no dictionary. It is 3.4 times as
+ * fast as zlib's, and smaller (a merged profile of 30 KB: 0.25 ms against
+ * 0.84, 13,852 bytes against 14,065), and most merged profiles are one
+ * chunk: the fixed cost of a small merge. -1 when libdeflate fails.
+ */
 static int
 gz_whole(struct pb_gzchunk *c)
 {
