@@ -85,7 +85,6 @@ struct perf_reader {
 
 	/* a reader of parts of an input (see format.h) */
 	int part;
-	int cachelater;		/* its cache is made at its first read */
 	int undecided;		/* its reader had not chosen an event */
 	int needr;		/* and it saw one that it cannot choose */
 	uint64_t origin;	/* of the piece being read */
@@ -1463,10 +1462,6 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	size_t len, head, tail;
 	int rc;
 
-	if (r->cachelater) {
-		r->cachelater = 0;
-		r->cache = cache_new(CACHE_BITS);
-	}
 	r->fname = fold_in_name(in);
 	r->diag = diag;
 	r->origin = fold_in_origin(in);
@@ -1541,16 +1536,10 @@ perf_part(void *rp, struct fold_stacks *st)
 	size_t i;
 
 	/*
-	 * A large input is read in parts: their caches at their largest,
-	 * made empty on their threads (2 MiB of page faults apiece is not
-	 * to hold up the others' start). A cache warms within a piece.
+	 * A part's cache grows as the reader's does, with what it reads: a
+	 * part of a few small pieces (a test's, a fuzzer's, the last of a
+	 * file's) touches 32 KiB, not 2 MiB.
 	 */
-	if (p->cache) {
-		free(p->cache);
-		p->cache = NULL;
-		p->cachebits = CACHE_BITS;
-		p->cachelater = 1;
-	}
 	p->part = 1;
 	p->chosen = r->chosen;
 	p->undecided = !r->opt.event && !r->chosen;
