@@ -72,6 +72,7 @@ struct ttab {
 	size_t nblocks;
 	char *free;
 	size_t nfree;
+	size_t blocksz;		/* of the next block; 0: not yet one */
 };
 
 /*
@@ -82,14 +83,21 @@ struct ttab {
  */
 #define MERGE_PIECE ((uint64_t)2 << 20)
 
+/*
+ * The texts are kept in blocks that grow fourfold from 64 KiB to 4 MiB: a
+ * small input's table writes a few pages, not a 4 MiB block's huge page.
+ */
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
 {
-	enum { BLOCK = 4 << 20 };
+	enum { FIRST = 64 << 10, BLOCK = 4 << 20 };
+	size_t sz;
 	char *p;
 
 	if (n > t->nfree) {
-		size_t sz = n > BLOCK / 4 ? n : BLOCK;
+		if (t->blocksz == 0)
+			t->blocksz = FIRST;
+		sz = n > t->blocksz / 4 ? n : t->blocksz;
 		if (sz == BLOCK) {
 			/* huge pages: page faults, not copying, dominate
 			   filling hundreds of megabytes */
@@ -103,10 +111,12 @@ tt_store(struct ttab *t, const char *s, size_t n)
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
 		t->blocks[t->nblocks++] = p;
-		if (sz != BLOCK) {
+		if (sz != t->blocksz) {
 			memcpy(p, s, n);
 			return p;
 		}
+		if (t->blocksz < BLOCK)
+			t->blocksz *= 4;
 		t->free = p;
 		t->nfree = sz;
 	}
