@@ -334,6 +334,20 @@ struct merger {
 };
 
 /*
+ * line[0..slen) with count c as a unit line: 1 when it is one (its unit
+ * kept in unit, the input's so far), -1 when it is a bad one (the message
+ * set), 0 when it is a stack. Nothing is said.
+ */
+static int
+unit_take(const char *line, size_t slen, const struct fold_count *c,
+    char *unit)
+{
+	if (line[0] != '#' || !fold_count_iszero(c))
+		return 0;
+	return fold_unit_take(unit, line, slen);
+}
+
+/*
  * The unit line of an input, when line[0..slen) with count c is one:
  * returns 1 and keeps its unit in unit (the input's, so far), 0 when it
  * is a stack, -1 on a strict warning (a bad unit line is a bad line).
@@ -344,8 +358,7 @@ unitline(struct merger *m, const char *name, uint64_t lineno,
 {
 	int k;
 
-	if (line[0] != '#' || !fold_count_iszero(c) ||
-	    !(k = fold_unit_take(unit, line, slen)))
+	if (!(k = unit_take(line, slen, c, unit)))
 		return 0;
 	if (k < 0)
 		return fold_warn(m->diag, name, lineno, "%s", fold_err()) < 0 ?
@@ -665,8 +678,8 @@ struct scanned {
  * First pass over a regular file: is it sorted, and what are its total
  * and its unit? Sets sc->id to what the file is before it is read. Bad
  * lines are left for the real pass to report: a bad unit line makes the
- * file one to read into the table, which says it once. Sets sc->r: 1 sorted, 0 not
- * (or not a regular file), -1 unreadable (reported).
+ * file one to read into the table, which says it once. Sets sc->r: 1
+ * sorted, 0 not (or not a regular file), -1 unreadable (reported).
  */
 static void
 scan(struct merger *m, const char *path, struct scanned *sc)
@@ -695,8 +708,7 @@ scan(struct merger *m, const char *path, struct scanned *sc)
 	while ((r = fold_in_line(in, &line, &len)) > 0) {
 		if (fold_parse_line(line, len, &slen, &c, 1) <= 0)
 			continue;
-		if (line[0] == '#' && fold_count_iszero(&c) &&
-		    (u = fold_unit_take(unit, line, slen)) != 0) {
+		if ((u = unit_take(line, slen, &c, unit)) != 0) {
 			/* a bad one: the table pass says it, in its place */
 			if (u < 0) {
 				sorted = 0;
