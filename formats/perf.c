@@ -179,18 +179,24 @@ skipblank(const char *s, size_t i, size_t n)
 }
 
 /*
- * A cache of 2^bits empty entries, written before it is read: a page
- * read first maps the zero page, and replacing it at the first write
- * costs, once there are threads, a TLB flush on every other processor.
+ * A cache of 2^bits empty entries (the largest, 2 MiB, a big array),
+ * written before it is read: a page read first maps the zero page, and
+ * replacing it at the first write costs, once there are threads, a TLB
+ * flush on every other processor.
  */
 static struct centry *
 cache_new(unsigned bits)
 {
-	size_t n = ((size_t)1 << bits) * sizeof(struct centry);
-	struct centry *c = fold_malloc(n);
+	struct centry *c = fold_big_calloc((size_t)1 << bits, sizeof *c);
 
-	memset(c, 0, n);
+	memset(c, 0, ((size_t)1 << bits) * sizeof *c);
 	return c;
+}
+
+static void
+cache_free(struct centry *c, unsigned bits)
+{
+	fold_big_free(c, (size_t)1 << bits, sizeof *c);
 }
 
 static void *
@@ -235,7 +241,7 @@ perf_close(void *rp)
 	free(r->after);
 	free(r->pend);
 	free(r->tmp);
-	free(r->cache);
+	cache_free(r->cache, r->cachebits);
 	free(r);
 }
 
@@ -954,9 +960,9 @@ done:
 		if (++r->cachefills >> r->cachebits &&
 		    r->cachebits < CACHE_BITS) {
 			/* emptied: what it held is found again soon enough */
+			cache_free(r->cache, r->cachebits);
 			r->cachebits += 2;
 			r->cachefills = 0;
-			free(r->cache);
 			r->cache = cache_new(r->cachebits);
 		}
 	}

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "err.h"
 
@@ -86,6 +87,133 @@ fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 	p = fold_reallocarray(p, n, size);
 	*cap = n;
 	return p;
+}
+
+/*
+ * Mappings for big arrays (err.h): not under the address sanitizer, and
+ * only where mremap and MADV_HUGEPAGE exist.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define NOMAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NOMAP 1
+#endif
+#endif
+#if !defined(MREMAP_MAYMOVE) || !defined(MADV_HUGEPAGE)
+#define NOMAP 1
+#endif
+#ifndef NOMAP
+#define NOMAP 0
+#endif
+
+/* a huge page; a mapping's length is a multiple of it */
+#define HUGE ((size_t)2 << 20)
+
+static int
+mapped(size_t bytes)
+{
+	return !NOMAP && bytes >= FOLD_BIG;
+}
+
+static size_t
+maplen(size_t bytes)
+{
+	return (bytes + HUGE - 1) & ~(HUGE - 1);
+}
+
+/*
+ * A mapping of len bytes (a multiple of HUGE) at a multiple of HUGE: a
+ * fault gets a huge page only in a range of HUGE bytes so aligned. NULL
+ * when there is no room.
+ */
+static char *
+map(size_t len)
+{
+#if !NOMAP
+	char *p, *a;
+
+	p = mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+	if (a > p)
+		munmap(p, a - p);
+	munmap(a + len, p + HUGE - a);
+	madvise(a, len, MADV_HUGEPAGE);
+	return a;
+#else
+	return NULL;
+#endif
+}
+
+void *
+fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t n, old = *cap * size, len;
+	char *q;
+
+	if (need <= *cap)
+		return p;
+	n = *cap ? *cap : 32;
+	n = n > SIZE_MAX / 2 ? SIZE_MAX : 2 * n;
+	if (n < need)
+		n = need;
+	if (size && n > (SIZE_MAX - 2 * HUGE) / size)
+		return check(NULL);
+	if (!mapped(n * size)) {
+		p = fold_reallocarray(p, n, size);
+		*cap = n;
+		return p;
+	}
+	len = maplen(n * size);
+	if (!mapped(old)) {
+		/* from malloc's block to a mapping: a copy of under FOLD_BIG */
+		q = check(map(len));
+		if (old)
+			memcpy(q, p, old);
+		free(p);
+	} else if (len > maplen(old)) {
+#if !NOMAP
+		/* in place if the pages after it are free, else moved to
+		   a place aligned as map() aligns */
+		q = mremap(p, maplen(old), len, 0);
+		if (q == MAP_FAILED) {
+			q = check(map(len));
+			q = mremap(p, maplen(old), len,
+			    MREMAP_MAYMOVE | MREMAP_FIXED, q);
+			if (q == MAP_FAILED)
+				return check(NULL);
+		}
+		madvise(q, len, MADV_HUGEPAGE);
+#else
+		q = p;
+#endif
+	} else {
+		q = p;
+	}
+	*cap = n;
+	return q;
+}
+
+void *
+fold_big_calloc(size_t nmemb, size_t size)
+{
+	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
+		return check(NULL);
+	if (!mapped(nmemb * size))
+		return fold_calloc(nmemb, size);
+	return check(map(maplen(nmemb * size)));
+}
+
+void
+fold_big_free(void *p, size_t cap, size_t size)
+{
+	if (p && mapped(cap * size))
+		munmap(p, maplen(cap * size));
+	else
+		free(p);
 }
 
 char *

@@ -58,7 +58,7 @@ fold_intern_new(void)
 	struct fold_intern *t = fold_calloc(1, sizeof *t);
 
 	t->mask = 1023;
-	t->slots = fold_malloc((t->mask + 1) * sizeof *t->slots);
+	t->slots = fold_big_calloc(t->mask + 1, sizeof *t->slots);
 	empty(t->slots, t->mask + 1);
 	return t;
 }
@@ -84,8 +84,8 @@ fold_intern_free(struct fold_intern *t)
 	for (i = 0; i < t->nblocks; i++)
 		free(t->blocks[i]);
 	free(t->blocks);
-	free(t->names);
-	free(t->slots);
+	fold_big_free(t->names, t->cap, sizeof *t->names);
+	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
 	free(t);
 }
 
@@ -127,7 +127,7 @@ static void
 grow(struct fold_intern *t)
 {
 	size_t nmask = t->mask * 2 + 1, i, j;
-	struct slot *ns = fold_reallocarray(NULL, nmask + 1, sizeof *ns);
+	struct slot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
 
 	empty(ns, nmask + 1);
 	for (i = 0; i <= t->mask; i++) {
@@ -138,7 +138,7 @@ grow(struct fold_intern *t)
 			;
 		ns[j] = t->slots[i];
 	}
-	free(t->slots);
+	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
 	t->slots = ns;
 	t->mask = nmask;
 }
@@ -167,7 +167,8 @@ add(struct fold_intern *t, size_t i, const char *s, size_t n, uint32_t h)
 		return t->slots[i].id;
 	if (n > UINT32_MAX - 16 || t->len >= UINT32_MAX - 1)
 		return fold_malloc(SIZE_MAX), FOLD_NOFRAME;	/* out of ids */
-	t->names = fold_grow(t->names, &t->cap, t->len + 1, sizeof *t->names);
+	t->names = fold_big_grow(t->names, &t->cap, t->len + 1,
+	    sizeof *t->names);
 	t->names[t->len].s = store(t, s, n);
 	t->names[t->len].len = n;
 	t->slots[i].id = t->len;

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -68,7 +67,10 @@ struct ttab {
 	size_t len, cap;
 	uint32_t *slots;	/* entry + 1; 0 empty */
 	size_t mask;
-	char **blocks;
+	struct block {
+		char *p;
+		size_t n;
+	} *blocks;		/* big arrays (err.h) of n bytes */
 	size_t nblocks;
 	char *free;
 	size_t nfree;
@@ -84,8 +86,9 @@ struct ttab {
 #define MERGE_PIECE ((uint64_t)2 << 20)
 
 /*
- * The texts are kept in blocks that grow fourfold from 64 KiB to 4 MiB: a
- * small input's table writes a few pages, not a 4 MiB block's huge page.
+ * The texts are kept in blocks that grow fourfold from 64 KiB to 4 MiB, the
+ * large ones big arrays on huge pages: a small input's table writes a few
+ * pages, not a huge one.
  */
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
@@ -98,19 +101,11 @@ tt_store(struct ttab *t, const char *s, size_t n)
 		if (t->blocksz == 0)
 			t->blocksz = FIRST;
 		sz = n > t->blocksz / 4 ? n : t->blocksz;
-		if (sz == BLOCK) {
-			/* huge pages: page faults, not copying, dominate
-			   filling hundreds of megabytes */
-			p = aligned_alloc(2 << 20, BLOCK);
-			if (!p)
-				p = fold_malloc(sz);
-			madvise(p, BLOCK, MADV_HUGEPAGE);
-		} else {
-			p = fold_malloc(sz);
-		}
+		p = fold_big_calloc(sz, 1);
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
-		t->blocks[t->nblocks++] = p;
+		t->blocks[t->nblocks].p = p;
+		t->blocks[t->nblocks++].n = sz;
 		if (sz != t->blocksz) {
 			memcpy(p, s, n);
 			return p;
@@ -132,8 +127,8 @@ tt_grow(struct ttab *t)
 {
 	size_t i, j, mask = t->mask ? t->mask * 2 + 1 : 4095;
 
-	free(t->slots);
-	t->slots = fold_calloc(mask + 1, sizeof *t->slots);
+	fold_big_free(t->slots, t->mask ? t->mask + 1 : 0, sizeof *t->slots);
+	t->slots = fold_big_calloc(mask + 1, sizeof *t->slots);
 	t->mask = mask;
 	for (i = 0; i < t->len; i++) {
 		for (j = t->ents[i].hash & mask; t->slots[j]; j = (j + 1) & mask)
@@ -155,7 +150,8 @@ tt_add(struct ttab *t, const char *s, size_t n, uint32_t h,
 		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
 			return fold_count_add(&e->cnt, c);
 	}
-	t->ents = fold_grow(t->ents, &t->cap, t->len + 1, sizeof *t->ents);
+	t->ents = fold_big_grow(t->ents, &t->cap, t->len + 1,
+	    sizeof *t->ents);
 	t->ents[t->len].s = tt_store(t, s, n);
 	t->ents[t->len].len = n;
 	t->ents[t->len].hash = h;
@@ -286,20 +282,20 @@ mkqs(struct tent **a, size_t n, size_t d, int depth)
 static void
 tt_sort(struct ttab *t)
 {
-	struct tent **p = fold_reallocarray(NULL, t->len + 1, sizeof *p);
-	struct tent *sorted = fold_reallocarray(NULL, t->len + 1,
+	size_t i, pcap = 0, scap = 0;
+	struct tent **p = fold_big_grow(NULL, &pcap, t->len + 1, sizeof *p);
+	struct tent *sorted = fold_big_grow(NULL, &scap, t->len + 1,
 	    sizeof *sorted);
-	size_t i;
 
 	for (i = 0; i < t->len; i++)
 		p[i] = &t->ents[i];
 	mkqs(p, t->len, 0, 0);
 	for (i = 0; i < t->len; i++)
 		sorted[i] = *p[i];
-	free(p);
-	free(t->ents);
+	fold_big_free(p, pcap, sizeof *p);
+	fold_big_free(t->ents, t->cap, sizeof *t->ents);
 	t->ents = sorted;
-	t->cap = t->len + 1;
+	t->cap = scap;
 }
 
 static void
@@ -308,10 +304,10 @@ tt_free(struct ttab *t)
 	size_t i;
 
 	for (i = 0; i < t->nblocks; i++)
-		free(t->blocks[i]);
+		fold_big_free(t->blocks[i].p, t->blocks[i].n, 1);
 	free(t->blocks);
-	free(t->ents);
-	free(t->slots);
+	fold_big_free(t->ents, t->cap, sizeof *t->ents);
+	fold_big_free(t->slots, t->mask ? t->mask + 1 : 0, sizeof *t->slots);
 }
 
 struct item {			/* an input waiting for its merge */

@@ -46,7 +46,7 @@ fold_stacks_new(struct fold_intern *frames, int ncols)
 	st->frames = frames;
 	st->ncols = ncols < 1 ? 1 : ncols > FOLD_MAXCOLS ? FOLD_MAXCOLS : ncols;
 	st->mask = 1023;
-	st->slots = fold_calloc(st->mask + 1, sizeof *st->slots);
+	st->slots = fold_big_calloc(st->mask + 1, sizeof *st->slots);
 	st->hashed = 1;
 	return st;
 }
@@ -56,10 +56,10 @@ fold_stacks_free(struct fold_stacks *st)
 {
 	if (!st)
 		return;
-	free(st->ids);
-	free(st->ents);
-	free(st->counts);
-	free(st->slots);
+	fold_big_free(st->ids, st->capids, sizeof *st->ids);
+	fold_big_free(st->ents, st->cap, sizeof *st->ents);
+	fold_big_free(st->counts, st->cap, st->ncols * sizeof *st->counts);
+	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
 	free(st->scratch);
 	free(st);
 }
@@ -149,19 +149,30 @@ fold_stacks_counts(struct fold_stacks *st, size_t i)
 	return st->counts + i * st->ncols;
 }
 
+/* Room for need entries and their counts, which share a capacity. */
+static void
+grow_entries(struct fold_stacks *st, size_t need)
+{
+	size_t cap = st->cap;
+
+	st->ents = fold_big_grow(st->ents, &cap, need, sizeof *st->ents);
+	st->counts = fold_big_grow(st->counts, &st->cap, need,
+	    st->ncols * sizeof *st->counts);
+}
+
 static void
 rehash(struct fold_stacks *st, size_t mask)
 {
 	size_t i, j;
 
-	free(st->slots);
+	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
 	st->mask = mask;
 	/*
-	 * Zeroed by writing, not calloc: a page read first maps the zero
-	 * page, and replacing it at the first write costs, once there are
-	 * threads, a TLB flush on every other processor.
+	 * Zeroed by writing too: a page read first maps the zero page, and
+	 * replacing it at the first write costs, once there are threads, a
+	 * TLB flush on every other processor.
 	 */
-	st->slots = fold_reallocarray(NULL, mask + 1, sizeof *st->slots);
+	st->slots = fold_big_calloc(mask + 1, sizeof *st->slots);
 	memset(st->slots, 0, (mask + 1) * sizeof *st->slots);
 	for (i = 0; i < st->len; i++) {
 		for (j = st->ents[i].hash & mask; st->slots[j].i;
@@ -227,13 +238,10 @@ fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	}
 	if (n > UINT32_MAX || st->len >= UINT32_MAX - 1)
 		return fold_seterr("too many stacks or frames");
-	st->ids = fold_grow(st->ids, &st->capids, st->nids + n, sizeof *st->ids);
-	if (st->len == st->cap) {
-		st->cap = st->cap ? st->cap * 2 : 1024;
-		st->ents = fold_reallocarray(st->ents, st->cap, sizeof *st->ents);
-		st->counts = fold_reallocarray(st->counts, st->cap,
-		    st->ncols * sizeof *st->counts);
-	}
+	st->ids = fold_big_grow(st->ids, &st->capids, st->nids + n,
+	    sizeof *st->ids);
+	if (st->len == st->cap)
+		grow_entries(st, st->len + 1);
 	i = st->len++;
 	st->sorted = 0;
 	memcpy(st->ids + st->nids, ids, n * sizeof *ids);
@@ -259,15 +267,10 @@ reserve(struct fold_stacks *st, size_t n, size_t nids)
 {
 	size_t mask = st->mask;
 
-	st->ids = fold_grow(st->ids, &st->capids, st->nids + nids,
+	st->ids = fold_big_grow(st->ids, &st->capids, st->nids + nids,
 	    sizeof *st->ids);
-	if (st->len + n > st->cap) {
-		st->cap = st->len + n;
-		st->ents = fold_reallocarray(st->ents, st->cap,
-		    sizeof *st->ents);
-		st->counts = fold_reallocarray(st->counts, st->cap,
-		    st->ncols * sizeof *st->counts);
-	}
+	if (st->len + n > st->cap)
+		grow_entries(st, st->len + n);
 	while ((st->len + n) * 2 > mask)
 		mask = mask * 2 + 1;
 	if (mask != st->mask || !st->hashed)
@@ -281,7 +284,7 @@ static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 {
 	size_t nf = fold_intern_count(src->frames), i, j, k;
-	size_t same = 0;
+	size_t same = 0, hcap = 0, icap = 0;
 	int shared = src->frames == dst->frames, rc = 0;
 	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
 	uint64_t adds = dst->adds + src->adds;
@@ -311,10 +314,10 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	 * the others, most of a part's, are mapped: in place when src is to
 	 * be freed (take), else in a copy of its ids.
 	 */
-	hash = fold_reallocarray(NULL, src->len + 1, sizeof *hash);
+	hash = fold_big_grow(NULL, &hcap, src->len + 1, sizeof *hash);
 	sids = src->ids;
 	if (!shared && !inplace) {
-		ids = fold_reallocarray(NULL, src->nids + 1, sizeof *ids);
+		ids = fold_big_grow(NULL, &icap, src->nids + 1, sizeof *ids);
 		memcpy(ids, src->ids, src->nids * sizeof *ids);
 		sids = ids;
 	}
@@ -342,8 +345,8 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	if (rc == 0)
 		dst->adds = adds;
 	free(map);
-	free(ids);
-	free(hash);
+	fold_big_free(ids, icap, sizeof *ids);
+	fold_big_free(hash, hcap, sizeof *hash);
 	return rc;
 }
 
@@ -742,9 +745,9 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
     const uint32_t *mrank, size_t nranks, unsigned jobs)
 {
 	struct rsort r = { ks, NULL, lrank, mrank, 1, 0, NULL, NULL };
-	size_t ntodo = 0, cap = 64, i, g, ng, sum = 0, total = 0;
+	size_t ntodo = 0, cap = 64, tcap = 0, i, g, ng, sum = 0, total = 0;
 
-	r.tmp = fold_reallocarray(NULL, n + 1, sizeof *r.tmp);
+	r.tmp = fold_big_grow(NULL, &tcap, n + 1, sizeof *r.tmp);
 	while (((uint64_t)1 << r.bits) <= nranks)
 		r.bits++;
 	r.per = 64 / r.bits;
@@ -753,7 +756,7 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 	    &cap);
 	if (jobs <= 1 || n < SORT_JOBS_MIN) {
 		rank_runs(&r, r.segs, ntodo, cap);
-		free(r.tmp);
+		fold_big_free(r.tmp, tcap, sizeof *r.tmp);
 		return;
 	}
 	/* four groups a thread: a thread done early takes another */
@@ -771,7 +774,7 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 	fold_jobs(ng, jobs, rank_job, &r);
 	free(r.group);
 	free(r.segs);
-	free(r.tmp);
+	fold_big_free(r.tmp, tcap, sizeof *r.tmp);
 }
 
 /*
@@ -851,7 +854,8 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	size_t nf = fold_intern_count(st->frames), i, la, lb;
 	struct sortctx ctx = { st, NULL, NULL };
 	uint32_t *byname = fold_reallocarray(NULL, nf + 1, sizeof *byname);
-	struct keyed *ks = fold_reallocarray(NULL, st->len + 1, sizeof *ks);
+	size_t kcap = 0;
+	struct keyed *ks = fold_big_grow(NULL, &kcap, st->len + 1, sizeof *ks);
 	int anyprefix = 0, anysemi = 0;
 
 	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
@@ -889,7 +893,7 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	}
 	free(byname);
 	reorder(st, ks);
-	free(ks);
+	fold_big_free(ks, kcap, sizeof *ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
 	st->hashed = 0;

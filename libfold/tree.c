@@ -44,7 +44,8 @@ newnode(struct fold_tree *t, uint32_t frame, uint32_t parent, uint32_t depth)
 {
 	struct fold_node *n;
 
-	t->nodes = fold_grow(t->nodes, &t->cap, t->len + 1, sizeof *t->nodes);
+	t->nodes = fold_big_grow(t->nodes, &t->cap, t->len + 1,
+	    sizeof *t->nodes);
 	n = &t->nodes[t->len];
 	memset(n, 0, sizeof *n);
 	n->frame = frame;
@@ -73,7 +74,7 @@ fold_tree_free(struct fold_tree *t)
 {
 	if (!t)
 		return;
-	free(t->nodes);
+	fold_big_free(t->nodes, t->cap, sizeof *t->nodes);
 	free(t->path);
 	free(t);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -937,6 +938,45 @@ test_perthread(void)
 	CHECK(drops == 1, "perthread: dropped when its thread ends");
 }
 
+/*
+ * A big array keeps its elements as it grows from malloc's block to a
+ * mapping and from one mapping to a larger one; a zeroed one is zero.
+ */
+static void
+test_big(void)
+{
+	size_t cap = 0, i, n = 3 * FOLD_BIG / sizeof(uint32_t), bad = 0;
+	uint32_t *a = NULL, *z;
+	void *block = MAP_FAILED;
+
+	for (i = 0; i < n; i++) {
+		a = fold_big_grow(a, &cap, i + 1, sizeof *a);
+		a[i] = (uint32_t)(i * 2654435761u);
+		/* a page right after the first mapping: it cannot grow in
+		   place, its pages move */
+		if (block == MAP_FAILED && cap * sizeof *a >= FOLD_BIG)
+			block = mmap((char *)a + ((cap * sizeof *a + FOLD_BIG -
+			    1) & ~(FOLD_BIG - 1)), 4096, PROT_READ,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			    -1, 0);
+	}
+	if (block != MAP_FAILED)
+		munmap(block, 4096);
+	for (i = 0; i < n; i++)
+		bad += a[i] != (uint32_t)(i * 2654435761u);
+	CHECK(cap >= n && bad == 0, "big: grown past FOLD_BIG, kept");
+	fold_big_free(a, cap, sizeof *a);
+	z = fold_big_calloc(n, sizeof *z);
+	for (i = 0; i < n; i++)
+		bad += z[i] != 0;
+	z[n - 1] = 1;
+	CHECK(bad == 0, "big: calloc'd past FOLD_BIG, zero");
+	fold_big_free(z, n, sizeof *z);
+	z = fold_big_calloc(10, sizeof *z);
+	CHECK(z[9] == 0, "big: calloc'd small, zero");
+	fold_big_free(z, 10, sizeof *z);
+}
+
 int
 main(void)
 {
@@ -958,5 +998,6 @@ main(void)
 	test_output();
 	test_output_large();
 	test_perthread();
+	test_big();
 	return failed;
 }
