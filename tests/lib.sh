@@ -307,6 +307,32 @@ have() {
 
 need() { have "$@" || exit 0; }
 
+# speedscope_each FILE...: what the speedscope app says of each FILE, one
+# line a profile (tests/speedscope-load.sh), all loaded in one browser,
+# whose start-up is most of a load's time: the K-th file's (from 1) in
+# $tmp/load.K; none when the harness failed before that file (its
+# messages in $tmp/load.err). Skips the script where there is no browser,
+# outside CI.
+speedscope_each() {
+	"$top/tests/speedscope-load.sh" --by-file "$@" >"$tmp/loads" \
+	    2>"$tmp/load.err"
+	[ $? = 77 ] && [ "${CI:-}" != true ] && skip "$(cat "$tmp/load.err")"
+	rm -f "$tmp"/load.[0-9]*
+	awk -v d="$tmp" '/^file\t/ { if (f) close(f); f = d "/load." ++k
+		printf "" >f; next } { print >f }' "$tmp/loads"
+}
+
+# speedscope_opened K NAME: 0 when speedscope read the K-th file of
+# speedscope_each, its lines then in $tmp/load; else NAME is not ok.
+speedscope_opened() {
+	if [ -e "$tmp/load.$1" ] && ! grep -q '^error' "$tmp/load.$1"; then
+		cp "$tmp/load.$1" "$tmp/load"
+		return 0
+	fi
+	notok "$2" "$(cat "$tmp/load.$1" "$tmp/load.err" 2>/dev/null)"
+	return 1
+}
+
 need_browser() {
 	local c
 	for c in chromium chromium-browser google-chrome; do

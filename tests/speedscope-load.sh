@@ -9,7 +9,9 @@
 # its call tree's roots (Profile.getTotalNonIdleWeight); UNIT is its
 # value unit (none, nanoseconds ... seconds, bytes). --time-order adds a
 # fourth column: the span of the Time Order view (Profile.getTotalWeight,
-# for a speedscope file at least endValue - startValue). A file speedscope
+# for a speedscope file at least endValue - startValue). --by-file prints
+# a line file<TAB>FILE before each file's lines: many files load in one
+# browser, whose start-up costs more than a load. A file speedscope
 # refuses prints error<TAB>MESSAGE (the importer's exception or the alert
 # it shows), and the exit status is then 1; a harness failure (the app did
 # not start or finish within $SPEEDSCOPE_TIMEOUT s, 40 by default) is
@@ -23,7 +25,7 @@
 # reused when present. Without chromium (or python3, or npm when the app
 # is not there yet) it says so on standard error and exits 77 (skipped).
 #
-# usage: tests/speedscope-load.sh [--time-order] [--export OUT] FILE...
+# usage: tests/speedscope-load.sh [--time-order] [--by-file] [--export OUT] FILE...
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=${here%/*}
@@ -32,13 +34,13 @@ integrity=sha512-cpf9HWTZf1ijLXBJrk87Ve/54tnYx6rlf0gUThvn3ook6h63hLXVOQiMf44PT+X
 dir=${SPEEDSCOPE_DIR:-$top/build/speedscope}
 
 usage() {
-	echo "usage: $0 [--time-order] [--export OUT] FILE..." >&2
+	echo "usage: $0 [--time-order] [--by-file] [--export OUT] FILE..." >&2
 	exit 2
 }
 opts=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--time-order) opts+=("$1"); shift ;;
+	--time-order | --by-file) opts+=("$1"); shift ;;
 	--export) [ $# -ge 3 ] || usage; opts+=("$1" "$2"); shift 2 ;;
 	*) break ;;
 	esac

@@ -1,7 +1,7 @@
 """Loads profiles into the real speedscope app in headless Chromium and
 prints what speedscope computed: the helper of tests/speedscope-load.sh.
 
-usage: python3 speedscope_load.py [--time-order] [--export OUT]
+usage: python3 speedscope_load.py [--time-order] [--by-file] [--export OUT]
                                   CHROME INDEX_HTML FILE...
 
 For each FILE: a fresh load of speedscope's index.html (file://), then
@@ -32,8 +32,10 @@ importer threw: its "Failed to load format" console message is the
 MESSAGE), or an alert() (unrecognized or empty file: the alert's text).
 
 Prints NAME<TAB>TOTAL<TAB>UNIT per profile, or error<TAB>MESSAGE for a
-file speedscope refuses; exit status 1 when any file was refused, 2
-when the harness itself failed (timeout, no state found).
+file speedscope refuses, with --by-file after a line file<TAB>FILE for
+each file (one browser for many files: its start-up is most of a file's
+time); exit status 1 when any file was refused, 2 when the harness
+itself failed (timeout, no state found).
 """
 import json, os, pathlib, select, signal, sys, time
 
@@ -235,16 +237,18 @@ def export(page, out):
 
 
 def main(argv):
-    with_time, out = False, None
-    while argv and argv[0] in ("--time-order", "--export"):
+    with_time, by_file, out = False, False, None
+    while argv and argv[0] in ("--time-order", "--by-file", "--export"):
         if argv[0] == "--time-order":
             with_time, argv = True, argv[1:]
+        elif argv[0] == "--by-file":
+            by_file, argv = True, argv[1:]
         elif len(argv) > 1:
             out, argv = argv[1], argv[2:]
         else:
             argv = []
     if len(argv) < 3 or (out and len(argv) != 3):
-        sys.stderr.write("usage: speedscope_load.py [--time-order] [--export OUT] "
+        sys.stderr.write("usage: speedscope_load.py [--time-order] [--by-file] [--export OUT] "
                          "CHROME INDEX FILE...\n")
         return 2
     chrome, index, files = argv[0], os.path.abspath(argv[1]), argv[2:]
@@ -275,6 +279,8 @@ def main(argv):
                 except (TimeoutError, RuntimeError) as e:
                     sys.stderr.write("speedscope-load: %s: %s\n" % (f, e))
                     return 2
+                if by_file:
+                    print("file\t" + f)
                 if not r.get("group"):
                     print("error\t" + clean(r["error"]))
                     status = 1

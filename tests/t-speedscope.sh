@@ -45,14 +45,6 @@ need_browser
 need npm "speedscope comes from npm"
 need python3
 
-# speedscope's totals, one line a profile: NAME TOTAL UNIT
-load() {
-	"$top/tests/speedscope-load.sh" "$@" >"$tmp/load" 2>"$tmp/load.err"
-	local rc=$?
-	[ "$rc" = 77 ] && [ "${CI:-}" != true ] && skip "$(cat "$tmp/load.err")"
-	return "$rc"
-}
-
 # The total of folded text in nanoseconds or its own unit, against
 # speedscope's, within a nanosecond a stack (speedscope adds doubles).
 agree() { # name folded
@@ -81,35 +73,43 @@ agree() { # name folded
 	}' "$tmp/load"
 }
 
+# speedscope's own files, then what folded2speedscope wrote of captures
+files=() names=()
 for f in "$d"/*.json; do
 	n=${f##*/}
 	case $n in invalid-*|bad.*) continue ;; esac
-	if ! load "$f"; then
-		notok "$n: speedscope opens it" "$(cat "$tmp/load" "$tmp/load.err")"
-		continue
-	fi
-	stackcollapse-speedscope "$f" >"$tmp/ours" 2>/dev/null
+	files+=("$f") names+=("$n")
+done
+ours=(foldtop/capture.folded stackcollapse-chrome/cpu.cpuprofile
+    stackcollapse-perf/captures/go.perf.gz)
+for i in "${!ours[@]}"; do
+	f=${ours[i]}
+	case $f in
+	*.folded) cp "testdata/$f" "$tmp/c$i" ;;
+	*.cpuprofile) stackcollapse-chrome --time "testdata/$f" >"$tmp/c$i" ;;
+	*) stackcollapse-perf "testdata/$f" >"$tmp/c$i" ;;
+	esac
+	folded2speedscope --name t "$tmp/c$i" >"$tmp/c$i.speedscope.json"
+	files+=("$tmp/c$i.speedscope.json")
+done
+speedscope_each "${files[@]}"
+
+for k in "${!names[@]}"; do
+	n=${names[k]}
+	speedscope_opened $((k + 1)) "$n: speedscope opens it" || continue
+	stackcollapse-speedscope "${files[k]}" >"$tmp/ours" 2>/dev/null
 	check "$n: our total is speedscope's" agree "$n" "$tmp/ours"
 done
 
-for f in foldtop/capture.folded stackcollapse-chrome/cpu.cpuprofile \
-    stackcollapse-perf/captures/go.perf.gz; do
-	case $f in
-	*.folded) cp "testdata/$f" "$tmp/c" ;;
-	*.cpuprofile) stackcollapse-chrome --time "testdata/$f" >"$tmp/c" ;;
-	*) stackcollapse-perf "testdata/$f" >"$tmp/c" ;;
-	esac
-	folded2speedscope --name t "$tmp/c" >"$tmp/c.speedscope.json"
-	if ! load "$tmp/c.speedscope.json"; then
-		notok "$f: speedscope opens what folded2speedscope wrote" \
-		    "$(cat "$tmp/load" "$tmp/load.err")"
-		continue
-	fi
-	unit=$(sed -n 's/^# unit=\(.*\) 0$/\1/p' "$tmp/c")
+for i in "${!ours[@]}"; do
+	f=${ours[i]}
+	speedscope_opened $((${#names[@]} + i + 1)) \
+	    "$f: speedscope opens what folded2speedscope wrote" || continue
+	unit=$(sed -n 's/^# unit=\(.*\) 0$/\1/p' "$tmp/c$i")
 	case $unit in
 	nanoseconds|microseconds|milliseconds|seconds|bytes) ;;
 	*) unit=none ;;
 	esac
 	equal "$f: speedscope's unit" "$(cut -f3 "$tmp/load")" "$unit"
-	check "$f: speedscope's total is the folded total" agree "$f" "$tmp/c"
+	check "$f: speedscope's total is the folded total" agree "$f" "$tmp/c$i"
 done

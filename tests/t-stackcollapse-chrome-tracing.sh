@@ -37,19 +37,18 @@ plain_only "browser checks skipped under the sanitizer run"
 need_browser
 need npm "speedscope comes from npm"
 
+files=()
 for f in "$d"/public/*.json "$d/node-trace.json"; do
-	n=${f#"$d"/}
-	case $n in
+	case $f in
 	*simple-with-samples*) continue ;;	# samples/stackFrames: not read
 	esac
-	"$top/tests/speedscope-load.sh" "$f" >"$tmp/load" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" = 77 ] && [ "${CI:-}" != true ]; then
-		skip "$(cat "$tmp/err")"
-	elif [ "$rc" != 0 ]; then
-		notok "$n: speedscope opens it" "$(cat "$tmp/load" "$tmp/err")"
-		continue
-	fi
+	files+=("$f")
+done
+speedscope_each "${files[@]}"
+
+for k in "${!files[@]}"; do
+	f=${files[k]} n=${files[k]#"$d"/}
+	speedscope_opened $((k + 1)) "$n: speedscope opens it" || continue
 	# speedscope names a thread "... (pid P), ... (tid T)" or "pid P, tid T"
 	sed -E 's/.*pid ([^,)]*).*tid ([^,)]*)\).*\t([0-9.]+)\tmicroseconds$/\1\/\2 \3/; s/^pid ([^,]*), tid ([^\t]*)\t([0-9.]+)\tmicroseconds$/\1\/\2 \3/' \
 	    "$tmp/load" | awk '{ printf "%s %.10g\n", $1, $2 }' | sort >"$tmp/want"
