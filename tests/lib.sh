@@ -66,7 +66,8 @@
 #	sets rc to its exit status and returns it.
 #   crashed STATUS [ERRFILE]
 #	true when a run ended by a signal or a timeout (status 124 and up),
-#	by ASan (99) or UBSan (98), or left a sanitizer report in ERRFILE.
+#	by ASan (99) or UBSan (98), or left a sanitizer report in ERRFILE
+#	(looked for in the sanitizer run only: a plain build makes none).
 #   judge NAME STATUS ERE
 #	after capture: true when the run did not crash, exited STATUS and,
 #	unless ERE is empty, said something matching ERE on standard error;
@@ -214,7 +215,8 @@ capture() {
 
 crashed() {
 	[ "$1" -ge 124 ] || [ "$1" -eq 98 ] || [ "$1" -eq 99 ] ||
-	    { [ -n "${2:-}" ] && grep -qE 'Sanitizer|runtime error:' "$2"; }
+	    { sanitized && [ -s "${2:-}" ] &&
+	    grep -qE 'Sanitizer|runtime error:' "$2"; }
 }
 
 judge() {
