@@ -87,7 +87,7 @@ wanted() {
 
 # One build directory's tests; its counts go to the file $2.
 suite() { # builddir countfile
-	local b=$1 t c x n s tmp=$tmp/suite.${2##*.}
+	local b=$1 t c x n s tmp=$tmp/suite.${2##*.} start=$SECONDS
 	passed=0 failed=0
 	mkdir "$tmp" || exit 2
 	[ -d "$b" ] || { notok "$b: no such build directory"; echo "$passed $failed" >"$2"; return; }
@@ -127,6 +127,8 @@ suite() { # builddir countfile
 		if [ -e "man/man1/$n.1" ]; then ok "$b: $n has a man page"
 		else notok "$b: $n has no man page man/man1/$n.1"; fi
 	done
+	# the two builds' suites run side by side: which one is the longer
+	echo "# $b: the suite took $((SECONDS - start)) s"
 	echo "$passed $failed" >"$2"
 }
 
