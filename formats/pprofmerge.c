@@ -104,14 +104,21 @@ struct mloc {
  * intern table with a separate array of values.
  */
 struct sample_tab {
-	uint8_t **blocks;
+	uint8_t **blocks;	/* big arrays (libfold/err.h) */
 	size_t *used, nblocks;	/* bytes taken in each block */
+	size_t *size;		/* bytes of each block */
 	size_t free;		/* left in the last block */
+	size_t blocksz;		/* of the next block; 0: not yet one */
 	uint8_t **slots;
 	size_t mask, n;
 };
 
-enum { SBLOCK = 1 << 20, SHDR = 8 };
+/*
+ * The entries are kept in blocks that grow fourfold from SFIRST to
+ * SBLOCK, the large ones on huge pages: a small merge writes a few pages,
+ * a fleet's a few faults a megabyte.
+ */
+enum { SFIRST = 64 << 10, SBLOCK = 4 << 20, SHDR = 8 };
 
 /* The most decoded tables a spare keeps for the next input, in bytes. */
 enum { SPARE_MAX = 4 << 20 };
@@ -175,7 +182,7 @@ pprof_merger_new(uint64_t max_size)
 	m->mkeys = fold_intern_new();
 	m->lkeys = fold_intern_new();
 	m->samples.mask = 1023;
-	m->samples.slots = fold_calloc(1024, sizeof *m->samples.slots);
+	m->samples.slots = fold_big_calloc(1024, sizeof *m->samples.slots);
 	m->ckeys = fold_intern_new();
 	return m;
 }
@@ -201,10 +208,12 @@ pprof_merger_free(struct pprof_merger *m)
 	fold_intern_free(m->lkeys);
 	fold_intern_free(m->ckeys);
 	for (i = 0; i < m->samples.nblocks; i++)
-		free(m->samples.blocks[i]);
+		fold_big_free(m->samples.blocks[i], m->samples.size[i], 1);
 	free(m->samples.blocks);
 	free(m->samples.used);
-	free(m->samples.slots);
+	free(m->samples.size);
+	fold_big_free(m->samples.slots, m->samples.mask + 1,
+	    sizeof *m->samples.slots);
 	free(m->funcs);
 	free(m->maps);
 	free(m->locs);
@@ -513,7 +522,7 @@ static void
 sample_grow(struct sample_tab *t)
 {
 	size_t nmask = 2 * t->mask + 1, i, j;
-	uint8_t **ns = fold_calloc(nmask + 1, sizeof *ns);
+	uint8_t **ns = fold_big_calloc(nmask + 1, sizeof *ns);
 
 	for (i = 0; i <= t->mask; i++) {
 		if (!t->slots[i])
@@ -523,7 +532,7 @@ sample_grow(struct sample_tab *t)
 			;
 		ns[j] = t->slots[i];
 	}
-	free(t->slots);
+	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
 	t->slots = ns;
 	t->mask = nmask;
 }
@@ -546,14 +555,22 @@ sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
 	/* 8-byte aligned, for the values */
 	need = (SHDR + vsz + n + 7) & ~(size_t)7;
 	if (need > t->free) {
-		size_t sz = need > SBLOCK ? need : SBLOCK;
+		size_t sz, cap = 0;
+		if (t->blocksz == 0)
+			t->blocksz = SFIRST;
+		sz = need > t->blocksz ? need : t->blocksz;
+		if (sz == t->blocksz && t->blocksz < SBLOCK)
+			t->blocksz *= 4;
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
 		t->used = fold_reallocarray(t->used, t->nblocks + 1,
 		    sizeof *t->used);
-		t->blocks[t->nblocks] = fold_malloc(sz);
+		t->size = fold_reallocarray(t->size, t->nblocks + 1,
+		    sizeof *t->size);
+		t->blocks[t->nblocks] = fold_big_grow(NULL, &cap, sz, 1);
+		t->size[t->nblocks] = cap;
 		t->used[t->nblocks++] = 0;
-		t->free = sz;
+		t->free = cap;
 	}
 	e = t->blocks[t->nblocks - 1] + t->used[t->nblocks - 1];
 	t->used[t->nblocks - 1] += need;
