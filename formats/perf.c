@@ -187,7 +187,7 @@ skipblank(const char *s, size_t i, size_t n)
 static struct centry *
 cache_new(unsigned bits)
 {
-	struct centry *c = fold_big_calloc((size_t)1 << bits, sizeof *c);
+	struct centry *c = fold_big_alloc((size_t)1 << bits, sizeof *c);
 
 	memset(c, 0, ((size_t)1 << bits) * sizeof *c);
 	return c;

@@ -555,7 +555,7 @@ sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
 	/* 8-byte aligned, for the values */
 	need = (SHDR + vsz + n + 7) & ~(size_t)7;
 	if (need > t->free) {
-		size_t sz, cap = 0;
+		size_t sz;
 		if (t->blocksz == 0)
 			t->blocksz = SFIRST;
 		sz = need > t->blocksz ? need : t->blocksz;
@@ -567,10 +567,10 @@ sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
 		    sizeof *t->used);
 		t->size = fold_reallocarray(t->size, t->nblocks + 1,
 		    sizeof *t->size);
-		t->blocks[t->nblocks] = fold_big_grow(NULL, &cap, sz, 1);
-		t->size[t->nblocks] = cap;
+		t->blocks[t->nblocks] = fold_big_alloc(sz, 1);
+		t->size[t->nblocks] = sz;
 		t->used[t->nblocks++] = 0;
-		t->free = cap;
+		t->free = sz;
 	}
 	e = t->blocks[t->nblocks - 1] + t->used[t->nblocks - 1];
 	t->used[t->nblocks - 1] += need;

@@ -73,6 +73,16 @@ fold_reallocarray(void *p, size_t nmemb, size_t size)
 	return fold_realloc(p, nmemb * size);
 }
 
+/* The capacity an array of cap elements grows to, to hold need. */
+static size_t
+grown(size_t cap, size_t need)
+{
+	size_t n = cap ? cap : 32;
+
+	n = n > SIZE_MAX / 2 ? SIZE_MAX : 2 * n;
+	return n < need ? need : n;
+}
+
 void *
 fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 {
@@ -80,10 +90,7 @@ fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 
 	if (need <= *cap)
 		return p;
-	n = *cap ? *cap : 32;
-	n = n > SIZE_MAX / 2 ? SIZE_MAX : 2 * n;
-	if (n < need)
-		n = need;
+	n = grown(*cap, need);
 	p = fold_reallocarray(p, n, size);
 	*cap = n;
 	return p;
@@ -156,17 +163,11 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 
 	if (need <= *cap)
 		return p;
-	n = *cap ? *cap : 32;
-	n = n > SIZE_MAX / 2 ? SIZE_MAX : 2 * n;
-	if (n < need)
-		n = need;
+	n = grown(*cap, need);
 	if (size && n > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
-	if (!mapped(n * size)) {
-		p = fold_reallocarray(p, n, size);
-		*cap = n;
-		return p;
-	}
+	if (!mapped(n * size))
+		return fold_grow_to(p, cap, need, size);
 	len = maplen(n * size);
 	if (!mapped(old)) {
 		/* from malloc's block to a mapping: a copy of under FOLD_BIG */
@@ -195,6 +196,16 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 	}
 	*cap = n;
 	return q;
+}
+
+void *
+fold_big_alloc(size_t nmemb, size_t size)
+{
+	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
+		return check(NULL);
+	if (!mapped(nmemb * size))
+		return fold_reallocarray(NULL, nmemb, size);
+	return check(map(maplen(nmemb * size)));
 }
 
 void *

@@ -107,9 +107,11 @@ fold_big_grow(void *p, size_t *cap, size_t need, size_t size)
 }
 
 /*
- * A big array of nmemb elements of size bytes, all zero: its capacity is
- * nmemb. A mapping comes zeroed from the system, with no page written.
+ * A big array of nmemb elements of size bytes, its capacity nmemb: not
+ * initialised (for an array its caller fills at once), or all zero (a
+ * mapping comes zeroed from the system, with no page written).
  */
+void *fold_big_alloc(size_t nmemb, size_t size);
 void *fold_big_calloc(size_t nmemb, size_t size);
 
 /* Frees the big array p of cap elements of size bytes. */

@@ -58,7 +58,7 @@ fold_intern_new(void)
 	struct fold_intern *t = fold_calloc(1, sizeof *t);
 
 	t->mask = 1023;
-	t->slots = fold_big_calloc(t->mask + 1, sizeof *t->slots);
+	t->slots = fold_big_alloc(t->mask + 1, sizeof *t->slots);
 	empty(t->slots, t->mask + 1);
 	return t;
 }
@@ -127,7 +127,7 @@ static void
 grow(struct fold_intern *t)
 {
 	size_t nmask = t->mask * 2 + 1, i, j;
-	struct slot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
+	struct slot *ns = fold_big_alloc(nmask + 1, sizeof *ns);
 
 	empty(ns, nmask + 1);
 	for (i = 0; i <= t->mask; i++) {

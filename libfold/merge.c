@@ -101,7 +101,7 @@ tt_store(struct ttab *t, const char *s, size_t n)
 		if (t->blocksz == 0)
 			t->blocksz = FIRST;
 		sz = n > t->blocksz / 4 ? n : t->blocksz;
-		p = fold_big_calloc(sz, 1);
+		p = fold_big_alloc(sz, 1);
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
 		t->blocks[t->nblocks].p = p;

@@ -168,11 +168,11 @@ rehash(struct fold_stacks *st, size_t mask)
 	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
 	st->mask = mask;
 	/*
-	 * Zeroed by writing too: a page read first maps the zero page, and
+	 * Zeroed by writing: a page read first maps the zero page, and
 	 * replacing it at the first write costs, once there are threads, a
 	 * TLB flush on every other processor.
 	 */
-	st->slots = fold_big_calloc(mask + 1, sizeof *st->slots);
+	st->slots = fold_big_alloc(mask + 1, sizeof *st->slots);
 	memset(st->slots, 0, (mask + 1) * sizeof *st->slots);
 	for (i = 0; i < st->len; i++) {
 		for (j = st->ents[i].hash & mask; st->slots[j].i;

@@ -972,6 +972,10 @@ test_big(void)
 	z[n - 1] = 1;
 	CHECK(bad == 0, "big: calloc'd past FOLD_BIG, zero");
 	fold_big_free(z, n, sizeof *z);
+	z = fold_big_alloc(n, sizeof *z);
+	memset(z, 0xab, n * sizeof *z);
+	CHECK(z[n - 1] == 0xabababab, "big: alloc'd past FOLD_BIG, writable");
+	fold_big_free(z, n, sizeof *z);
 	z = fold_big_calloc(10, sizeof *z);
 	CHECK(z[9] == 0, "big: calloc'd small, zero");
 	fold_big_free(z, 10, sizeof *z);
