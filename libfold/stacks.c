@@ -193,7 +193,8 @@ fold_stacks_hash(const uint32_t *ids, size_t n)
 void
 fold_stacks_prefetch(const struct fold_stacks *st, uint32_t hash)
 {
-	__builtin_prefetch(&st->slots[hash & st->mask]);
+	if (st->hashed)	/* a sorted table has no slots until an add */
+		__builtin_prefetch(&st->slots[hash & st->mask]);
 }
 
 long
@@ -733,21 +734,20 @@ rank_job(void *arg, size_t g)
 enum { SORT_JOBS_MIN = 8192 };
 
 /*
- * Sorts ks[0..n) by frame ranks: lrank[id] for a stack's last frame,
- * mrank[id] for the others (see fold_stacks_sort), all below nranks. No
- * recursion, however deep the stacks. With jobs, the runs the first
- * level leaves, which share their first frames and are sorted apart
- * from each other, are dealt out to the threads in groups of about equal
- * size.
+ * Sorts ks[0..n) (tmp[0..n) its scratch) by frame ranks: lrank[id] for a
+ * stack's last frame, mrank[id] for the others (see fold_stacks_sort), all
+ * below nranks. No recursion, however deep the stacks. With jobs, the runs
+ * the first level leaves, which share their first frames and are sorted
+ * apart from each other, are dealt out to the threads in groups of about
+ * equal size.
  */
 static void
-rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
+rank_sort(struct keyed *ks, struct keyed *tmp, size_t n, const uint32_t *lrank,
     const uint32_t *mrank, size_t nranks, unsigned jobs)
 {
-	struct rsort r = { ks, NULL, lrank, mrank, 1, 0, NULL, NULL };
-	size_t ntodo = 0, cap = 64, tcap = 0, i, g, ng, sum = 0, total = 0;
+	struct rsort r = { ks, tmp, lrank, mrank, 1, 0, NULL, NULL };
+	size_t ntodo = 0, cap = 64, i, g, ng, sum = 0, total = 0;
 
-	r.tmp = fold_big_grow(NULL, &tcap, n + 1, sizeof *r.tmp);
 	while (((uint64_t)1 << r.bits) <= nranks)
 		r.bits++;
 	r.per = 64 / r.bits;
@@ -756,7 +756,6 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 	    &cap);
 	if (jobs <= 1 || n < SORT_JOBS_MIN) {
 		rank_runs(&r, r.segs, ntodo, cap);
-		fold_big_free(r.tmp, tcap, sizeof *r.tmp);
 		return;
 	}
 	/* four groups a thread: a thread done early takes another */
@@ -774,7 +773,6 @@ rank_sort(struct keyed *ks, size_t n, const uint32_t *lrank,
 	fold_jobs(ng, jobs, rank_job, &r);
 	free(r.group);
 	free(r.segs);
-	fold_big_free(r.tmp, tcap, sizeof *r.tmp);
 }
 
 /*
@@ -855,8 +853,19 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	struct sortctx ctx = { st, NULL, NULL };
 	uint32_t *byname = fold_reallocarray(NULL, nf + 1, sizeof *byname);
 	size_t kcap = 0;
-	struct keyed *ks = fold_big_grow(NULL, &kcap, st->len + 1, sizeof *ks);
+	struct keyed *ks, *tmp;
 	int anyprefix = 0, anysemi = 0;
+
+	/*
+	 * The hash slots go (a sorted table is hashed again when added
+	 * to), and the keys and the radix sort's scratch are one array:
+	 * the table's peak is at its sort.
+	 */
+	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
+	st->slots = NULL;
+	st->hashed = 0;
+	ks = fold_big_grow(NULL, &kcap, 2 * (st->len + 1), sizeof *ks);
+	tmp = ks + st->len + 1;
 
 	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
 	ctx.isprefix = fold_calloc(nf + 1, 1);
@@ -881,12 +890,12 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 		anysemi = memchr(a, ';', la) != NULL;
 	}
 	if (order != FOLD_ORDER_TEXT || !anyprefix) {
-		rank_sort(ks, st->len, ctx.rank, ctx.rank, nf, jobs);
+		rank_sort(ks, tmp, st->len, ctx.rank, ctx.rank, nf, jobs);
 	} else if (!anysemi) {
 		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
 		uint32_t *r2 = fold_reallocarray(NULL, 2 * nf + 1, sizeof *r2);
 		rank_tokens(st->frames, byname, nf, r2);
-		rank_sort(ks, st->len, r2, r2 + nf, 2 * nf, jobs);
+		rank_sort(ks, tmp, st->len, r2, r2 + nf, 2 * nf, jobs);
 		free(r2);
 	} else {
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
@@ -896,7 +905,6 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	fold_big_free(ks, kcap, sizeof *ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
-	st->hashed = 0;
 }
 
 void
