@@ -1670,13 +1670,16 @@ addf(char **s, size_t *len, const char *fmt, ...)
 static int
 perf_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
-	const struct perf_reader *r = rp;
+	struct perf_reader *r = rp;
 	const struct perf_opt *opt = &r->opt;
 	const struct perf_event *ev;
 	size_t n, i, named = 0, kept = 0, len = 0;
 	char *msg = NULL;
 	int rc = 0;
 
+	/* nothing more is read: the cache goes before the table's sort */
+	cache_free(r->cache, r->cachebits);
+	r->cache = NULL;
 	/* --list-events: the listing says it all */
 	if (opt->list)
 		return 0;
