@@ -578,7 +578,7 @@ javaclass(const char *f, size_t n)
  * not cacheable) and returns 1 when the entry holds that very text: its
  * frame is then pushed, with no parse.
  */
-static int
+static inline __attribute__((always_inline)) int
 cache_hit(struct perf_reader *r, const char *s, size_t tn,
     const uint64_t *hash, struct centry **slot)
 {
@@ -1229,7 +1229,9 @@ fields:
 				h->hasperiod = 1;
 				for (p = prev; p < prev + prevlen; p++) {
 					d = s[p] - '0';
-					if (d > 9 || v > (UINT64_MAX - d) / 10) {
+					/* 19 digits cannot pass 2^64-1 */
+					if (d > 9 || (p - prev >= 19 &&
+					    v > (UINT64_MAX - d) / 10)) {
 						h->bad = s + prev;
 						h->badlen = prevlen;
 						break;
@@ -1366,7 +1368,8 @@ struct pline {
 	size_t n;		/* without "\n" or "\r\n" */
 	size_t ws;		/* leading blanks */
 	int hashed;
-	uint64_t hash;		/* of s[ws..n) trimmed, if hashed */
+	size_t tn;		/* if hashed: s[ws..ws + tn) is s[ws..n) trimmed */
+	uint64_t hash;		/* and its hash */
 };
 
 static void
@@ -1387,6 +1390,7 @@ lookahead(struct perf_reader *r, struct pline *pl, const char *s, size_t n)
 		;
 	tn -= pl->ws;
 	if (tn > 0 && tn <= TEXTMAX) {
+		pl->tn = tn;
 		pl->hash = fold_hash(s + pl->ws, tn);
 		pl->hashed = 1;
 		__builtin_prefetch(&r->cache[pl->hash >> (64 - r->cachebits)]);
@@ -1400,6 +1404,7 @@ line(struct perf_reader *r, const struct pline *pl)
 	const char *s = pl->s;
 	size_t n = pl->n, i = pl->ws;
 	const uint64_t *hash = pl->hashed ? &pl->hash : NULL;
+	struct centry *e;
 	struct hdr h;
 	int wasframe = r->lastframe, rc;
 
@@ -1419,7 +1424,8 @@ line(struct perf_reader *r, const struct pline *pl)
 	}
 	if (i > 0 && r->insample && !r->flat) {
 		r->multiline = 1;
-		if (!r->keep) {
+		/* a line seen before: no call */
+		if (!r->keep || (hash && cache_hit(r, s + i, pl->tn, hash, &e))) {
 			r->lastframe = 1;
 			return 0;
 		}
@@ -1457,15 +1463,16 @@ line(struct perf_reader *r, const struct pline *pl)
 	return badline(r, s, n, "unrecognized line");
 }
 
-enum { AHEAD = 8 };	/* lines looked at ahead: a power of two */
+/* lines looked at (their cache entries fetched), then read, a batch */
+enum { AHEAD = 8 };
 
 static int
 perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct perf_reader *r = rp;
-	struct pline ring[AHEAD];
+	struct pline ahead[AHEAD];
 	const char *buf, *p, *end, *nl;
-	size_t len, head, tail;
+	size_t len, k, i;
 	int rc;
 
 	r->fname = fold_in_name(in);
@@ -1482,18 +1489,20 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	while ((rc = fold_in_lines(in, &buf, &len)) > 0) {
 		r->lineno = fold_in_lineno(in);	/* parts read between runs */
 		end = buf + len;
-		/* ring[tail..head) are the lines looked at, not yet read */
-		for (p = buf, head = tail = 0; p < end || tail < head; tail++) {
-			while (p < end && head - tail < AHEAD) {
+		/* AHEAD lines looked at, then read */
+		for (p = buf; p < end;) {
+			for (k = 0; k < AHEAD && p < end; k++) {
 				nl = memchr(p, '\n', end - p);
 				if (!nl)
 					nl = end;
-				lookahead(r, &ring[head++ % AHEAD], p, nl - p);
+				lookahead(r, &ahead[k], p, nl - p);
 				p = nl + 1;
 			}
-			r->lineno++;
-			if (line(r, &ring[tail % AHEAD]) < 0)
-				return -2;
+			for (i = 0; i < k; i++) {
+				r->lineno++;
+				if (line(r, &ahead[i]) < 0)
+					return -2;
+			}
 		}
 		fold_in_set_lineno(in, r->lineno);
 	}
