@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -130,16 +131,78 @@ maplen(size_t bytes)
 }
 
 /*
+ * Mappings of freed big arrays, kept for the next arrays of their
+ * length. A run that reads input after input (a fleet of files, or the
+ * pieces of one on each thread) frees and makes tables of the same sizes
+ * over and over. A new mapping costs its pages cleared by the system (2
+ * MiB for a huge page), and unmapping one, once there are threads, a TLB
+ * flush on every other processor; a kept one costs neither. At most
+ * NSPARE of them, SPAREMAX bytes in all, are kept, for any thread.
+ */
+#if !NOMAP
+#define NSPARE 8
+#define SPAREMAX ((size_t)8 << 20)
+
+static struct {
+	char *p;
+	size_t len;
+} spare[NSPARE];
+static size_t nspare, sparebytes;
+static pthread_mutex_t sparelock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A kept mapping of len bytes, or NULL. */
+static char *
+take(size_t len)
+{
+	char *p = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&sparelock);
+	for (i = 0; i < nspare; i++)
+		if (spare[i].len == len) {
+			p = spare[i].p;
+			sparebytes -= len;
+			spare[i] = spare[--nspare];
+			break;
+		}
+	pthread_mutex_unlock(&sparelock);
+	return p;
+}
+
+/* Keeps the mapping p of len bytes; 0 when there is no room. */
+static int
+keep(char *p, size_t len)
+{
+	int kept = 0;
+
+	pthread_mutex_lock(&sparelock);
+	if (nspare < NSPARE && len <= SPAREMAX - sparebytes) {
+		spare[nspare].p = p;
+		spare[nspare++].len = len;
+		sparebytes += len;
+		kept = 1;
+	}
+	pthread_mutex_unlock(&sparelock);
+	return kept;
+}
+#endif
+
+/*
  * A mapping of len bytes (a multiple of HUGE) at a multiple of HUGE: a
  * fault gets a huge page only in a range of HUGE bytes so aligned. NULL
- * when there is no room.
+ * when there is no room. *used is set when it is a kept one, not zeroed.
  */
 static char *
-map(size_t len)
+map(size_t len, int *used)
 {
 #if !NOMAP
 	char *p, *a;
 
+	if ((p = take(len)) != NULL) {
+		*used = 1;
+		return p;
+	}
+	*used = 0;
 	p = mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
@@ -151,6 +214,7 @@ map(size_t len)
 	madvise(a, len, MADV_HUGEPAGE);
 	return a;
 #else
+	*used = 0;
 	return NULL;
 #endif
 }
@@ -160,6 +224,7 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t n, old = *cap * size, len;
 	char *q;
+	int used;
 
 	if (need <= *cap)
 		return p;
@@ -171,7 +236,7 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 	len = maplen(n * size);
 	if (!mapped(old)) {
 		/* from malloc's block to a mapping: a copy of under FOLD_BIG */
-		q = check(map(len));
+		q = check(map(len, &used));
 		if (old)
 			memcpy(q, p, old);
 		free(p);
@@ -181,7 +246,7 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 		   a place aligned as map() aligns */
 		q = mremap(p, maplen(old), len, 0);
 		if (q == MAP_FAILED) {
-			q = check(map(len));
+			q = check(map(len, &used));
 			q = mremap(p, maplen(old), len,
 			    MREMAP_MAYMOVE | MREMAP_FIXED, q);
 			if (q == MAP_FAILED)
@@ -201,30 +266,42 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 void *
 fold_big_alloc(size_t nmemb, size_t size)
 {
+	int used;
+
 	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
 	if (!mapped(nmemb * size))
 		return fold_reallocarray(NULL, nmemb, size);
-	return check(map(maplen(nmemb * size)));
+	return check(map(maplen(nmemb * size), &used));
 }
 
 void *
 fold_big_calloc(size_t nmemb, size_t size)
 {
+	char *p;
+	int used;
+
 	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
 	if (!mapped(nmemb * size))
 		return fold_calloc(nmemb, size);
-	return check(map(maplen(nmemb * size)));
+	p = check(map(maplen(nmemb * size), &used));
+	if (used)
+		memset(p, 0, nmemb * size);
+	return p;
 }
 
 void
 fold_big_free(void *p, size_t cap, size_t size)
 {
-	if (p && mapped(cap * size))
-		munmap(p, maplen(cap * size));
-	else
-		free(p);
+#if !NOMAP
+	if (p && mapped(cap * size)) {
+		if (!keep(p, maplen(cap * size)))
+			munmap(p, maplen(cap * size));
+		return;
+	}
+#endif
+	free(p);
 }
 
 char *

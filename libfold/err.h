@@ -86,7 +86,8 @@ fold_grow(void *p, size_t *cap, size_t need, size_t size)
  * A fault is not cheap: 0.2 us on a bare machine, about 10 us in some
  * virtual ones, where filling 64 MiB took 270 ms on small pages and 7 ms
  * on huge ones. It grows by moving its pages (mremap), not by copying
- * them. Below FOLD_BIG, where the system has no such calls, and where
+ * them; freed, it is kept (8 MiB of them at most) for the next array of
+ * its length, on any thread. Below FOLD_BIG, where the system has no such calls, and where
  * the address sanitizer watches the heap (it knows the bounds of
  * malloc's blocks only), it is malloc's.
  *

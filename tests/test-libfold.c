@@ -976,6 +976,13 @@ test_big(void)
 	memset(z, 0xab, n * sizeof *z);
 	CHECK(z[n - 1] == 0xabababab, "big: alloc'd past FOLD_BIG, writable");
 	fold_big_free(z, n, sizeof *z);
+	/* that mapping, kept for the next array of its length, is zeroed
+	   for a calloc */
+	z = fold_big_calloc(n, sizeof *z);
+	for (i = 0; i < n; i++)
+		bad += z[i] != 0;
+	CHECK(bad == 0, "big: calloc'd after a free of its length, zero");
+	fold_big_free(z, n, sizeof *z);
 	z = fold_big_calloc(10, sizeof *z);
 	CHECK(z[9] == 0, "big: calloc'd small, zero");
 	fold_big_free(z, 10, sizeof *z);
