@@ -87,9 +87,9 @@ fold_grow(void *p, size_t *cap, size_t need, size_t size)
  * virtual ones, where filling 64 MiB took 270 ms on small pages and 7 ms
  * on huge ones. It grows by moving its pages (mremap), not by copying
  * them; freed, it is kept (8 MiB of them at most) for the next array of
- * its length, on any thread. Below FOLD_BIG, where the system has no such calls, and where
- * the address sanitizer watches the heap (it knows the bounds of
- * malloc's blocks only), it is malloc's.
+ * its length, on any thread. Below FOLD_BIG, where the system has no
+ * such calls, and where the address sanitizer watches the heap (it knows
+ * the bounds of malloc's blocks only), it is malloc's.
  *
  * FOLD_BIG is a quarter of a huge page: an array of 512 KiB takes a
  * whole 2 MiB page, but its 128 faults on small pages (1.3 ms where a
