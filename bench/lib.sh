@@ -104,3 +104,30 @@ speedup() {
 		    l, f, 1 / (f + (1 - f) / 16), 1 / (f + (1 - f) / 64)
 	}'
 }
+
+# ceiling NAME CMD...: the most -j2 can give on this machine, measured:
+# the throughput of two runs of CMD (a -j1 run) at once against one run
+# alone, best wall times of RUNS tries each. Two processors of a virtual
+# machine may share a core, or the host: then two independent runs
+# already fall short of twice the speed of one.
+ceiling() {
+	local name=$1 i one= two= s e
+	shift
+	for i in $(seq "${RUNS:-3}"); do
+		s=$(date +%s%N)
+		"$@" >"$BENCH_TMP/c1" 2>/dev/null
+		e=$(date +%s%N)
+		if [ -z "$one" ] || [ $((e - s)) -lt "$one" ]; then one=$((e - s)); fi
+		s=$(date +%s%N)
+		"$@" >"$BENCH_TMP/c1" 2>/dev/null &
+		"$@" >"$BENCH_TMP/c2" 2>/dev/null
+		wait
+		e=$(date +%s%N)
+		if [ -z "$two" ] || [ $((e - s)) -lt "$two" ]; then two=$((e - s)); fi
+	done
+	rm -f "$BENCH_TMP/c1" "$BENCH_TMP/c2"
+	awk -v l="$name" -v a="$one" -v b="$two" 'BEGIN {
+		printf "%s: two -j1 runs at once: %.2fx the throughput of one (%.3f s vs %.3f s), the most -j2 can give here\n",
+		    l, (b > 0 ? 2 * a / b : 0), b / 1e9, a / 1e9
+	}'
+}

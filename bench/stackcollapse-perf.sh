@@ -4,7 +4,8 @@
 # prints the ratio (target: at most 2) and the peak memory (target: at
 # most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
 # 2x), with the serial fraction that implies and what it predicts for
-# 16 and 64 threads (Amdahl; only 2 are measured); and -j2 against -j1
+# 16 and 64 threads (Amdahl; only 2 are measured), next to what two -j1
+# runs at once give (the machine's own ceiling for -j2); and -j2 against -j1
 # on the capture's samples dealt out into 200 files (--files-from), and
 # on eight copies of the capture one after another.
 # usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
@@ -48,6 +49,7 @@ awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v m2="$mem2" \
 	    m, m2, (m > 0 ? m2 / m : 0)
 }'
 speedup stackcollapse-perf "$tool" "$j2" "$REPS"
+RUNS=5 ceiling stackcollapse-perf "$b/stackcollapse-perf" -j1 "$tmp/big.perf"
 
 # A fleet: the capture's samples dealt out in turn into 200 files (about
 # 425 KB each), read with --files-from, each file whole on a thread of
