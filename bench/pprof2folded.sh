@@ -27,7 +27,8 @@ got=$(go tool pprof -top -unit=ns "$tmp/b.pb.gz" 2>/dev/null |
 [ "$got" = "$want" ] ||
 	{ echo "FAIL go tool pprof reads a total of $got, not $want"; exit 1; }
 "$b/pprof2folded" "$tmp/b.pb.gz" >"$tmp/ours"
-sort "$tmp/b.folded" | cmp -s - "$tmp/ours" ||
+# the stacks, sorted, after the line that carries their unit
+{ echo "# unit=nanoseconds 0"; sort "$tmp/b.folded"; } | cmp -s - "$tmp/ours" ||
 	{ echo "FAIL pprof2folded does not give back the folded input"; exit 1; }
 
 read -r goel gocpu < <(best_times go tool pprof -traces "$tmp/b.pb.gz")
