@@ -104,21 +104,12 @@ struct mloc {
  * intern table with a separate array of values.
  */
 struct sample_tab {
-	uint8_t **blocks;	/* big arrays (libfold/err.h) */
-	size_t *used, nblocks;	/* bytes taken in each block */
-	size_t *size;		/* bytes of each block */
-	size_t free;		/* left in the last block */
-	size_t blocksz;		/* of the next block; 0: not yet one */
+	struct fold_arena entries;	/* in order of first appearance */
 	uint8_t **slots;
 	size_t mask, n;
 };
 
-/*
- * The entries are kept in blocks that grow fourfold from SFIRST to
- * SBLOCK, the large ones on huge pages: a small merge writes a few pages,
- * a fleet's a few faults a megabyte.
- */
-enum { SFIRST = 64 << 10, SBLOCK = 4 << 20, SHDR = 8 };
+enum { SHDR = 8 };
 
 /* The most decoded tables a spare keeps for the next input, in bytes. */
 enum { SPARE_MAX = 4 << 20 };
@@ -190,8 +181,6 @@ pprof_merger_new(uint64_t max_size)
 void
 pprof_merger_free(struct pprof_merger *m)
 {
-	size_t i;
-
 	struct pprof_decoded *d;
 
 	if (!m)
@@ -207,11 +196,7 @@ pprof_merger_free(struct pprof_merger *m)
 	fold_intern_free(m->mkeys);
 	fold_intern_free(m->lkeys);
 	fold_intern_free(m->ckeys);
-	for (i = 0; i < m->samples.nblocks; i++)
-		fold_big_free(m->samples.blocks[i], m->samples.size[i], 1);
-	free(m->samples.blocks);
-	free(m->samples.used);
-	free(m->samples.size);
+	fold_arena_free(&m->samples.entries);
 	fold_big_free(m->samples.slots, m->samples.mask + 1,
 	    sizeof *m->samples.slots);
 	free(m->funcs);
@@ -554,27 +539,7 @@ sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
 		return fold_malloc(SIZE_MAX), NULL;	/* dies: out of memory */
 	/* 8-byte aligned, for the values */
 	need = (SHDR + vsz + n + 7) & ~(size_t)7;
-	if (need > t->free) {
-		size_t sz;
-		if (t->blocksz == 0)
-			t->blocksz = SFIRST;
-		sz = need > t->blocksz ? need : t->blocksz;
-		if (sz == t->blocksz && t->blocksz < SBLOCK)
-			t->blocksz *= 4;
-		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
-		    sizeof *t->blocks);
-		t->used = fold_reallocarray(t->used, t->nblocks + 1,
-		    sizeof *t->used);
-		t->size = fold_reallocarray(t->size, t->nblocks + 1,
-		    sizeof *t->size);
-		t->blocks[t->nblocks] = fold_big_alloc(sz, 1);
-		t->size[t->nblocks] = sz;
-		t->used[t->nblocks++] = 0;
-		t->free = sz;
-	}
-	e = t->blocks[t->nblocks - 1] + t->used[t->nblocks - 1];
-	t->used[t->nblocks - 1] += need;
-	t->free -= need;
+	e = fold_arena_alloc(&t->entries, need);
 	memcpy(e, &h, 4);
 	memcpy(e + 4, &len, 4);
 	memset(e + SHDR, 0, vsz);
@@ -592,16 +557,19 @@ static const uint8_t *
 sample_next(const struct sample_tab *t, size_t vsz, size_t *bi,
     const uint8_t *e)
 {
+	const struct fold_arena *a = &t->entries;
+
 	if (e) {
 		e += (SHDR + vsz + fold_load32(e + 4) + 7) & ~(size_t)7;
 	} else {
 		*bi = 0;
-		e = t->nblocks ? t->blocks[0] : NULL;
+		e = a->n ? (const uint8_t *)a->blocks[0].p : NULL;
 	}
-	while (*bi < t->nblocks && e == t->blocks[*bi] + t->used[*bi])
-		if (++*bi < t->nblocks)
-			e = t->blocks[*bi];
-	return *bi < t->nblocks ? e : NULL;
+	while (*bi < a->n &&
+	    e == (const uint8_t *)a->blocks[*bi].p + a->blocks[*bi].used)
+		if (++*bi < a->n)
+			e = (const uint8_t *)a->blocks[*bi].p;
+	return *bi < a->n ? e : NULL;
 }
 
 static int

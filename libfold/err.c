@@ -304,6 +304,41 @@ fold_big_free(void *p, size_t cap, size_t size)
 	free(p);
 }
 
+void *
+fold_arena_alloc(struct fold_arena *a, size_t n)
+{
+	enum { FIRST = 64 << 10, LAST = 4 << 20 };
+	struct fold_block *b = a->n ? &a->blocks[a->n - 1] : NULL;
+	char *p;
+
+	if (!b || n > b->size - b->used) {
+		if (a->next == 0)
+			a->next = FIRST;
+		a->blocks = fold_reallocarray(a->blocks, a->n + 1,
+		    sizeof *a->blocks);
+		b = &a->blocks[a->n++];
+		b->size = n > a->next ? n : a->next;
+		b->used = 0;
+		b->p = fold_big_alloc(b->size, 1);
+		if (b->size == a->next && a->next < LAST)
+			a->next *= 4;
+	}
+	p = b->p + b->used;
+	b->used += n;
+	return p;
+}
+
+void
+fold_arena_free(struct fold_arena *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		fold_big_free(a->blocks[i].p, a->blocks[i].size, 1);
+	free(a->blocks);
+	memset(a, 0, sizeof *a);
+}
+
 char *
 fold_strndup(const char *s, size_t n)
 {

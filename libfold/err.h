@@ -125,6 +125,27 @@ void *fold_big_calloc(size_t nmemb, size_t size);
 /* Frees the big array p of cap elements of size bytes. */
 void fold_big_free(void *p, size_t cap, size_t size);
 
+/*
+ * An arena: bytes handed out one piece after another, freed all at once.
+ * Its blocks are big arrays that grow fourfold from 64 KiB to 4 MiB: a
+ * small table writes a few pages, a large one takes a fault a megabyte. A
+ * piece that does not fit the last block starts the next (of its own size
+ * when larger), so the pieces lie in blocks[0..n) in the order they were
+ * taken, each block's used bytes one after another. Zero is empty.
+ */
+struct fold_arena {
+	struct fold_block {
+		char *p;
+		size_t size, used;
+	} *blocks;
+	size_t n;
+	size_t next;		/* the size of the next block; 0: 64 KiB */
+};
+
+/* n bytes (not initialised) at the end of the arena's last block */
+void *fold_arena_alloc(struct fold_arena *a, size_t n);
+void fold_arena_free(struct fold_arena *a);
+
 char *fold_strndup(const char *s, size_t n);
 char *fold_strdup(const char *s);
 void fold_set_oom_handler(void (*handler)(void));

@@ -67,14 +67,7 @@ struct ttab {
 	size_t len, cap;
 	uint32_t *slots;	/* entry + 1; 0 empty */
 	size_t mask;
-	struct block {
-		char *p;
-		size_t n;
-	} *blocks;		/* big arrays (err.h) of n bytes */
-	size_t nblocks;
-	char *free;
-	size_t nfree;
-	size_t blocksz;		/* of the next block; 0: not yet one */
+	struct fold_arena text;	/* the stacks' texts */
 };
 
 /*
@@ -85,40 +78,12 @@ struct ttab {
  */
 #define MERGE_PIECE ((uint64_t)2 << 20)
 
-/*
- * The texts are kept in blocks that grow fourfold from 64 KiB to 4 MiB, the
- * large ones big arrays on huge pages: a small input's table writes a few
- * pages, not a huge one.
- */
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
 {
-	enum { FIRST = 64 << 10, BLOCK = 4 << 20 };
-	size_t sz;
-	char *p;
+	char *p = fold_arena_alloc(&t->text, n);
 
-	if (n > t->nfree) {
-		if (t->blocksz == 0)
-			t->blocksz = FIRST;
-		sz = n > t->blocksz / 4 ? n : t->blocksz;
-		p = fold_big_alloc(sz, 1);
-		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
-		    sizeof *t->blocks);
-		t->blocks[t->nblocks].p = p;
-		t->blocks[t->nblocks++].n = sz;
-		if (sz != t->blocksz) {
-			memcpy(p, s, n);
-			return p;
-		}
-		if (t->blocksz < BLOCK)
-			t->blocksz *= 4;
-		t->free = p;
-		t->nfree = sz;
-	}
-	p = t->free;
 	memcpy(p, s, n);
-	t->free += n;
-	t->nfree -= n;
 	return p;
 }
 
@@ -301,11 +266,7 @@ tt_sort(struct ttab *t)
 static void
 tt_free(struct ttab *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nblocks; i++)
-		fold_big_free(t->blocks[i].p, t->blocks[i].n, 1);
-	free(t->blocks);
+	fold_arena_free(&t->text);
 	fold_big_free(t->ents, t->cap, sizeof *t->ents);
 	fold_big_free(t->slots, t->mask ? t->mask + 1 : 0, sizeof *t->slots);
 }

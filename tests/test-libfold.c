@@ -988,6 +988,46 @@ test_big(void)
 	fold_big_free(z, 10, sizeof *z);
 }
 
+/* An arena's pieces, of every size up to past a block, in order. */
+static void
+test_arena(void)
+{
+	struct fold_arena a = { 0 };
+	size_t i, k, bad = 0, total = 0;
+	unsigned char *p[300];
+
+	for (i = 0; i < 300; i++) {
+		size_t n = i == 150 ? (5 << 20) : i * 97;
+		p[i] = fold_arena_alloc(&a, n);
+		memset(p[i], (int)i, n);
+		total += n;
+	}
+	for (i = 0; i < 300; i++)
+		for (k = 0; k < (i == 150 ? (5 << 20) : i * 97); k++)
+			bad += p[i][k] != (unsigned char)i;
+	CHECK(bad == 0, "arena: pieces kept apart");
+	for (i = 0, k = 0; i < a.n; i++) {
+		bad += a.blocks[i].used > a.blocks[i].size;
+		k += a.blocks[i].used;
+	}
+	CHECK(bad == 0 && k == total, "arena: blocks hold what was taken");
+	CHECK(a.blocks[0].size == 64 << 10, "arena: the first block is 64 KiB");
+	/* each piece in the block of the one before it, or a later one */
+	for (i = 0, k = 0; i < 300; i++) {
+		while (k < a.n && !(p[i] >= (unsigned char *)a.blocks[k].p &&
+		    p[i] <= (unsigned char *)a.blocks[k].p + a.blocks[k].used))
+			k++;
+		bad += k == a.n;
+	}
+	CHECK(bad == 0, "arena: pieces in the order they were taken");
+	for (i = 0, bad = 0; i < a.n; i++)
+		bad += a.blocks[i].size != (5 << 20) &&
+		    a.blocks[i].size > (4 << 20);
+	CHECK(bad == 0, "arena: blocks stop growing at 4 MiB");
+	fold_arena_free(&a);
+	CHECK(a.n == 0 && a.blocks == NULL, "arena: freed, empty");
+}
+
 int
 main(void)
 {
@@ -1010,5 +1050,6 @@ main(void)
 	test_output_large();
 	test_perthread();
 	test_big();
+	test_arena();
 	return failed;
 }
