@@ -4,19 +4,25 @@
 # cpu_time CMD...: runs CMD with its output to $BENCH_TMP/out and its
 # errors discarded; prints its elapsed and CPU (user + system) seconds to
 # the microsecond. /usr/bin/time prints hundredths, too coarse for the runs
-# of small files, which take a few hundredths in all.
+# of small files, which take a few hundredths in all. With BENCH_REPS=N,
+# CMD runs N times in a row, and the times are of the N runs in all.
 cpu_time() {
 	python3 -c '
 import os, sys, time
-# spawned (vfork), not forked: a fork of this process, and closing its
-# descriptors, would be charged to the command
+# spawned (vfork), not forked, and in a loop here, not a shell'"'"'s: a
+# fork of this process or of a shell, and closing its descriptors, would
+# be charged to the command (a shell'"'"'s fork costs about as much as
+# starting a small program on a virtual machine)
 w = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+cpu = 0.0
 t = time.monotonic()
-pid = os.posix_spawnp(sys.argv[2], sys.argv[2:], os.environ, file_actions=[
-    (os.POSIX_SPAWN_OPEN, 1, sys.argv[1], w, 0o666),
-    (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
-_, _, r = os.wait4(pid, 0)
-print("%.6f %.6f" % (time.monotonic() - t, r.ru_utime + r.ru_stime))' \
+for _ in range(int(os.environ.get("BENCH_REPS", "1"))):
+    pid = os.posix_spawnp(sys.argv[2], sys.argv[2:], os.environ,
+        file_actions=[(os.POSIX_SPAWN_OPEN, 1, sys.argv[1], w, 0o666),
+        (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
+    _, _, r = os.wait4(pid, 0)
+    cpu += r.ru_utime + r.ru_stime
+print("%.6f %.6f" % (time.monotonic() - t, cpu))' \
 	    "$BENCH_TMP/out" "$@"
 }
 
@@ -35,6 +41,13 @@ best_times() {
 	done
 	rm -f "$BENCH_TMP/out"
 	echo "$minw $minc"
+}
+# best_reps N CMD...: best_times of N runs of CMD in a row, for a CMD
+# that takes a few hundredths of a second, near the timer's resolution.
+best_reps() {
+	local n=$1
+	shift
+	BENCH_REPS=$n best_times "$@"
 }
 # best_time CMD...: the best CPU time, in seconds.
 best_time() { best_times "$@" | cut -d' ' -f2; }

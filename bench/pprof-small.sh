@@ -7,7 +7,8 @@
 # Prints the CPU time (user + system) per file of each and the ratio to go
 # tool pprof's (target: 20x), and the ratio of elapsed times. A run of ours
 # over 100 files takes a few hundredths of a second, near the resolution
-# of the timer: it is timed REPS (10) times in a row, best of RUNS.
+# of the timer: it is timed REPS (10) times in a row, best of RUNS, each
+# run started from the timing loop itself (best_reps in lib.sh).
 # The merges are checked against go tool pprof's (go tool pprof -raw).
 # usage: bench/pprof-small.sh BUILDDIR [N]
 set -eu
@@ -26,13 +27,6 @@ REPS=${REPS:-10}
 BENCH_TMP=$tmp
 . "$top/bench/lib.sh"
 cd "$tmp"
-
-# reps LIST CMD...: CMD with --files-from LIST, REPS times in a row
-reps() {
-	local i l=$1
-	shift
-	for i in $(seq "$REPS"); do "$@" --files-from "$l" >reps.out; done
-}
 
 # set NAME CAPTURE...: n copies of the captures in turn, each a file of
 # its own (as a fleet's are), then the timings
@@ -54,10 +48,10 @@ set_of() {
 	cmp -s ours.raw go.raw ||
 		{ echo "FAIL $name: pprofmerge and go tool pprof -proto differ (-raw)"; exit 1; }
 
-	read -r gw gc < <(best_times sh -c "go tool pprof -proto \$(cat $name.list) >go.pb.gz")
-	read -r mw mc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprofmerge")
-	read -r jw jc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprofmerge -j1")
-	read -r fw fc < <(best_times bash -c "$(declare -f reps); REPS=$REPS reps $name.list $b/pprof2folded")
+	read -r gw gc < <(best_times go tool pprof -proto $(cat "$name.list"))
+	read -r mw mc < <(best_reps "$REPS" "$b/pprofmerge" --files-from "$name.list")
+	read -r jw jc < <(best_reps "$REPS" "$b/pprofmerge" -j1 --files-from "$name.list")
+	read -r fw fc < <(best_reps "$REPS" "$b/pprof2folded" --files-from "$name.list")
 	awk -v name="$name" -v n="$n" -v r="$REPS" -v gz="$gz" -v gw="$gw" \
 	    -v gc="$gc" -v mw="$mw" -v mc="$mc" -v jw="$jw" -v jc="$jc" \
 	    -v fw="$fw" -v fc="$fc" '

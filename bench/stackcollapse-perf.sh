@@ -27,13 +27,9 @@ BENCH_TMP=$tmp
 # Each timing is of REPS runs in a row: one run takes a tenth of a second,
 # near the resolution of the timer.
 REPS=${REPS:-10}
-reps() {
-	local i
-	for i in $(seq "$REPS"); do "$@" >"$tmp/reps.out"; done
-}
-base=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps grep -c '^\$' $tmp/big.perf")
-tool=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j1 $tmp/big.perf")
-j2=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j2 $tmp/big.perf")
+base=$(best_reps "$REPS" grep -c '^$' "$tmp/big.perf")
+tool=$(best_reps "$REPS" "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
+j2=$(best_reps "$REPS" "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 mem=$(peak_mb "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
 mem2=$(peak_mb "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 bytes=$(wc -c <"$tmp/big.perf")
@@ -62,8 +58,8 @@ ls "$tmp"/fleet/*.perf >"$tmp/fleet.list"
 "$b/stackcollapse-perf" --files-from "$tmp/fleet.list" >"$tmp/fleet.folded"
 cmp -s "$tmp/whole.folded" "$tmp/fleet.folded" ||
 	echo "FAIL stackcollapse-perf: the fleet's output is not the capture's"
-fl1=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j1 --files-from $tmp/fleet.list")
-fl2=$(best_times bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf -j2 --files-from $tmp/fleet.list")
+fl1=$(best_reps "$REPS" "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
+fl2=$(best_reps "$REPS" "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
 speedup "stackcollapse-perf --files-from 200 files" "$fl1" "$fl2" "$REPS"
 m1=$(peak_mb "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
 m2=$(peak_mb "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")

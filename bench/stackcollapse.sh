@@ -22,13 +22,9 @@ cmp -s "$tmp/a" "$tmp/b" || { echo "stackcollapse: output differs"; exit 1; }
 # One run takes a tenth of a second, near the timer's resolution: each
 # timing is of REPS runs in a row.
 PAIRS=${PAIRS:-5} REPS=${REPS:-10}
-reps() {
-	local i
-	for i in $(seq "$REPS"); do "$@" >"$tmp/reps.out"; done
-}
 for i in $(seq "$PAIRS"); do
-	t=$(RUNS=1 best_time bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse-perf $tmp/big.perf")
-	f=$(RUNS=1 best_time bash -c "$(declare -f reps); tmp=$tmp REPS=$REPS reps $b/stackcollapse $tmp/big.perf")
+	t=$(RUNS=1 best_reps "$REPS" "$b/stackcollapse-perf" "$tmp/big.perf" | cut -d' ' -f2)
+	f=$(RUNS=1 best_reps "$REPS" "$b/stackcollapse" "$tmp/big.perf" | cut -d' ' -f2)
 	ratio "$f" "$t"
 done | sort -n | awk -v n="$PAIRS" '{ r[NR] = $1 } END {
 	printf "stackcollapse: cpu time / stackcollapse-perf cpu time: median %.3f of %d interleaved pairs (min %.3f, max %.3f; target < 1.02)\n",
