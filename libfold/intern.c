@@ -57,7 +57,7 @@ fold_intern_new(void)
 {
 	struct fold_intern *t = fold_calloc(1, sizeof *t);
 
-	t->mask = 1023;
+	t->mask = 63;
 	t->slots = fold_big_alloc(t->mask + 1, sizeof *t->slots);
 	empty(t->slots, t->mask + 1);
 	return t;
