@@ -10,6 +10,9 @@
 # of the timer: it is timed REPS (10) times in a row, best of RUNS, each
 # run started from the timing loop itself (best_reps in lib.sh).
 # The merges are checked against go tool pprof's (go tool pprof -raw).
+# Then where the time of a run goes: starting the process, the first
+# file (its tables and buffers touched for the first time, the output
+# compressed) and each further file.
 # usage: bench/pprof-small.sh BUILDDIR [N]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [N]}" && pwd)
@@ -52,9 +55,11 @@ set_of() {
 	read -r mw mc < <(best_reps "$REPS" "$b/pprofmerge" --files-from "$name.list")
 	read -r jw jc < <(best_reps "$REPS" "$b/pprofmerge" -j1 --files-from "$name.list")
 	read -r fw fc < <(best_reps "$REPS" "$b/pprof2folded" --files-from "$name.list")
+	head -n 1 "$name.list" >one.list
+	read -r _ oc < <(best_reps "$REPS" "$b/pprofmerge" -j1 --files-from one.list)
 	awk -v name="$name" -v n="$n" -v r="$REPS" -v gz="$gz" -v gw="$gw" \
 	    -v gc="$gc" -v mw="$mw" -v mc="$mc" -v jw="$jw" -v jc="$jc" \
-	    -v fw="$fw" -v fc="$fc" '
+	    -v fw="$fw" -v fc="$fc" -v oc="$oc" -v hc="$hc" '
 	function line(what, w, c) {
 		w /= r; c /= r
 		printf "%s: %-32s %.3f ms cpu a file, %5.1fx go tool pprof " \
@@ -68,9 +73,17 @@ set_of() {
 		line("pprofmerge", mw, mc)
 		line("pprofmerge -j1", jw, jc)
 		line("pprof2folded --files-from", fw, fc)
+		# where the -j1 run goes: a process started (--help), what
+		# the first file costs past that, and each file after it
+		jc /= r; oc /= r; hc /= r
+		printf "%s: pprofmerge -j1 %.2f ms cpu in all: starting the " \
+		    "process %.2f ms (--help), the first file %.2f ms more, " \
+		    "each other %.3f ms\n", name, jc * 1000, hc * 1000,
+		    (oc - hc) * 1000, (jc - oc) * 1000 / (n - 1)
 	}'
 }
 
+read -r _ hc < <(best_reps "$REPS" "$b/pprofmerge" --help)
 set_of go-cpu "$top/bench/go-cpu.pb.gz"
 set_of mixed "$top/bench/go-cpu.pb.gz" "$top/testdata/pprof2folded/cpu.pb.gz" \
     "$top/testdata/pprof2folded/labels.pb.gz"
