@@ -888,12 +888,13 @@ arrows(struct perf_reader *r, char *t, const char *f, size_t flen, size_t cut,
 
 /*
  * One call chain entry: "ADDR SYMBOL+0xOFF (DSO)". s[0..n) starts at the
- * address; hash, if not NULL, is the fold_hash of s trimmed. Returns 1
- * when it was one (and is added), 0 when not, -1 when its name would hold
- * a NUL byte.
+ * address; tried, if not NULL, is the cache entry the caller has looked
+ * the line up in already, and missed (NULL when it is not cacheable).
+ * Returns 1 when it was one (and is added), 0 when not, -1 when its name
+ * would hold a NUL byte.
  */
 static int
-frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
+frame(struct perf_reader *r, const char *s, size_t n, struct centry **tried)
 {
 	const char *a = s, *f, *m = NULL, *suf;
 	size_t alen, flen, mlen = 0, tn = n, cut;
@@ -905,7 +906,9 @@ frame(struct perf_reader *r, const char *s, size_t n, const uint64_t *hash)
 
 	while (tn > 0 && fold_isspace(s[tn - 1]))
 		tn--;
-	if (cache_hit(r, s, tn, hash, &e))
+	if (tried)
+		e = *tried;
+	else if (cache_hit(r, s, tn, NULL, &e))
 		return 1;
 	for (alen = 0; alen < n && fold_isxdigit(s[alen]); alen++)
 		;
@@ -1429,7 +1432,7 @@ line(struct perf_reader *r, const struct pline *pl)
 			r->lastframe = 1;
 			return 0;
 		}
-		if ((rc = frame(r, s + i, n - i, hash)) > 0) {
+		if ((rc = frame(r, s + i, n - i, hash ? &e : NULL)) > 0) {
 			r->lastframe = 1;
 			return 0;
 		}
