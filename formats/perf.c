@@ -99,8 +99,11 @@ struct perf_reader {
 	uint32_t pname;
 	uint32_t *fr;		/* frame ids, leaf first */
 	size_t nfr, capfr;
-	uint32_t *ids;		/* root first, for the table */
-	size_t capids;
+	/*
+	 * Kept samples on their way to the table, added in a few samples'
+	 * time; all of them at a warning and at the end of an input.
+	 */
+	struct fold_addq *addq;
 	uint32_t *outer;	/* the parts of an "A->B->C" frame before its
 				   last, outermost first (see arrows()) */
 	size_t nouter, capouter;
@@ -211,6 +214,7 @@ perf_open(const void *optp, struct fold_stacks *st)
 	if (r->opt.context)
 		r->opt.inlined = 1;
 	r->st = st;
+	r->addq = fold_addq_new(st);
 	r->frames = fold_stacks_frames(st);
 	r->annotate = opt->kernel || opt->jit || opt->inlined ||
 	    opt->context || opt->srcline;
@@ -236,7 +240,7 @@ perf_close(void *rp)
 	free(r->ev);
 	free(r->pub);
 	free(r->fr);
-	free(r->ids);
+	fold_addq_free(r->addq);
 	free(r->outer);
 	free(r->after);
 	free(r->pend);
@@ -366,21 +370,22 @@ static int
 endsample(struct perf_reader *r)
 {
 	struct fold_count c;
-	size_t i, n;
+	uint32_t **room, *ids;
+	size_t i, n, *cap;
 
 	flushpending(r);
 	if (r->insample && r->keep) {
 		n = r->nfr + 1;
-		if (n > r->capids)	/* a sample at a time: the call is rare */
-			r->ids = fold_grow(r->ids, &r->capids, n,
-			    sizeof *r->ids);
-		r->ids[0] = r->pname;
+		room = fold_addq_room(r->addq, &cap);
+		if (n > *cap)	/* a sample at a time: the call is rare */
+			*room = fold_grow(*room, cap, n, sizeof **room);
+		ids = *room;
+		ids[0] = r->pname;
 		for (i = 0; i < r->nfr; i++)
-			r->ids[n - 1 - i] = r->fr[i];
+			ids[n - 1 - i] = r->fr[i];
 		c = fold_count_u64(r->opt.samples ? 1 : r->period);
-		if (fold_stacks_add(r->st, r->ids, n, &c) < 0)
-			return fold_seterr_at(r->fname, r->hdrline, "%s",
-			    fold_err());
+		if (fold_addq_push(r->addq, n, &c, r->fname, r->hdrline) < 0)
+			return -1;
 	}
 	r->insample = r->keep = r->multiline = r->flat = 0;
 	r->nfr = 0;
@@ -404,6 +409,9 @@ badline(struct perf_reader *r, const char *s, size_t n, const char *why)
 		}
 	}
 	ex[j] = '\0';
+	/* an overflow of a sample before it comes first */
+	if (fold_addq_flush(r->addq) < 0)
+		return -1;
 	return fold_warn(r->diag, r->fname, r->lineno, "%s: \"%s%s\"", why, ex,
 	    i < n ? "..." : "");
 }
@@ -1327,6 +1335,8 @@ badperiod(struct perf_reader *r, const struct hdr *h)
 			j += snprintf(ex + j, 5, "\\x%02x", c);
 	}
 	ex[j] = '\0';
+	if (fold_addq_flush(r->addq) < 0)
+		return -1;
 	return fold_warn(r->diag, r->fname, r->lineno, "period %s%s is not a "
 	    "count of 0 to %llu: sample skipped", ex, i < h->badlen ? "..." :
 	    "", (unsigned long long)UINT64_MAX);
@@ -1512,7 +1522,8 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	if (rc < 0) {
 		/* keep the samples read, not the one cut short */
 		r->insample = 0;
-		endsample(r);
+		if (endsample(r) < 0 || fold_addq_flush(r->addq) < 0)
+			return -2;
 		return -1;
 	}
 	/* a last sample with frames but no blank line may be cut short */
@@ -1520,7 +1531,7 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 		r->unterminated = r->hdrline;
 		r->insample = 0;
 	}
-	return endsample(r) < 0 ? -2 : 0;
+	return endsample(r) < 0 || fold_addq_flush(r->addq) < 0 ? -2 : 0;
 }
 
 static void

@@ -70,26 +70,6 @@ fold_parse_line(const char *line, size_t len, size_t *stacklen,
 	return k < 0 && len > 0 && line[0] == '#' ? 0 : k;
 }
 
-/* a stack read and interned, waiting to be added to the table */
-struct pending {
-	uint32_t *ids;
-	size_t n, cap;
-	uint32_t hash;
-	struct fold_count c[FOLD_MAXCOLS];
-	uint64_t lineno;
-};
-
-static int
-flush(struct fold_in *in, struct fold_stacks *st, struct pending *p)
-{
-	if (p->lineno && fold_stacks_add_hashed(st, p->ids, p->n, p->hash,
-	    p->c) < 0)
-		return fold_seterr_at(fold_in_name(in), p->lineno, "%s",
-		    fold_err());
-	p->lineno = 0;
-	return 0;
-}
-
 static int
 allzero(const struct fold_count *c, int n)
 {
@@ -101,10 +81,6 @@ allzero(const struct fold_count *c, int n)
 	return 1;
 }
 
-/*
- * Each stack is added to the table while the next line is read: its place
- * in the table, far away in memory in a big table, is fetched meanwhile.
- */
 int
 fold_detect(const char *head, size_t n, int eof)
 {
@@ -138,9 +114,11 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	static const struct fold_readopt none = FOLD_READOPT_INIT;
 	struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), k, r;
-	struct pending p[2] = { { 0 }, { 0 } }, *cur = &p[0], *prev = &p[1],
-	    *t;
+	/* each stack is added to the table while the next lines are read */
+	struct fold_addq *q = fold_addq_new(st);
 	struct fold_count c[FOLD_MAXCOLS];
+	uint32_t **ids;
+	size_t n, *cap;
 	const char *line;
 	size_t len, slen;
 	int most = 0, u;
@@ -169,7 +147,7 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		 * are in st then, as when each line is added at once.
 		 */
 		if (k < 0) {
-			if (flush(in, st, prev) < 0 ||
+			if (fold_addq_flush(q) < 0 ||
 			    fold_warn(diag, fold_in_name(in), fold_in_lineno(in),
 			    "%s", fold_err()) < 0)
 				goto fail;
@@ -180,7 +158,7 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 		    (u = fold_unit_take(unit, line, slen)) != 0) {
 			if (opt->unitlines)
 				(*opt->unitlines)++;
-			if (u < 0 && (flush(in, st, prev) < 0 ||
+			if (u < 0 && (fold_addq_flush(q) < 0 ||
 			    fold_warn(diag, fold_in_name(in),
 			    fold_in_lineno(in), "%s", fold_err()) < 0))
 				goto fail;
@@ -190,23 +168,16 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 			most = k;
 		if (opt->rewrite)
 			line = opt->rewrite(opt->arg, line, &slen);
-		cur->n = fold_intern_stack(fr, line, slen, &cur->ids, &cur->cap,
-		    0);
-		cur->hash = fold_stacks_hash(cur->ids, cur->n);
-		memcpy(cur->c, c, sizeof c);
-		cur->lineno = fold_in_lineno(in);
-		fold_stacks_prefetch(st, cur->hash);
-		if (flush(in, st, prev) < 0)
-			goto fail;
-		t = prev, prev = cur, cur = t;
-		if (!defer && flush(in, st, prev) < 0)
+		ids = fold_addq_room(q, &cap);
+		n = fold_intern_stack(fr, line, slen, ids, cap, 0);
+		if (fold_addq_push(q, n, c, fold_in_name(in),
+		    fold_in_lineno(in)) < 0 || (!defer && fold_addq_flush(q) < 0))
 			goto fail;
 	}
 	/* after a read error too: what was read is kept */
-	if (flush(in, st, prev) < 0 || r < 0)
+	if (fold_addq_flush(q) < 0 || r < 0)
 		goto fail;
-	free(p[0].ids);
-	free(p[1].ids);
+	fold_addq_free(q);
 	if ((most > 0 || unit[0]) && fold_stacks_set_unit(st, unit[0] ? unit :
 	    FOLD_UNIT_SAMPLES, strlen(unit[0] ? unit : FOLD_UNIT_SAMPLES)) < 0)
 	{
@@ -215,8 +186,7 @@ fold_read(struct fold_in *in, struct fold_stacks *st,
 	}
 	return most;
 fail:
-	free(p[0].ids);
-	free(p[1].ids);
+	fold_addq_free(q);
 	return -1;
 }
 

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "err.h"
 #include "hash.h"
 #include "jobs.h"
@@ -190,11 +191,141 @@ fold_stacks_hash(const uint32_t *ids, size_t n)
 	return fold_hash(ids, n * sizeof *ids);
 }
 
-void
-fold_stacks_prefetch(const struct fold_stacks *st, uint32_t hash)
+/*
+ * The slot of hash h, to be fetched: a sorted table has no slots until an
+ * add. A macro, as a function whose only effect is a prefetch is taken by
+ * the compiler for one without any, and its calls are dropped.
+ */
+#define PREFETCH_SLOT(st, h) do {					\
+	if ((st)->hashed)						\
+		__builtin_prefetch(&(st)->slots[(h) & (st)->mask]);	\
+} while (0)
+
+/*
+ * The entry of the first slot of hash h past its place, or NULL (none, or
+ * a sorted table, which has no slots until an add).
+ */
+static const struct entry *
+probe(const struct fold_stacks *st, uint32_t h)
 {
-	if (st->hashed)	/* a sorted table has no slots until an add */
-		__builtin_prefetch(&st->slots[hash & st->mask]);
+	size_t j;
+
+	if (!st->hashed)
+		return NULL;
+	for (j = h & st->mask; st->slots[j].i; j = (j + 1) & st->mask)
+		if (st->slots[j].hash == h)
+			return &st->ents[st->slots[j].i - 1];
+	return NULL;
+}
+
+/* a queued stack; room for the next is the one after the last */
+struct qstack {
+	uint32_t *ids;
+	size_t n, cap;
+	uint32_t hash;
+	struct fold_count c[FOLD_MAXCOLS];
+	const char *where;
+	uint64_t line;
+};
+
+enum { QDEPTH = 3 };	/* loads waited on in an add, each a stage */
+
+struct fold_addq {
+	struct fold_stacks *st;
+	struct qstack q[QDEPTH + 1];
+	unsigned first, len;
+};
+
+struct fold_addq *
+fold_addq_new(struct fold_stacks *st)
+{
+	struct fold_addq *q = fold_calloc(1, sizeof *q);
+
+	q->st = st;
+	return q;
+}
+
+void
+fold_addq_free(struct fold_addq *q)
+{
+	int i;
+
+	if (!q)
+		return;
+	for (i = 0; i <= QDEPTH; i++)
+		free(q->q[i].ids);
+	free(q);
+}
+
+static struct qstack *
+qat(struct fold_addq *q, unsigned age)
+{
+	return &q->q[(q->first + q->len - 1 - age) % (QDEPTH + 1)];
+}
+
+uint32_t **
+fold_addq_room(struct fold_addq *q, size_t **cap)
+{
+	struct qstack *s = &q->q[(q->first + q->len) % (QDEPTH + 1)];
+
+	*cap = &s->cap;
+	return &s->ids;
+}
+
+static int
+addfirst(struct fold_addq *q)
+{
+	struct qstack *s = &q->q[q->first];
+
+	q->first = (q->first + 1) % (QDEPTH + 1);
+	q->len--;
+	if (fold_stacks_add_hashed(q->st, s->ids, s->n, s->hash, s->c) < 0) {
+		/* the stacks after it are not added: reading stops here */
+		q->first = q->len = 0;
+		return fold_seterr_at(s->where, s->line, "%s", fold_err());
+	}
+	return 0;
+}
+
+int
+fold_addq_push(struct fold_addq *q, size_t n, const struct fold_count *counts,
+    const char *where, uint64_t line)
+{
+	struct fold_stacks *st = q->st;
+	const struct entry *e;
+	struct qstack *s;
+	size_t k;
+
+	q->len++;
+	s = qat(q, 0);
+	s->n = n;
+	s->hash = fold_stacks_hash(s->ids, n);
+	s->c[0] = counts[0];
+	if (st->ncols > 1)
+		s->c[1] = counts[1];
+	s->where = where;
+	s->line = line;
+	/* each stage's load was asked for at the push before */
+	PREFETCH_SLOT(st, s->hash);
+	if (q->len > 1 && (e = probe(st, qat(q, 1)->hash)) != NULL)
+		__builtin_prefetch(e);
+	if (q->len > 2 && (e = probe(st, qat(q, 2)->hash)) != NULL) {
+		/* a stack's first frames tell most apart */
+		for (k = 0; k < e->n && k < 48; k += 16)
+			__builtin_prefetch(st->ids + e->off + k);
+		__builtin_prefetch(st->counts + (e - st->ents) * st->ncols,
+		    1);
+	}
+	return q->len > QDEPTH ? addfirst(q) : 0;
+}
+
+int
+fold_addq_flush(struct fold_addq *q)
+{
+	while (q->len)
+		if (addfirst(q) < 0)
+			return -1;
+	return 0;
 }
 
 long
@@ -337,7 +468,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	reserve(dst, src->len, src->nids);
 	for (i = 0; i < src->len && rc == 0; i++) {
 		if (i + MERGE_AHEAD < src->len)
-			fold_stacks_prefetch(dst, hash[i + MERGE_AHEAD]);
+			PREFETCH_SLOT(dst, hash[i + MERGE_AHEAD]);
 		e = &src->ents[i];
 		if (fold_stacks_add_hashed(dst, sids + e->off, e->n, hash[i],
 		    src->counts + i * src->ncols) < 0)

@@ -38,15 +38,41 @@ int fold_stacks_ncols(const struct fold_stacks *st);
 long fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts);
 
-/*
- * fold_stacks_add in two steps, for a reader that adds one stack while it
- * reads the next: the stack's hash, a hint to fetch its place in the table
- * now, and the add itself, later.
- */
+/* fold_stacks_add of a stack whose hash is known (fold_stacks_hash). */
 uint32_t fold_stacks_hash(const uint32_t *ids, size_t n);
-void fold_stacks_prefetch(const struct fold_stacks *st, uint32_t hash);
 long fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids,
     size_t n, uint32_t hash, const struct fold_count *counts);
+
+/*
+ * A queue of adds, for a reader that adds a stack while it reads the next
+ * ones. In a big table an add waits on three loads, one after the other,
+ * each far from the last: the stack's slot, the entry it names and the
+ * entry's frames. A queued stack has them fetched one at each of the
+ * next pushes and is added at the third, or at fold_addq_flush; in the
+ * order pushed, as fold_stacks_add would have added them.
+ */
+struct fold_addq;
+
+struct fold_addq *fold_addq_new(struct fold_stacks *st);
+void fold_addq_free(struct fold_addq *q);
+
+/*
+ * The room for the frames of the next stack, to be written: an array, of
+ * *cap entries, which the caller grows as it needs (fold_grow).
+ */
+uint32_t **fold_addq_room(struct fold_addq *q, size_t **cap);
+
+/*
+ * Queues the n frames written in the room, with counts (ncols of them),
+ * read at line of input where (a name kept until the queue is flushed).
+ * Returns 0, or -1 with a message "where:line: ..." when adding a stack
+ * queued before would overflow a count.
+ */
+int fold_addq_push(struct fold_addq *q, size_t n,
+    const struct fold_count *counts, const char *where, uint64_t line);
+
+/* Adds every queued stack. Returns 0, or -1 as fold_addq_push. */
+int fold_addq_flush(struct fold_addq *q);
 
 /*
  * Like fold_stacks_add for a folded stack text s[0..n) ("a;b;c"): the

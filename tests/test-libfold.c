@@ -306,6 +306,55 @@ test_merge(void)
 }
 
 /*
+ * fold_addq: stacks pushed are added in order, the last ones at the
+ * flush; an add that overflows names the line of its own stack, and the
+ * stacks pushed after it are not added.
+ */
+static void
+test_addq(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_addq *q = fold_addq_new(st);
+	struct fold_count one = fold_count_u64(1);
+	struct fold_count big = fold_count_u64(UINT64_MAX);
+	uint32_t **room;
+	size_t *cap, i, n;
+	int rc = 0;
+
+	/* 7,000 stacks, (i % 7 + 1) frames: "m" (0), zeros, i % 1000 */
+	for (i = 0; i < 20000 && rc == 0; i++) {
+		room = fold_addq_room(q, &cap);
+		n = i % 7 + 1;
+		*room = fold_grow(*room, cap, n, sizeof **room);
+		memset(*room, 0, n * sizeof **room);
+		(*room)[0] = fold_intern(fr, "m", 1);
+		(*room)[n - 1] = i % 1000;
+		rc = fold_addq_push(q, n, &one, "in", i + 1);
+	}
+	CHECK(rc == 0 && fold_stacks_adds(st) == 20000 - 3,
+	    "addq: the last three wait for the flush");
+	CHECK(fold_addq_flush(q) == 0 && fold_stacks_adds(st) == 20000 &&
+	    fold_stacks_len(st) == 7000, "addq: every stack added at the flush");
+	CHECK(fold_stacks_ids(st, 0, &n)[0] == 0 && n == 1 &&
+	    fold_stacks_ids(st, 6999, &n)[6] == 999 && n == 7,
+	    "addq: in the order pushed");
+	for (i = 0; i < 3; i++) {
+		room = fold_addq_room(q, &cap);
+		*room = fold_grow(*room, cap, 1, sizeof **room);
+		(*room)[0] = i ? 5 : fold_intern(fr, "m", 1);
+		fold_addq_push(q, 1, i == 0 ? &big : &one, "in", 100 + i);
+	}
+	CHECK(fold_addq_flush(q) < 0 && strstr(fold_err(), "in:100: ") &&
+	    fold_stacks_adds(st) == 20000, "addq: an overflow names its line, "
+	    "and stops the adds");
+	CHECK(fold_addq_flush(q) == 0, "addq: empty after a failed flush");
+	fold_addq_free(q);
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+}
+
+/*
  * fold_stacks_take: a larger table of the same frames gives its stacks
  * to dst, which keeps its unit and counts both tables' adds.
  */
@@ -1036,6 +1085,7 @@ main(void)
 	test_parse();
 	test_order();
 	test_merge();
+	test_addq();
 	test_take();
 	test_copy();
 	test_merge_many();
