@@ -1518,6 +1518,9 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 			}
 		}
 		fold_in_set_lineno(in, r->lineno);
+		/* the next run may be a part's, which looks at the table */
+		if (fold_in_parted(in) && fold_addq_flush(r->addq) < 0)
+			return -2;
 	}
 	if (rc < 0) {
 		/* keep the samples read, not the one cut short */
