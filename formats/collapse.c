@@ -478,6 +478,8 @@ whole_read(struct collapse *c, size_t i, struct fold_in *in)
 	}
 	fold_hold(&d, &wh->held, FOLD_DIAG_LIMIT, 0);
 	wh->rc = f->read(wh->r, in, &d);
+	if (f->rested)
+		f->rested(wh->r);
 	return wh;
 }
 

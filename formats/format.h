@@ -205,6 +205,13 @@ struct format {
 	 */
 	int whole;
 	/*
+	 * rested: r, such a reader of one whole input, reads no more: it
+	 * waits for its join, which needs none of what reading does (perf's
+	 * cache of frame lines, kept for the next reader on the thread).
+	 * NULL: nothing to let go.
+	 */
+	void (*rested)(void *r);
+	/*
 	 * 1: a large input is read in parts by default (jobs 0); 0: only
 	 * when jobs are asked for, where parts gain too little for the
 	 * processor time they cost.

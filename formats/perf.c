@@ -6,6 +6,7 @@
 #include "libfold/err.h"
 #include "libfold/hash.h"
 #include "libfold/intern.h"
+#include "libfold/jobs.h"
 #include "libfold/str.h"
 #include "libfold/unit.h"
 #include "formats/perf.h"
@@ -23,7 +24,7 @@
  * on, trimmed) to the frame id skips the parsing, the cleaning and the
  * interning for them: a hash and a compare.
  */
-enum { CACHE_BITS = 14, TEXTMAX = 122 };
+enum { CACHE_BITS = 14, TEXTMAX = 118 };
 
 /*
  * The cache starts at 2^CACHE_MIN entries and grows fourfold, up to
@@ -35,7 +36,8 @@ enum { CACHE_MIN = 8 };
 
 struct centry {
 	uint32_t id;		/* FOLD_NOFRAME: a frame the reference skips */
-	unsigned char len;	/* of text; 0: empty entry */
+	uint32_t gen;		/* not the reader's (see spare): empty */
+	unsigned char len;	/* of text */
 	unsigned char java;
 	char text[TEXTMAX];
 };
@@ -132,6 +134,7 @@ struct perf_reader {
 
 	struct centry *cache;	/* see frame() */
 	unsigned cachebits;	/* 2^cachebits entries */
+	uint32_t gen;		/* of its entries, 1 or more */
 	size_t cachefills;	/* entries written at this size */
 	struct thread thread[1 << THREAD_BITS];
 	char *tmp;		/* scratch for rewritten names */
@@ -214,6 +217,80 @@ cache_free(struct centry *c, unsigned bits)
 	fold_big_free(c, (size_t)1 << bits, sizeof *c);
 }
 
+/*
+ * A cache a reader was done with, kept by its thread for the next reader
+ * there: the inputs of a fleet (--files-from, -j) are read each by a
+ * reader of its own, and a cache of 2 MiB written anew for each, its
+ * pages faulted in, cost a fifth of the processor time of a file of
+ * 400 KB. A kept cache is not emptied: its entries are of the readers
+ * before, each a generation, and empty for the next.
+ */
+struct spare {
+	struct centry *cache;
+	unsigned bits;
+	uint32_t gen;		/* of the reader that had it last */
+};
+
+static void *
+spare_make(void)
+{
+	return fold_calloc(1, sizeof(struct spare));
+}
+
+static void
+spare_drop(void *p)
+{
+	struct spare *sp = p;
+
+	cache_free(sp->cache, sp->bits);
+	free(sp);
+}
+
+static struct fold_perthread spares = FOLD_PERTHREAD(spare_make, spare_drop);
+
+/* r's cache: its thread's kept one, or a new one. */
+static void
+cache_take(struct perf_reader *r)
+{
+	struct spare *sp = fold_perthread(&spares);
+
+	r->cachefills = 0;
+	if (!sp || !sp->cache) {
+		r->cache = cache_new(CACHE_MIN);
+		r->cachebits = CACHE_MIN;
+		r->gen = 1;
+		return;
+	}
+	r->cache = sp->cache;
+	r->cachebits = sp->bits;
+	sp->cache = NULL;
+	if ((r->gen = sp->gen + 1) == 0) {	/* after 2^32 readers */
+		memset(r->cache, 0, ((size_t)1 << r->cachebits) *
+		    sizeof *r->cache);
+		r->gen = 1;
+	}
+}
+
+/* Gives r's cache to its thread to keep, if it has none as large. */
+static void
+cache_give(struct perf_reader *r)
+{
+	struct spare *sp;
+
+	if (!r->cache)
+		return;
+	if ((sp = fold_perthread(&spares)) != NULL &&
+	    (!sp->cache || sp->bits < r->cachebits)) {
+		cache_free(sp->cache, sp->bits);
+		sp->cache = r->cache;
+		sp->bits = r->cachebits;
+		sp->gen = r->gen;
+	} else {
+		cache_free(r->cache, r->cachebits);
+	}
+	r->cache = NULL;
+}
+
 static void *
 perf_open(const void *optp, struct fold_stacks *st)
 {
@@ -232,8 +309,7 @@ perf_open(const void *optp, struct fold_stacks *st)
 	    opt->context || opt->srcline;
 	/* names join source lines in these modes: no cache */
 	if (!r->opt.srcline && !r->opt.context)
-		r->cache = cache_new(CACHE_MIN);
-	r->cachebits = CACHE_MIN;
+		cache_take(r);
 	return r;
 }
 
@@ -257,7 +333,7 @@ perf_close(void *rp)
 	free(r->after);
 	free(r->pend);
 	free(r->tmp);
-	cache_free(r->cache, r->cachebits);
+	cache_give(r);
 	free(r);
 }
 
@@ -609,7 +685,8 @@ cache_hit(struct perf_reader *r, const char *s, size_t tn,
 		return 0;
 	e = &r->cache[(hash ? *hash : linehash(s, tn)) >> (64 - r->cachebits)];
 	*slot = e;
-	if (e->len != tn || e->java != r->java || !fold_same(e->text, s, tn))
+	if (e->gen != r->gen || e->len != tn || e->java != r->java ||
+	    !fold_same(e->text, s, tn))
 		return 0;
 	if ((r->lastpushed = e->id != FOLD_NOFRAME))
 		pushid(r, e->id);
@@ -977,6 +1054,7 @@ frame(struct perf_reader *r, const char *s, size_t n, struct centry **tried)
 done:
 	if (e) {
 		e->id = id;
+		e->gen = r->gen;
 		e->len = tn;
 		e->java = r->java;
 		memcpy(e->text, a, tn);
@@ -1549,6 +1627,13 @@ perf_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	return endsample(r) < 0 || fold_addq_flush(r->addq) < 0 ? -2 : 0;
 }
 
+/* A reader of one input of a fleet, waiting for its join: no cache. */
+static void
+perf_rested(void *rp)
+{
+	cache_give(rp);
+}
+
 static void
 perf_input_done(void *rp, const char *name, fold_say_fn *say, void *arg)
 {
@@ -1966,4 +2051,5 @@ const struct format perf_format = {
 	.part = perf_part,
 	.join = perf_join,
 	.whole = 1,
+	.rested = perf_rested,
 };
