@@ -185,8 +185,8 @@ rehash(struct fold_stacks *st, size_t mask)
 	st->hashed = 1;
 }
 
-uint32_t
-fold_stacks_hash(const uint32_t *ids, size_t n)
+static uint32_t
+hash_ids(const uint32_t *ids, size_t n)
 {
 	return fold_hash(ids, n * sizeof *ids);
 }
@@ -217,6 +217,9 @@ probe(const struct fold_stacks *st, uint32_t h)
 			return &st->ents[st->slots[j].i - 1];
 	return NULL;
 }
+
+static long add_hashed(struct fold_stacks *, const uint32_t *, size_t,
+    uint32_t, const struct fold_count *);
 
 /* a queued stack; room for the next is the one after the last */
 struct qstack {
@@ -279,7 +282,7 @@ addfirst(struct fold_addq *q)
 
 	q->first = (q->first + 1) % (QDEPTH + 1);
 	q->len--;
-	if (fold_stacks_add_hashed(q->st, s->ids, s->n, s->hash, s->c) < 0) {
+	if (add_hashed(q->st, s->ids, s->n, s->hash, s->c) < 0) {
 		/* the stacks after it are not added: reading stops here */
 		q->first = q->len = 0;
 		return fold_seterr_at(s->where, s->line, "%s", fold_err());
@@ -299,7 +302,7 @@ fold_addq_push(struct fold_addq *q, size_t n, const struct fold_count *counts,
 	q->len++;
 	s = qat(q, 0);
 	s->n = n;
-	s->hash = fold_stacks_hash(s->ids, n);
+	s->hash = hash_ids(s->ids, n);
 	s->c[0] = counts[0];
 	if (st->ncols > 1)
 		s->c[1] = counts[1];
@@ -332,12 +335,13 @@ long
 fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts)
 {
-	return fold_stacks_add_hashed(st, ids, n, fold_stacks_hash(ids, n),
+	return add_hashed(st, ids, n, hash_ids(ids, n),
 	    counts);
 }
 
-long
-fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
+/* fold_stacks_add of a stack whose hash h is known (hash_ids). */
+static long
+add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
     uint32_t h, const struct fold_count *counts)
 {
 	size_t j, i;
@@ -463,14 +467,14 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 			continue;
 		for (k = 0; k < e->n; k++)
 			((uint32_t *)p)[k] = map[p[k]];
-		hash[i] = fold_stacks_hash(p, e->n);
+		hash[i] = hash_ids(p, e->n);
 	}
 	reserve(dst, src->len, src->nids);
 	for (i = 0; i < src->len && rc == 0; i++) {
 		if (i + MERGE_AHEAD < src->len)
 			PREFETCH_SLOT(dst, hash[i + MERGE_AHEAD]);
 		e = &src->ents[i];
-		if (fold_stacks_add_hashed(dst, sids + e->off, e->n, hash[i],
+		if (add_hashed(dst, sids + e->off, e->n, hash[i],
 		    src->counts + i * src->ncols) < 0)
 			rc = -1;
 	}

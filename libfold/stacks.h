@@ -38,11 +38,6 @@ int fold_stacks_ncols(const struct fold_stacks *st);
 long fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts);
 
-/* fold_stacks_add of a stack whose hash is known (fold_stacks_hash). */
-uint32_t fold_stacks_hash(const uint32_t *ids, size_t n);
-long fold_stacks_add_hashed(struct fold_stacks *st, const uint32_t *ids,
-    size_t n, uint32_t hash, const struct fold_count *counts);
-
 /*
  * A queue of adds, for a reader that adds a stack while it reads the next
  * ones. In a big table an add waits on three loads, one after the other,
