@@ -3,7 +3,8 @@
  * other tools leave out the readers. It names no format itself: a tool
  * of one format links that reader alone (and, to say what else an input
  * looks like, how every format is told, not read), stackcollapse every
- * reader and the libraries they need (libxml2 with ICU).
+ * reader and the libraries they need (but libxml2, with ICU, which the
+ * SVG reader loads at its first read).
  */
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,54 @@
 #include "libfold/str.h"
 #include "formats/svgread.h"
 #include "formats/unitshow.h"
+
+/*
+ * libxml2 is loaded at the first read of an SVG, not when the program
+ * starts: it brings ICU and the C++ runtime, whose loading took 2.5 ms
+ * and 100 page faults of every run of stackcollapse, which reads every
+ * format and most often no SVG. Its functions are called through xml,
+ * filled once (pthread_once) and read only after.
+ */
+static struct {
+	__typeof__(xmlInitParser) *InitParser;
+	__typeof__(xmlCreatePushParserCtxt) *CreatePushParserCtxt;
+	__typeof__(xmlCtxtUseOptions) *CtxtUseOptions;
+	__typeof__(xmlParseChunk) *ParseChunk;
+	__typeof__(xmlStopParser) *StopParser;
+	__typeof__(xmlCtxtGetLastError) *CtxtGetLastError;
+	__typeof__(xmlFreeDoc) *FreeDoc;
+	__typeof__(xmlFreeParserCtxt) *FreeParserCtxt;
+	__typeof__(xmlSAX2GetLineNumber) *SAX2GetLineNumber;
+	int ok;
+	char why[256];
+} xml;
+
+static pthread_once_t xmlonce = PTHREAD_ONCE_INIT;
+
+#define XMLSYM(name) \
+	(*(void **)&xml.name = dlsym(h, "xml" #name)) != NULL
+
+static void
+xmlload(void)
+{
+	/* the library's name for as long as its interface has been */
+	void *h = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+
+	if (!h) {
+		snprintf(xml.why, sizeof xml.why, "%s", dlerror());
+		return;
+	}
+	if (!(XMLSYM(InitParser) && XMLSYM(CreatePushParserCtxt) &&
+	    XMLSYM(CtxtUseOptions) && XMLSYM(ParseChunk) &&
+	    XMLSYM(StopParser) && XMLSYM(CtxtGetLastError) &&
+	    XMLSYM(FreeDoc) && XMLSYM(FreeParserCtxt) &&
+	    XMLSYM(SAX2GetLineNumber))) {
+		snprintf(xml.why, sizeof xml.why, "%s", dlerror());
+		return;
+	}
+	xml.InitParser();
+	xml.ok = 1;
+}
 
 enum {
 	TITLE_MAX = 1 << 20,	/* longer titles are cut (and warned about) */
@@ -118,7 +168,6 @@ svgread_open(const void *optp, struct fold_stacks *st)
 	const struct svgread_opt *opt = optp;
 	struct svgread_reader *r = fold_calloc(1, sizeof *r);
 
-	xmlInitParser();
 	r->opt = *opt;
 	/* both counts of a differential graph, kept apart: the run's
 	   table gets the "after" column of any other graph */
@@ -188,7 +237,7 @@ warn(struct svgread_reader *r, uint64_t line, const char *what,
 	    FOLD_CUT(s, n)) < 0) {
 		r->stop = -2;
 		if (r->ctxt)
-			xmlStopParser(r->ctxt);
+			xml.StopParser(r->ctxt);
 		return -1;
 	}
 	return 0;
@@ -433,12 +482,12 @@ endframe(struct svgread_reader *r)
 		fold_seterr_at(fold_in_name(r->in), r->gline,
 		    "more than %d rows of frames", ROWS_MAX);
 		r->stop = -1;
-		xmlStopParser(r->ctxt);
+		xml.StopParser(r->ctxt);
 		return;
 	}
 	if (r->nrec == SVGREAD_RUN && spill(r) < 0) {
 		r->stop = -1;
-		xmlStopParser(r->ctxt);
+		xml.StopParser(r->ctxt);
 		return;
 	}
 	r->recs = fold_grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
@@ -526,13 +575,13 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	if (alone) {
 		/* flamegraph.pl before 2013: a frame is a <rect> alone,
 		   named in its onmouseover, without a <g> or a <title> */
-		r->gline = xmlSAX2GetLineNumber(r->ctxt);
+		r->gline = xml.SAX2GetLineNumber(r->ctxt);
 		r->hastitle = r->hasrect = r->intitle = 0;
 		r->tcut = 0;
 	}
 	if (attreq(name, "g")) {
 		r->gdepth = r->edepth;
-		r->gline = xmlSAX2GetLineNumber(r->ctxt);
+		r->gline = xml.SAX2GetLineNumber(r->ctxt);
 		r->hastitle = r->hasrect = r->hasmouse = r->intitle = 0;
 		r->tcut = 0;
 		for (i = 0; i < nattr; i++) {
@@ -1132,6 +1181,10 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	size_t len;
 	int rc, perr = 0, ret = 0;
 
+	pthread_once(&xmlonce, xmlload);
+	if (!xml.ok)
+		return fold_seterr("%s: cannot read SVG without libxml2: %s",
+		    fold_in_name(in), xml.why);
 	resetinput(r);
 	r->in = in;
 	r->diag = diag;
@@ -1144,19 +1197,19 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	sax.serror = onerror;
 	/* no entity handlers: entities declared in the document are never
 	   expanded, and no DTD or other file is ever loaded */
-	r->ctxt = xmlCreatePushParserCtxt(&sax, r, NULL, 0, fold_in_name(in));
+	r->ctxt = xml.CreatePushParserCtxt(&sax, r, NULL, 0, fold_in_name(in));
 	if (!r->ctxt)
 		return fold_seterr("%s: cannot start the XML parser",
 		    fold_in_name(in));
-	xmlCtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
+	xml.CtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
 	    XML_PARSE_NOWARNING);
 	while ((rc = fold_in_chunk(in, &buf, &len)) > 0) {
-		if ((perr = xmlParseChunk(r->ctxt, buf, (int)len, 0)) != 0 ||
+		if ((perr = xml.ParseChunk(r->ctxt, buf, (int)len, 0)) != 0 ||
 		    r->stop)
 			break;
 	}
 	if (rc == 0 && !r->stop && !perr)
-		perr = xmlParseChunk(r->ctxt, NULL, 0, 1);
+		perr = xml.ParseChunk(r->ctxt, NULL, 0, 1);
 	if (r->stop) {
 		ret = r->stop;
 		goto done;
@@ -1164,7 +1217,7 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	if (rc < 0 || perr || !r->ctxt->wellFormed) {
 		char msg[512];
 		if (rc >= 0) {
-			const xmlError *e = xmlCtxtGetLastError(r->ctxt);
+			const xmlError *e = xml.CtxtGetLastError(r->ctxt);
 			const char *m = e && e->message ? e->message :
 			    "malformed XML";
 			int mlen = strlen(m);
@@ -1193,8 +1246,8 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 done:
 	/* an internal DTD subset makes libxml2 start a document of its own */
 	if (r->ctxt->myDoc)
-		xmlFreeDoc(r->ctxt->myDoc);
-	xmlFreeParserCtxt(r->ctxt);
+		xml.FreeDoc(r->ctxt->myDoc);
+	xml.FreeParserCtxt(r->ctxt);
 	r->ctxt = NULL;
 	closeruns(r);
 	return ret;
