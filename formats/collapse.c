@@ -46,9 +46,14 @@ struct collapse_check {
  */
 struct whole {
 	void *r;
-	struct fold_stacks *st;
+	struct fold_stacks *st;	/* its frames its worker's (see wframes) */
 	struct fold_held held;	/* its warnings */
 	int rc;
+	struct wframes *wf;
+	/* the frames it added to wf->frames: names in wf's arena */
+	const char **names;
+	uint32_t *lens;
+	size_t nnames;
 };
 
 /*
@@ -89,9 +94,29 @@ struct collapse {
 	int sumok;
 };
 
-/* What a thread keeps from one input to the next: by format, its worker. */
+/*
+ * The frames of the whole inputs of one format read on one thread: the
+ * table their readers intern in, which lasts from one input to the next
+ * (with what a reader keeps by it, such as perf's cache of frame lines,
+ * still good), and what its ids are in the run's table. The map grows
+ * at each input's commit, on whichever thread commits, by the names
+ * the input added, handed over: the table itself is the thread's, which
+ * goes on reading meanwhile.
+ */
+struct wframes {
+	struct fold_intern *frames;
+	size_t handed;		/* ids below it are some input's names */
+	uint32_t *map;		/* to the run's ids */
+	size_t nmap, capmap;
+};
+
+/*
+ * What a thread keeps from one input to the next: by format, its worker,
+ * and its frames.
+ */
 struct collapse_worker {
 	void **w;
+	struct wframes *wf;
 };
 
 /* Every format as told from its first bytes, for the messages that say
@@ -462,40 +487,77 @@ set_unit(struct collapse *c, const struct format *f, size_t i,
 	return 0;
 }
 
-/* Reads in whole with a reader and a table of its own: f's reader i. */
+/*
+ * Reads in whole on w's thread, with a reader and a table of its own
+ * (the frames w's): f's reader i.
+ */
 static struct whole *
-whole_read(struct collapse *c, size_t i, struct fold_in *in)
+whole_read(struct collapse *c, struct collapse_worker *w, size_t i,
+    struct fold_in *in)
 {
 	const struct format *f = c->fmts[i];
 	struct whole *wh = fold_calloc(1, sizeof *wh);
+	struct wframes *wf = &w->wf[i];
 	struct fold_diag d;
+	size_t k, n, len;
 
-	wh->st = fold_stacks_new(fold_intern_new(), fold_stacks_ncols(c->st));
+	if (!wf->frames)
+		wf->frames = fold_intern_new();
+	wh->wf = wf;
+	wh->st = fold_stacks_new(wf->frames, fold_stacks_ncols(c->st));
 	/* the options alone are read of the run's: it reads meanwhile */
-	if (!(wh->r = f->open(c->opts[i], wh->st))) {
+	if ((wh->r = f->open(c->opts[i], wh->st)) != NULL) {
+		fold_hold(&d, &wh->held, FOLD_DIAG_LIMIT, 0);
+		wh->rc = f->read(wh->r, in, &d);
+		if (f->rested)
+			f->rested(wh->r);
+	} else {
 		wh->rc = -1;
-		return wh;
 	}
-	fold_hold(&d, &wh->held, FOLD_DIAG_LIMIT, 0);
-	wh->rc = f->read(wh->r, in, &d);
-	if (f->rested)
-		f->rested(wh->r);
+	/* names stay where they are: their pointers are handed over */
+	n = fold_intern_count(wf->frames) - wf->handed;
+	wh->names = fold_reallocarray(NULL, n ? n : 1, sizeof *wh->names);
+	wh->lens = fold_reallocarray(NULL, n ? n : 1, sizeof *wh->lens);
+	for (k = 0; k < n; k++) {
+		wh->names[k] = fold_intern_str(wf->frames,
+		    (uint32_t)(wf->handed + k), &len);
+		wh->lens[k] = (uint32_t)len;
+	}
+	wh->nnames = n;
+	wf->handed += n;
 	return wh;
+}
+
+/*
+ * The run's ids of the names wh added to its worker's frames, on the
+ * committing thread: every input read is committed, in the order read
+ * on each thread, or the run stops.
+ */
+static void
+whole_map(struct collapse *c, struct whole *wh)
+{
+	struct wframes *wf = wh->wf;
+	size_t k;
+
+	wf->map = fold_grow(wf->map, &wf->capmap, wf->nmap + wh->nnames,
+	    sizeof *wf->map);
+	for (k = 0; k < wh->nnames; k++)
+		wf->map[wf->nmap++] = fold_intern(fold_stacks_frames(c->st),
+		    wh->names[k], wh->lens[k]);
+	wh->nnames = 0;
 }
 
 static void
 whole_free(const struct format *f, struct whole *wh)
 {
-	struct fold_intern *fr;
-
 	if (!wh)
 		return;
 	if (wh->r)
 		f->close(wh->r);
-	fr = fold_stacks_frames(wh->st);
 	fold_stacks_free(wh->st);
-	fold_intern_free(fr);
 	fold_held_free(&wh->held);
+	free(wh->names);
+	free(wh->lens);
 	free(wh);
 }
 
@@ -510,6 +572,7 @@ whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
 	const struct format *f = c->fmts[i];
 	uint64_t sum;
 
+	whole_map(c, wh);
 	/*
 	 * r reads it itself: to meet a failure, or a warning that stops
 	 * the run, where it is; to show warnings that were not kept; to
@@ -527,7 +590,7 @@ whole_take(struct collapse *c, size_t i, struct whole *wh, struct fold_in *in,
 	if (!c->sumok || c->sum > UINT64_MAX - sum ||
 	    f->join(c->readers[i], &wh->r, 1) != 0)
 		return 1;
-	if (fold_stacks_take(c->st, wh->st) < 0)
+	if (fold_stacks_take_mapped(c->st, wh->st, wh->wf->map) < 0)
 		abort();	/* the sums said it could not happen */
 	c->sum += sum;
 	c->sumadds = fold_stacks_adds(c->st);
@@ -559,7 +622,7 @@ collapse_prepare(struct collapse *c, struct collapse_worker *w,
 	/* a large one is read in parts instead, on every thread */
 	if (f->whole && fold_in_rewindable(in) && !split_wanted(f, in,
 	    &c->split)) {
-		ci->whole = whole_read(c, i, in);
+		ci->whole = whole_read(c, w, i, in);
 		return ci;
 	}
 	if (!f->prepare)
@@ -638,6 +701,7 @@ collapse_worker_new(struct collapse *c)
 	struct collapse_worker *w = fold_calloc(1, sizeof *w);
 
 	w->w = fold_calloc(c->nfmts, sizeof *w->w);
+	w->wf = fold_calloc(c->nfmts, sizeof *w->wf);
 	return w;
 }
 
@@ -648,10 +712,14 @@ collapse_worker_free(struct collapse *c, struct collapse_worker *w)
 
 	if (!w)
 		return;
-	for (i = 0; i < c->nfmts; i++)
+	for (i = 0; i < c->nfmts; i++) {
 		if (w->w[i])
 			c->fmts[i]->close(w->w[i]);
+		fold_intern_free(w->wf[i].frames);
+		free(w->wf[i].map);
+	}
 	free(w->w);
+	free(w->wf);
 	free(w);
 }
 

@@ -223,12 +223,15 @@ cache_free(struct centry *c, unsigned bits)
  * reader of its own, and a cache of 2 MiB written anew for each, its
  * pages faulted in, cost a fifth of the processor time of a file of
  * 400 KB. A kept cache is not emptied: its entries are of the readers
- * before, each a generation, and empty for the next.
+ * before, each a generation, and empty for the next; but for a reader
+ * that interns in the same table of frames as the last (the inputs a
+ * thread reads, collapse.c), for which they are good as they are.
  */
 struct spare {
 	struct centry *cache;
 	unsigned bits;
 	uint32_t gen;		/* of the reader that had it last */
+	uint64_t frames;	/* its table's fold_intern_serial */
 };
 
 static void *
@@ -264,7 +267,9 @@ cache_take(struct perf_reader *r)
 	r->cache = sp->cache;
 	r->cachebits = sp->bits;
 	sp->cache = NULL;
-	if ((r->gen = sp->gen + 1) == 0) {	/* after 2^32 readers */
+	if (sp->frames == fold_intern_serial(r->frames))
+		r->gen = sp->gen;
+	else if ((r->gen = sp->gen + 1) == 0) {	/* after 2^32 readers */
 		memset(r->cache, 0, ((size_t)1 << r->cachebits) *
 		    sizeof *r->cache);
 		r->gen = 1;
@@ -285,6 +290,7 @@ cache_give(struct perf_reader *r)
 		sp->cache = r->cache;
 		sp->bits = r->cachebits;
 		sp->gen = r->gen;
+		sp->frames = fold_intern_serial(r->frames);
 	} else {
 		cache_free(r->cache, r->cachebits);
 	}

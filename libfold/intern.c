@@ -38,7 +38,11 @@ struct fold_intern {
 	size_t blocksz;		/* of the next block: doubles up to BLOCK */
 	char **blocks;
 	size_t nblocks;
+	uint64_t serial;
 };
+
+/* the last serial given; tables are made on any thread */
+static uint64_t serials;
 
 /* Blocks grow from FIRSTBLOCK to BLOCK, so that a small input costs little. */
 enum { FIRSTBLOCK = 1 << 12, BLOCK = 1 << 20, PAD = 16 };
@@ -60,7 +64,14 @@ fold_intern_new(void)
 	t->mask = 63;
 	t->slots = fold_big_alloc(t->mask + 1, sizeof *t->slots);
 	empty(t->slots, t->mask + 1);
+	t->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	return t;
+}
+
+uint64_t
+fold_intern_serial(const struct fold_intern *t)
+{
+	return t->serial;
 }
 
 struct fold_intern *

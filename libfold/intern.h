@@ -20,6 +20,13 @@ struct fold_intern;
 struct fold_intern *fold_intern_new(void);
 void fold_intern_free(struct fold_intern *t);
 
+/*
+ * A number no other table of the process has had: what a cache of ids
+ * tells its table by (a table freed and another made may share an
+ * address).
+ */
+uint64_t fold_intern_serial(const struct fold_intern *t);
+
 /* A new table of t's names, each with the id it has in t. */
 struct fold_intern *fold_intern_copy(const struct fold_intern *t);
 

@@ -416,12 +416,14 @@ reserve(struct fold_stacks *st, size_t n, size_t nids)
 /* How far ahead of its add a stack's slot is fetched. */
 enum { MERGE_AHEAD = 8 };
 
+/* given: the map of src's frames to dst's, or NULL to make it */
 static int
-merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
+merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
+    const uint32_t *given)
 {
-	size_t nf = fold_intern_count(src->frames), i, j, k;
+	size_t nf, i, j, k;
 	size_t same = 0, hcap = 0, icap = 0;
-	int shared = src->frames == dst->frames, rc = 0;
+	int shared = !given && src->frames == dst->frames, rc = 0;
 	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
 	uint64_t adds = dst->adds + src->adds;
 	const uint32_t *sids, *p;
@@ -434,7 +436,8 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 	 * below same have the same ids in both (src's frames began as a
 	 * copy of dst's, fold_intern_copy).
 	 */
-	if (!shared) {
+	if (!shared && !given) {
+		nf = fold_intern_count(src->frames);
 		map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
 		for (i = 0; i < nf; i++) {
 			name = fold_intern_str(src->frames, (uint32_t)i, &len);
@@ -466,7 +469,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 		if (shared || j == e->n)
 			continue;
 		for (k = 0; k < e->n; k++)
-			((uint32_t *)p)[k] = map[p[k]];
+			((uint32_t *)p)[k] = given ? given[p[k]] : map[p[k]];
 		hash[i] = hash_ids(p, e->n);
 	}
 	reserve(dst, src->len, src->nids);
@@ -489,7 +492,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace)
 int
 fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
-	return merge(dst, src, 0);
+	return merge(dst, src, 0, NULL);
 }
 
 int
@@ -519,7 +522,14 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
-	return merge(dst, src, 1);
+	return merge(dst, src, 1, NULL);
+}
+
+int
+fold_stacks_take_mapped(struct fold_stacks *dst, struct fold_stacks *src,
+    const uint32_t *map)
+{
+	return merge(dst, src, 1, map);
 }
 
 long

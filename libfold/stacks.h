@@ -94,6 +94,14 @@ int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
 int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 
 /*
+ * As fold_stacks_take, for a src whose table of frames is not to be read
+ * (another thread adds to it meanwhile): map[id] is the id in dst's
+ * frames of each frame src's stacks hold.
+ */
+int fold_stacks_take_mapped(struct fold_stacks *dst, struct fold_stacks *src,
+    const uint32_t *map);
+
+/*
  * The sum of every count of st, over every column: 0; or -1 when a count
  * is fractional (a double: then sums depend on the order of their terms,
  * and tables read apart do not add up to what one read of the lines in

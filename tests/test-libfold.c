@@ -355,6 +355,37 @@ test_addq(void)
 }
 
 /*
+ * fold_stacks_take_mapped: src's frame ids become dst's through the map
+ * given, src's own table of frames left unread; serials of tables differ.
+ */
+static void
+test_take_mapped(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *own = fold_intern_new();
+	struct fold_stacks *dst = fold_stacks_new(fr, 1);
+	struct fold_stacks *src = fold_stacks_new(own, 1);
+	struct fold_count one = fold_count_u64(1), two = fold_count_u64(2);
+	uint32_t map[3];
+
+	fold_stacks_add_text(dst, "m;x", 3, &one);
+	fold_stacks_add_text(src, "m;y", 3, &two);	/* m 0, y 1 */
+	fold_stacks_add_text(src, "m;x", 3, &two);	/* x 2 */
+	map[0] = fold_intern(fr, "m", 1);
+	map[1] = fold_intern(fr, "y", 1);
+	map[2] = fold_intern(fr, "x", 1);
+	CHECK(fold_stacks_take_mapped(dst, src, map) == 0 &&
+	    fold_stacks_len(dst) == 2 && count_of(dst, "m;x") == 3 &&
+	    count_of(dst, "m;y") == 2 && fold_stacks_adds(dst) == 3,
+	    "take_mapped: src's stacks in dst's frames, through the map");
+	CHECK(fold_intern_serial(fr) != fold_intern_serial(own),
+	    "intern: each table a serial of its own");
+	fold_stacks_free(src);
+	fold_stacks_free(dst);
+	fold_intern_free(own);
+	fold_intern_free(fr);
+}
+
+/*
  * fold_stacks_take: a larger table of the same frames gives its stacks
  * to dst, which keeps its unit and counts both tables' adds.
  */
@@ -1087,6 +1118,7 @@ main(void)
 	test_merge();
 	test_addq();
 	test_take();
+	test_take_mapped();
 	test_copy();
 	test_merge_many();
 	test_take_own();
