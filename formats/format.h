@@ -200,7 +200,8 @@ struct format {
 	 * anew with r's options that read one whole input from its start,
 	 * as r would read it next: then the inputs of a run of many
 	 * (--files-from a fleet) are read on threads, each by a reader and
-	 * into a table of its own, and taken in their order
+	 * into a table of its own (its frames in a table its thread keeps
+	 * from one input to the next), and taken in their order
 	 * (formats/collapse.c).
 	 */
 	int whole;
