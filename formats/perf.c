@@ -225,7 +225,8 @@ cache_free(struct centry *c, unsigned bits)
  * 400 KB. A kept cache is not emptied: its entries are of the readers
  * before, each a generation, and empty for the next; but for a reader
  * that interns in the same table of frames as the last (the inputs a
- * thread reads, collapse.c), for which they are good as they are.
+ * thread reads, collapse.c), for which they are good as they are: the
+ * readers of one table are one run's, of the same options.
  */
 struct spare {
 	struct centry *cache;
