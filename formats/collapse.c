@@ -51,8 +51,10 @@ struct whole {
 	int rc;
 	struct wframes *wf;
 	/* the frames it added to wf->frames: names in wf's arena */
-	const char **names;
-	uint32_t *lens;
+	struct wname {
+		const char *s;
+		size_t len;
+	} *names;
 	size_t nnames;
 };
 
@@ -499,7 +501,7 @@ whole_read(struct collapse *c, struct collapse_worker *w, size_t i,
 	struct whole *wh = fold_calloc(1, sizeof *wh);
 	struct wframes *wf = &w->wf[i];
 	struct fold_diag d;
-	size_t k, n, len;
+	size_t k, n;
 
 	if (!wf->frames)
 		wf->frames = fold_intern_new();
@@ -517,12 +519,9 @@ whole_read(struct collapse *c, struct collapse_worker *w, size_t i,
 	/* names stay where they are: their pointers are handed over */
 	n = fold_intern_count(wf->frames) - wf->handed;
 	wh->names = fold_reallocarray(NULL, n ? n : 1, sizeof *wh->names);
-	wh->lens = fold_reallocarray(NULL, n ? n : 1, sizeof *wh->lens);
-	for (k = 0; k < n; k++) {
-		wh->names[k] = fold_intern_str(wf->frames,
-		    (uint32_t)(wf->handed + k), &len);
-		wh->lens[k] = (uint32_t)len;
-	}
+	for (k = 0; k < n; k++)
+		wh->names[k].s = fold_intern_str(wf->frames,
+		    (uint32_t)(wf->handed + k), &wh->names[k].len);
 	wh->nnames = n;
 	wf->handed += n;
 	return wh;
@@ -543,7 +542,7 @@ whole_map(struct collapse *c, struct whole *wh)
 	    sizeof *wf->map);
 	for (k = 0; k < wh->nnames; k++)
 		wf->map[wf->nmap++] = fold_intern(fold_stacks_frames(c->st),
-		    wh->names[k], wh->lens[k]);
+		    wh->names[k].s, wh->names[k].len);
 	wh->nnames = 0;
 }
 
@@ -557,7 +556,6 @@ whole_free(const struct format *f, struct whole *wh)
 	fold_stacks_free(wh->st);
 	fold_held_free(&wh->held);
 	free(wh->names);
-	free(wh->lens);
 	free(wh);
 }
 
