@@ -231,6 +231,7 @@ gz_init(z_stream *z)
 static void *
 deflater_make(void)
 {
+	fold_libdeflate_alloc();
 	return libdeflate_alloc_compressor(6);
 }
 

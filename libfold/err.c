@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include <libdeflate.h>
+
 #include "err.h"
 
 static _Thread_local char msg[1024];
@@ -302,6 +304,42 @@ fold_big_free(void *p, size_t cap, size_t size)
 	}
 #endif
 	free(p);
+}
+
+/* A block for libdeflate: a big array of its length and n more bytes. */
+static void *
+deflate_alloc(size_t n)
+{
+	size_t *p;
+
+	if (n > SIZE_MAX - 16)
+		return NULL;
+	p = fold_big_alloc(n + 16, 1);
+	p[0] = n + 16;
+	return p + 2;	/* as aligned as malloc's */
+}
+
+static void
+deflate_free(void *q)
+{
+	size_t *p = (size_t *)q - 2;
+
+	if (q)
+		fold_big_free(p, p[0], 1);
+}
+
+static void
+deflate_init(void)
+{
+	libdeflate_set_memory_allocator(deflate_alloc, deflate_free);
+}
+
+void
+fold_libdeflate_alloc(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, deflate_init);
 }
 
 void *

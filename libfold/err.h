@@ -126,6 +126,15 @@ void *fold_big_calloc(size_t nmemb, size_t size);
 void fold_big_free(void *p, size_t cap, size_t size);
 
 /*
+ * Has libdeflate allocate its blocks as big arrays: a compressor's tables
+ * (670 KB at level 6) a mapping on a huge page, not malloc's of small
+ * pages, of which compressing even a small profile faulted in 73. Called
+ * before any compressor or decompressor of the process is made (one made
+ * before would be freed as a big array), on any thread.
+ */
+void fold_libdeflate_alloc(void);
+
+/*
  * An arena: bytes handed out one piece after another, freed all at once.
  * Its blocks are big arrays that grow fourfold from 64 KiB to 4 MiB: a
  * small table writes a few pages, a large one takes a fault a megabyte. A

@@ -385,6 +385,7 @@ enum { WHOLE_MAX = 16 << 20 };
 static void *
 inflater_make(void)
 {
+	fold_libdeflate_alloc();
 	return libdeflate_alloc_decompressor();
 }
 
