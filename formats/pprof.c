@@ -26,6 +26,9 @@
 /* Decoded tables at least this large are given back when freed. */
 #define TRIM_MIN ((uint64_t)1 << 20)
 
+/* The bytes of samples read that are given back at a time. */
+#define RELEASE ((size_t)1 << 20)
+
 /* A growable byte buffer. */
 struct buf {
 	char *p;
@@ -179,6 +182,8 @@ struct prof {
 	/* where the first sample starts and the last one ends: pass 2
 	   frames only that (producers write the samples together) */
 	size_t sample0, sample1;
+	size_t other;		/* a field after the first sample, + 1 */
+	int once;		/* buf is read once, by this reading */
 	struct pb_idmap mapids, locids, funcids;
 	/* location i's frames, varint-coded, root first */
 	struct buf lkeys;
@@ -348,6 +353,8 @@ read_tables(struct prof *pf)
 			return fold_seterr("%s: not a pprof profile: field %u "
 			    "at byte %zu has wire type %d, not %d", pf->file,
 			    f.num, f.off, f.wt, want);
+		if (f.num != PP_SAMPLE && pf->nsamples > 0 && !pf->other)
+			pf->other = f.off + 1;
 		switch (f.num) {
 		case PP_SAMPLE:
 			if (pf->nsamples++ == 0)
@@ -894,9 +901,9 @@ out:
 static int
 read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 {
-	size_t pos, no = 0;
+	size_t pos, no = 0, done;
 	struct field f;
-	int rc;
+	int rc, release;
 
 	if (read_tables(pf) < 0 || check_types(r, pf) < 0 ||
 	    pprof_dec_idmaps(pf->d, pf->file, &pf->mapids,
@@ -907,22 +914,36 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 			return -1;
 		free_tables(pf);
 	}
-	/* pass 2: the samples, one at a time; pass 1 framed every field */
+	/*
+	 * Pass 2: the samples, one at a time; pass 1 framed every field.
+	 * Where they are all the fields there (as producers write them)
+	 * and nothing reads them again, each RELEASE of their bytes read
+	 * goes back to the system: most of the profile, while the stacks'
+	 * table grows.
+	 */
 	pf->len = pf->sample1;
-	pos = pf->sample0;
+	pos = done = pf->sample0;
+	release = pf->once && (!pf->other || pf->other > pf->sample1);
 	while ((rc = next_field(pf, &pos, &f)) > 0) {
 		if (f.num != PP_SAMPLE)
 			continue;
 		if (add_sample(r, pf, &f, ++no, diag) < 0)
 			return -1;
+		if (release && pos - done >= RELEASE) {
+			fold_release((uint8_t *)pf->buf + done, pos - done);
+			done = pos;
+		}
 	}
 	return rc;
 }
 
-/* Reads the profile buf[0..len) of file, decompressed. */
+/*
+ * Reads the profile buf[0..len) of file, decompressed; once when nothing
+ * reads buf after (its samples' pages may be given back as they are read).
+ */
 static int
 read_bytes(struct pprof_reader *r, const char *file, const char *buf,
-    size_t len, struct fold_diag *diag)
+    size_t len, int once, struct fold_diag *diag)
 {
 	struct prof pf;
 	int rc;
@@ -931,6 +952,7 @@ read_bytes(struct pprof_reader *r, const char *file, const char *buf,
 	pf.file = file;
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
+	pf.once = once;
 	pprof_dec_reset(&r->dec, r->opt.max_size);
 	pf.d = &r->dec;
 	rc = read_profile(r, &pf, diag);
@@ -951,7 +973,7 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 
 	if (pb_profile_readall(in, r->opt.max_size, &buf, &len, NULL) < 0)
 		return -1;
-	rc = read_bytes(r, fold_in_name(in), buf, len, diag);
+	rc = read_bytes(r, fold_in_name(in), buf, len, 1, diag);
 	free(buf);
 	return rc;
 }
@@ -1691,7 +1713,8 @@ pprof_prepare(void *wp, struct fold_in *in)
 	reader_reset(r);
 	diag.defer = warned;
 	diag.arg = &warn;
-	rc = read_bytes(r, p->file, p->buf, p->len, &diag);
+	/* its commit may read them again */
+	rc = read_bytes(r, p->file, p->buf, p->len, 0, &diag);
 	/* the frames it interned, whatever came of it */
 	n = fold_intern_count(r->frames);
 	p->ends = fold_reallocarray(NULL, n - w->nsent + 1, sizeof *p->ends);
@@ -1794,7 +1817,7 @@ pprof_commit(void *rp, void *wp, void *pp, struct fold_diag *diag)
 		rc = fold_seterr("%s", p->err);
 	} else if (!takes(r, p)) {
 		/* as pprof_read, on the bytes read */
-		rc = read_bytes(r, p->file, p->buf, p->len, diag);
+		rc = read_bytes(r, p->file, p->buf, p->len, 0, diag);
 		if (rc < 0 && r->added != added)
 			run->damaged = 1;
 	} else {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <libdeflate.h>
 
@@ -304,6 +305,22 @@ fold_big_free(void *p, size_t cap, size_t size)
 	}
 #endif
 	free(p);
+}
+
+void
+fold_release(void *p, size_t n)
+{
+#ifdef MADV_DONTNEED
+	static size_t page;
+	uintptr_t a, b;
+
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+	b = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+	if (b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+#endif
 }
 
 /* A block for libdeflate: a big array of its length and n more bytes. */

@@ -126,6 +126,13 @@ void *fold_big_calloc(size_t nmemb, size_t size);
 void fold_big_free(void *p, size_t cap, size_t size);
 
 /*
+ * Gives back to the system the whole pages of p[0..n), memory of its
+ * caller's that it has read and will not read again: they read as zeros
+ * after. Nothing where the system has no such call.
+ */
+void fold_release(void *p, size_t n);
+
+/*
  * Has libdeflate allocate its blocks as big arrays: a compressor's tables
  * (670 KB at level 6) a mapping on a huge page, not malloc's of small
  * pages, of which compressing even a small profile faulted in 73. Called
