@@ -121,10 +121,23 @@ fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 /* a huge page; a mapping's length is a multiple of it */
 #define HUGE ((size_t)2 << 20)
 
+/* What holds a big array of so many bytes (err.h). */
+enum { MALLOC, POOL, MAP };
+
+#define POOL_MIN ((size_t)64 << 10)
+
+static int
+kind(size_t bytes)
+{
+	if (NOMAP || bytes < POOL_MIN)
+		return MALLOC;
+	return bytes <= FOLD_BIG ? POOL : MAP;
+}
+
 static int
 mapped(size_t bytes)
 {
-	return !NOMAP && bytes >= FOLD_BIG;
+	return kind(bytes) == MAP;
 }
 
 static size_t
@@ -222,6 +235,161 @@ map(size_t len, int *used)
 #endif
 }
 
+/*
+ * The pool (err.h): chunks, each a mapping of HUGE bytes at a multiple of
+ * HUGE, cut into blocks of POOL_MIN << k bytes (k below NORDER; a block
+ * of the last order is a whole chunk, free) by halving, a buddy system: a
+ * block is cut in two halves, buddies, and a freed block is merged with
+ * its buddy when that is free too. A chunk's blocks are told by their
+ * first units (of POOL_MIN bytes): their order + 1, 0 for a unit inside
+ * a block. The chunks are few (a table has a handful of arrays of these
+ * sizes) and blocks are made and freed only as arrays grow, so a block
+ * is found by looking through them all, under one lock.
+ */
+#define UNITS (HUGE / POOL_MIN)
+#define NORDER 6
+_Static_assert(POOL_MIN << (NORDER - 1) == HUGE, "the last order: a chunk");
+_Static_assert(FOLD_BIG == HUGE / 2, "blocks up to half a chunk");
+
+/* The least order of a block of bytes bytes. */
+static int
+order_of(size_t bytes)
+{
+	int k = 0;
+
+	while (POOL_MIN << k < bytes)
+		k++;
+	return k;
+}
+
+#if !NOMAP
+struct chunk {
+	char *base;
+	unsigned char order[UNITS];	/* of the block there + 1, or 0 */
+	unsigned char isfree[UNITS];
+};
+
+static struct chunk *chunks;
+static size_t nchunks, capchunks;
+static pthread_mutex_t poollock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A block of at least bytes bytes; its chunk, new, on a huge page. */
+static char *
+pool_alloc(size_t bytes)
+{
+	int k = order_of(bytes), best = NORDER, j, used;
+	struct chunk *c, *bc = NULL;
+	size_t i, u, bu = 0;
+	char *p = NULL;
+
+	pthread_mutex_lock(&poollock);
+	/* the smallest free block that holds it */
+	for (i = 0; i < nchunks && best > k; i++) {
+		c = &chunks[i];
+		for (u = 0; u < UNITS; u += (size_t)1 << (c->order[u] - 1)) {
+			j = c->order[u] - 1;
+			if (c->isfree[u] && j >= k && j < best) {
+				best = j;
+				bc = c;
+				bu = u;
+			}
+		}
+	}
+	if (!bc && (p = map(HUGE, &used)) != NULL) {
+		chunks = fold_grow(chunks, &capchunks, nchunks + 1,
+		    sizeof *chunks);
+		bc = &chunks[nchunks++];
+		memset(bc, 0, sizeof *bc);
+		bc->base = p;
+		bc->order[0] = NORDER;
+		bc->isfree[0] = 1;
+		best = NORDER - 1;
+	}
+	if (bc) {
+		/* cut in halves down to its order: the upper ones free */
+		for (j = best; j > k; j--) {
+			u = bu + ((size_t)1 << (j - 1));
+			bc->order[u] = (unsigned char)j;
+			bc->isfree[u] = 1;
+		}
+		bc->order[bu] = (unsigned char)(k + 1);
+		bc->isfree[bu] = 0;
+		p = bc->base + bu * POOL_MIN;
+	}
+	pthread_mutex_unlock(&poollock);
+	return p;
+}
+
+/*
+ * Frees the block at p, merged with its free buddies; a chunk free
+ * again is unmapped, or kept for the next mapping of its length.
+ */
+static void
+pool_free(char *p)
+{
+	char *base = (char *)((uintptr_t)p & ~(uintptr_t)(HUGE - 1));
+	struct chunk *c = NULL;
+	size_t i, u, b;
+	int k;
+
+	pthread_mutex_lock(&poollock);
+	for (i = 0; i < nchunks; i++)
+		if (chunks[i].base == base)
+			c = &chunks[i];
+	if (!c)
+		abort();	/* not a block of the pool */
+	u = (size_t)(p - base) / POOL_MIN;
+	for (k = c->order[u] - 1; k < NORDER - 1; k++) {
+		b = u ^ ((size_t)1 << k);
+		if (!c->isfree[b] || c->order[b] != k + 1)
+			break;
+		c->order[u > b ? u : b] = 0;
+		c->isfree[u > b ? u : b] = 0;
+		u = u < b ? u : b;
+	}
+	c->order[u] = (unsigned char)(k + 1);
+	c->isfree[u] = 1;
+	if (k == NORDER - 1) {
+		*c = chunks[--nchunks];
+		if (!keep(base, HUGE))
+			munmap(base, HUGE);
+	}
+	pthread_mutex_unlock(&poollock);
+}
+#else
+static char *
+pool_alloc(size_t bytes)
+{
+	return NULL;
+}
+
+static void
+pool_free(char *p)
+{
+}
+#endif
+
+/* Frees p, a big array of bytes bytes. */
+static void
+big_free(void *p, size_t bytes)
+{
+	if (!p)
+		return;
+	switch (kind(bytes)) {
+	case POOL:
+		pool_free(p);
+		break;
+	case MAP:
+#if !NOMAP
+		if (!keep(p, maplen(bytes)))
+			munmap(p, maplen(bytes));
+#endif
+		break;
+	default:
+		free(p);
+	}
+}
+
 void *
 fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 {
@@ -234,15 +402,29 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 	n = grown(*cap, need);
 	if (size && n > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
-	if (!mapped(n * size))
+	if (kind(n * size) == MALLOC)
 		return fold_grow_to(p, cap, need, size);
+	if (kind(n * size) == POOL) {
+		/* a block of the pool holds up to a power of two */
+		if (kind(old) != POOL || order_of(n * size) > order_of(old)) {
+			q = check(pool_alloc(n * size));
+			if (old)
+				memcpy(q, p, old);
+			big_free(p, old);
+		} else {
+			q = p;
+		}
+		*cap = n;
+		return q;
+	}
 	len = maplen(n * size);
 	if (!mapped(old)) {
-		/* from malloc's block to a mapping: a copy of under FOLD_BIG */
+		/* from malloc's or the pool's block to a mapping: a copy of
+		   FOLD_BIG bytes at most */
 		q = check(map(len, &used));
 		if (old)
 			memcpy(q, p, old);
-		free(p);
+		big_free(p, old);
 	} else if (len > maplen(old)) {
 #if !NOMAP
 		/* in place if the pages after it are free, else moved to
@@ -273,9 +455,14 @@ fold_big_alloc(size_t nmemb, size_t size)
 
 	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
-	if (!mapped(nmemb * size))
+	switch (kind(nmemb * size)) {
+	case POOL:
+		return check(pool_alloc(nmemb * size));
+	case MAP:
+		return check(map(maplen(nmemb * size), &used));
+	default:
 		return fold_reallocarray(NULL, nmemb, size);
-	return check(map(maplen(nmemb * size), &used));
+	}
 }
 
 void *
@@ -286,25 +473,26 @@ fold_big_calloc(size_t nmemb, size_t size)
 
 	if (size && nmemb > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
-	if (!mapped(nmemb * size))
-		return fold_calloc(nmemb, size);
-	p = check(map(maplen(nmemb * size), &used));
-	if (used)
+	switch (kind(nmemb * size)) {
+	case POOL:
+		/* a block may have been another array's */
+		p = check(pool_alloc(nmemb * size));
 		memset(p, 0, nmemb * size);
-	return p;
+		return p;
+	case MAP:
+		p = check(map(maplen(nmemb * size), &used));
+		if (used)
+			memset(p, 0, nmemb * size);
+		return p;
+	default:
+		return fold_calloc(nmemb, size);
+	}
 }
 
 void
 fold_big_free(void *p, size_t cap, size_t size)
 {
-#if !NOMAP
-	if (p && mapped(cap * size)) {
-		if (!keep(p, maplen(cap * size)))
-			munmap(p, maplen(cap * size));
-		return;
-	}
-#endif
-	free(p);
+	big_free(p, cap * size);
 }
 
 void

@@ -80,30 +80,35 @@ fold_grow(void *p, size_t *cap, size_t need, size_t size)
  * Big arrays: those that grow to megabytes (a stack table's frames, its
  * entries and hash slots, a frame table, a call tree, a cache).
  *
- * Past FOLD_BIG bytes such an array is a mapping of its own, on
- * transparent huge pages where the system gives them (madvise): its
- * first touch costs a page fault for every 2 MiB, not for every 4 KiB.
- * A fault is not cheap: 0.2 us on a bare machine, about 10 us in some
- * virtual ones, where filling 64 MiB took 270 ms on small pages and 7 ms
- * on huge ones. It grows by moving its pages (mremap), not by copying
- * them; freed, it is kept (8 MiB of them at most) for the next array of
- * its length, on any thread. Below FOLD_BIG, where the system has no
- * such calls, and where the address sanitizer watches the heap (it knows
- * the bounds of malloc's blocks only), it is malloc's.
+ * They are on transparent huge pages where the system gives them
+ * (madvise): a first touch costs a page fault for every 2 MiB, not for
+ * every 4 KiB. A fault is not cheap: 0.2 us on a bare machine, about 10
+ * us in some virtual ones, where filling 64 MiB took 270 ms on small
+ * pages and 7 ms on huge ones.
  *
- * FOLD_BIG is a quarter of a huge page: an array of 512 KiB takes a
- * whole 2 MiB page, but its 128 faults on small pages (1.3 ms where a
- * fault costs 10 us) cost far more than that page's one. Collapsing a
- * perf capture of 85 MB took 677 faults instead of 1,688 and 15% less
- * time, at 14.5 MB of memory instead of 11; at 256 KiB, 458 faults and
- * 1% less time again, but 16 MB.
+ * Past FOLD_BIG bytes, half a huge page, an array is a mapping of its
+ * own. It grows by moving its pages (mremap), not by copying them;
+ * freed, it is kept (8 MiB of them at most) for the next array of its
+ * length, on any thread. From 64 KiB to FOLD_BIG it is a block of the
+ * pool: huge pages that such arrays share, cut into blocks of powers of
+ * two (err.c). Its own mapping would take a whole huge page; malloc's
+ * block, on small pages, is copied to fresh pages at each growth. Below
+ * 64 KiB, where the system has no such calls, and where the address
+ * sanitizer watches the heap (it knows the bounds of malloc's blocks
+ * only), it is malloc's.
  *
- * Which of the two an array is follows from its size in bytes, so every
+ * Collapsing a perf capture of 85 MB, with mappings from 512 KiB and
+ * malloc's blocks below (no pool), took 717 page faults and 14.9 MB of
+ * memory; with the pool, 377 and 11.4 MB, and 4% less time. With two
+ * threads, 1,446 and 21.3 MB against 567 and 16.2 MB, 13% less
+ * processor time.
+ *
+ * Which of the three an array is follows from its size in bytes, so every
  * call passes what the caller keeps anyway: its capacity, in elements of
  * size bytes. An array is handled by these calls only, from its first
  * allocation to its free.
  */
-#define FOLD_BIG ((size_t)512 << 10)
+#define FOLD_BIG ((size_t)1 << 20)
 
 /* fold_grow_to for a big array */
 void *fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size);

@@ -1034,7 +1034,7 @@ test_big(void)
 		a[i] = (uint32_t)(i * 2654435761u);
 		/* a page right after the first mapping: it cannot grow in
 		   place, its pages move */
-		if (block == MAP_FAILED && cap * sizeof *a >= FOLD_BIG)
+		if (block == MAP_FAILED && cap * sizeof *a > FOLD_BIG)
 			block = mmap((char *)a + ((cap * sizeof *a + FOLD_BIG -
 			    1) & ~(FOLD_BIG - 1)), 4096, PROT_READ,
 			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
@@ -1066,6 +1066,85 @@ test_big(void)
 	z = fold_big_calloc(10, sizeof *z);
 	CHECK(z[9] == 0, "big: calloc'd small, zero");
 	fold_big_free(z, 10, sizeof *z);
+}
+
+/*
+ * Arrays of every size around the pool's (err.h): 64 KiB to FOLD_BIG,
+ * blocks of shared huge pages, cut and merged again. Each holds its own
+ * pattern through growth and the frees of the others, in any order, on
+ * two threads at once.
+ */
+struct pooled {
+	uint32_t *a;
+	size_t cap, n;
+	uint32_t seed;
+};
+
+static int
+pool_round(struct pooled *v, size_t nv, uint32_t x)
+{
+	size_t i, j, round, bad = 0;
+
+	for (round = 0; round < 6; round++) {
+		for (i = 0; i < nv; i++) {
+			struct pooled *e = &v[i];
+			x = x * 1103515245 + 12345;
+			if (e->a && (x >> 16) % 3 == 0) {
+				for (j = 0; j < e->n; j++)
+					bad += e->a[j] != e->seed + j;
+				fold_big_free(e->a, e->cap, sizeof *e->a);
+				e->a = NULL, e->cap = e->n = 0;
+				continue;
+			}
+			/* 0 to 3 MiB: malloc's, the pool's and mappings */
+			size_t to = e->n + (x >> 8) % (256 << 10);
+			if (!e->a)
+				e->seed = x;
+			e->a = fold_big_grow(e->a, &e->cap, to, sizeof *e->a);
+			for (j = e->n; j < to; j++)
+				e->a[j] = e->seed + j;
+			e->n = to;
+		}
+	}
+	for (i = 0; i < nv; i++) {
+		for (j = 0; j < v[i].n; j++)
+			bad += v[i].a[j] != v[i].seed + j;
+		fold_big_free(v[i].a, v[i].cap, sizeof *v[i].a);
+	}
+	return bad == 0;
+}
+
+static void *
+pool_thread(void *arg)
+{
+	struct pooled v[24] = { 0 };
+
+	*(int *)arg = pool_round(v, 24, (uint32_t)(uintptr_t)arg);
+	return NULL;
+}
+
+static void
+test_pool(void)
+{
+	struct pooled v[24] = { 0 };
+	pthread_t t;
+	int theirs = 0, mine;
+	uint32_t *z;
+	size_t i, bad = 0;
+
+	pthread_create(&t, NULL, pool_thread, &theirs);
+	mine = pool_round(v, 24, 7);
+	pthread_join(t, NULL);
+	CHECK(mine && theirs, "pool: arrays kept through growth and frees");
+	/* a block that was another array's, zeroed for a calloc */
+	z = fold_big_alloc(100 << 10, 1);
+	memset(z, 0xff, 100 << 10);
+	fold_big_free(z, 100 << 10, 1);
+	z = fold_big_calloc(25 << 10, sizeof *z);
+	for (i = 0; i < 25 << 10; i++)
+		bad += z[i] != 0;
+	CHECK(bad == 0, "pool: calloc'd after a free, zero");
+	fold_big_free(z, 25 << 10, sizeof *z);
 }
 
 /* An arena's pieces, of every size up to past a block, in order. */
@@ -1132,6 +1211,7 @@ main(void)
 	test_output_large();
 	test_perthread();
 	test_big();
+	test_pool();
 	test_arena();
 	return failed;
 }
