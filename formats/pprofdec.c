@@ -175,7 +175,7 @@ charge(struct pprof_dec *d, uint64_t n)
  * it. Charged before it grows: the budget bounds what is allocated.
  */
 #define PUSH(d, a) (charge((d), sizeof *(a).p) < 0 ? NULL : \
-	((a).p = fold_grow((a).p, &(a).cap, (a).n + 1, sizeof *(a).p), \
+	((a).p = fold_big_grow((a).p, &(a).cap, (a).n + 1, sizeof *(a).p), \
 	memset(&(a).p[(a).n++], 0, sizeof *(a).p)))
 
 /*
@@ -194,7 +194,7 @@ numbers(struct pprof_dec *d, const struct fld *f, struct pp_nums *a)
 	if (f->wt == VARINT) {
 		if (charge(d, sizeof *a->p) < 0)
 			return -1;
-		a->p = fold_grow(a->p, &a->cap, a->n + 1, sizeof *a->p);
+		a->p = fold_big_grow(a->p, &a->cap, a->n + 1, sizeof *a->p);
 		a->p[a->n++] = f->x;
 		return 0;
 	}
@@ -210,7 +210,7 @@ numbers(struct pprof_dec *d, const struct fld *f, struct pp_nums *a)
 			return -1;
 		charged = 1;
 	}
-	a->p = fold_grow(a->p, &a->cap, a->n + k, sizeof *a->p);
+	a->p = fold_big_grow(a->p, &a->cap, a->n + k, sizeof *a->p);
 	/* through t, not a->p[a->n]: a store there might change a->n */
 	for (p = f->d, end = p + f->len, t = a->p + n0; p < end; t++)
 		if (!(p = varint(p, end, t))) {
@@ -489,14 +489,14 @@ pprof_dec_idmaps(const struct pprof_dec *d, const char *file,
 	X(value) X(label)
 
 /* Room for one at least: &a.p[i] of an empty array is no null pointer. */
-#define ROOM(a) ((a).p = fold_grow((a).p, &(a).cap, 1, sizeof *(a).p))
+#define ROOM(a) ((a).p = fold_big_grow((a).p, &(a).cap, 1, sizeof *(a).p))
 
 /* Empties array a of d, its memory freed when release is set. */
 #define DROP(d, a, release) do {					\
 	(d)->used -= (a).n * sizeof *(a).p;				\
 	(a).n = 0;							\
 	if (release) {							\
-		free((a).p);						\
+		fold_big_free((a).p, (a).cap, sizeof *(a).p);		\
 		(a).p = NULL;						\
 		(a).cap = 0;						\
 		ROOM(a);						\
@@ -542,7 +542,7 @@ pprof_dec_reset(struct pprof_dec *d, uint64_t max)
 void
 pprof_dec_free(struct pprof_dec *d)
 {
-#define FREE(a) free(d->a.p);
+#define FREE(a) fold_big_free(d->a.p, d->a.cap, sizeof *d->a.p);
 	ARRAYS(FREE)
 #undef FREE
 	memset(d, 0, sizeof *d);

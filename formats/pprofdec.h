@@ -8,7 +8,9 @@
  * its structs are trees of pointers. These arrays are kept from one
  * profile to the next, so that a fleet of small profiles allocates
  * nothing after the first few, and are read straight through by the
- * reader and the merger.
+ * reader and the merger. They are big arrays (err.h): the first
+ * profile's, from 16 KiB, share huge pages instead of faulting in small
+ * ones.
  *
  * It takes what protobuf-c 1.4 takes and refuses what it refuses (a
  * differential fuzz target holds the two to it): the same framing (a tag

@@ -124,7 +124,7 @@ fold_grow_to(void *p, size_t *cap, size_t need, size_t size)
 /* What holds a big array of so many bytes (err.h). */
 enum { MALLOC, POOL, MAP };
 
-#define POOL_MIN ((size_t)64 << 10)
+#define POOL_MIN ((size_t)16 << 10)
 
 static int
 kind(size_t bytes)
@@ -247,7 +247,7 @@ map(size_t len, int *used)
  * is found by looking through them all, under one lock.
  */
 #define UNITS (HUGE / POOL_MIN)
-#define NORDER 6
+#define NORDER 8
 _Static_assert(POOL_MIN << (NORDER - 1) == HUGE, "the last order: a chunk");
 _Static_assert(FOLD_BIG == HUGE / 2, "blocks up to half a chunk");
 

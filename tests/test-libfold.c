@@ -1069,7 +1069,7 @@ test_big(void)
 }
 
 /*
- * Arrays of every size around the pool's (err.h): 64 KiB to FOLD_BIG,
+ * Arrays of every size around the pool's (err.h): 16 KiB to FOLD_BIG,
  * blocks of shared huge pages, cut and merged again. Each holds its own
  * pattern through growth and the frees of the others, in any order, on
  * two threads at once.
