@@ -499,11 +499,10 @@ void
 fold_release(void *p, size_t n)
 {
 #ifdef MADV_DONTNEED
-	static size_t page;
+	/* asked each time: a call for each MiB given back, on any thread */
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	uintptr_t a, b;
 
-	if (!page)
-		page = (size_t)sysconf(_SC_PAGESIZE);
 	a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
 	b = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
 	if (b > a)

@@ -335,8 +335,7 @@ long
 fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
     const struct fold_count *counts)
 {
-	return add_hashed(st, ids, n, hash_ids(ids, n),
-	    counts);
+	return add_hashed(st, ids, n, hash_ids(ids, n), counts);
 }
 
 /* fold_stacks_add of a stack whose hash h is known (hash_ids). */
