@@ -98,18 +98,31 @@ struct mloc {
 
 /*
  * The merged samples, the merger's memory for a fleet: each an entry of
- * [hash, key length, the values, the key] in blocks appended in order of
- * first appearance, found by an open-addressed table of entry pointers.
+ * [key length, 4 bytes unused, the values, the key] in blocks appended in
+ * order of first appearance, found by an open-addressed table of slots.
  * About 70 bytes a sample with two values, against twice that in an
  * intern table with a separate array of values.
+ *
+ * A slot holds its entry's hash and key length as well: a probe reads an
+ * entry only when both match. A fleet's table is far larger than the
+ * caches, and most samples are new to it: an entry read at each slot
+ * passed was a wait for memory (two in three of a fleet's commit).
  */
+struct sample_slot {
+	uint8_t *e;
+	uint32_t h, n;
+};
+
 struct sample_tab {
 	struct fold_arena entries;	/* in order of first appearance */
-	uint8_t **slots;
+	struct sample_slot *slots;
 	size_t mask, n;
 };
 
 enum { SHDR = 8 };
+
+/* Samples whose keys are made before any is looked up. */
+enum { BATCH = 32 };
 
 /* The most decoded tables a spare keeps for the next input, in bytes. */
 enum { SPARE_MAX = 4 << 20 };
@@ -507,13 +520,12 @@ static void
 sample_grow(struct sample_tab *t)
 {
 	size_t nmask = 2 * t->mask + 1, i, j;
-	uint8_t **ns = fold_big_calloc(nmask + 1, sizeof *ns);
+	struct sample_slot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
 
 	for (i = 0; i <= t->mask; i++) {
-		if (!t->slots[i])
+		if (!t->slots[i].e)
 			continue;
-		for (j = fold_load32(t->slots[i]) & nmask; ns[j];
-		    j = (j + 1) & nmask)
+		for (j = t->slots[i].h & nmask; ns[j].e; j = (j + 1) & nmask)
 			;
 		ns[j] = t->slots[i];
 	}
@@ -522,30 +534,33 @@ sample_grow(struct sample_tab *t)
 	t->mask = nmask;
 }
 
-/* The values of the sample with key k[0..n), a new one zeroed. */
+/* The values of the sample with key k[0..n) and hash h, a new one
+   zeroed. */
 static int64_t *
-sample_values(struct pprof_merger *m, const uint8_t *k, size_t n)
+sample_values(struct pprof_merger *m, const uint8_t *k, size_t n, uint32_t h)
 {
 	struct sample_tab *t = &m->samples;
 	size_t vsz = m->ntypes * sizeof(int64_t), need, i;
-	uint32_t h = (uint32_t)fold_hash((const char *)k, n), len = n;
+	struct sample_slot *sl;
 	uint8_t *e;
 
-	for (i = h & t->mask; (e = t->slots[i]); i = (i + 1) & t->mask)
-		if (fold_load32(e) == h && fold_load32(e + 4) == n &&
-		    memcmp(e + SHDR + vsz, k, n) == 0)
-			return (int64_t *)(e + SHDR);
+	for (i = h & t->mask; (sl = &t->slots[i])->e; i = (i + 1) & t->mask)
+		if (sl->h == h && sl->n == n &&
+		    memcmp(sl->e + SHDR + vsz, k, n) == 0)
+			return (int64_t *)(sl->e + SHDR);
 	if (n > UINT32_MAX - 64)
 		return fold_malloc(SIZE_MAX), NULL;	/* dies: out of memory */
 	/* 8-byte aligned, for the values */
 	need = (SHDR + vsz + n + 7) & ~(size_t)7;
 	e = fold_arena_alloc(&t->entries, need);
-	memcpy(e, &h, 4);
-	memcpy(e + 4, &len, 4);
-	memset(e + SHDR, 0, vsz);
+	sl->e = e;
+	sl->h = h;
+	sl->n = (uint32_t)n;
+	memcpy(e, &sl->n, 4);
+	memset(e + 4, 0, 4 + vsz);
 	memcpy(e + SHDR + vsz, k, n);
-	t->slots[i] = e;
-	/* at most three quarters full: eight bytes a slot are cheap */
+	/* at most three quarters full: the slots are cheap beside the
+	   entries */
 	if (++t->n > t->mask - t->mask / 4)
 		sample_grow(t);
 	return (int64_t *)(e + SHDR);
@@ -560,7 +575,7 @@ sample_next(const struct sample_tab *t, size_t vsz, size_t *bi,
 	const struct fold_arena *a = &t->entries;
 
 	if (e) {
-		e += (SHDR + vsz + fold_load32(e + 4) + 7) & ~(size_t)7;
+		e += (SHDR + vsz + fold_load32(e) + 7) & ~(size_t)7;
 	} else {
 		*bi = 0;
 		e = a->n ? (const uint8_t *)a->blocks[0].p : NULL;
@@ -572,32 +587,26 @@ sample_next(const struct sample_tab *t, size_t vsz, size_t *bi,
 	return *bi < a->n ? e : NULL;
 }
 
-static int
-merge_sample(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
+/*
+ * Appends sample x's key to m->key, varint-coded (a sample's key is most
+ * of the merger's memory): the number of locations, their merged
+ * indexes, then each label's key, string, number and unit, the labels
+ * sorted by key so that their order does not matter, as in pprof, but
+ * the values of one key kept in their order, which pprof counts.
+ */
+static void
+sample_key(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
 {
 	const uint64_t *loc = &s->p->location_id.p[x->loc0];
-	const uint64_t *val = &s->p->value.p[x->val0];
 	const struct pp_label *l;
 	size_t j;
 	uint64_t *lab;
 	uint8_t *t;
-	int64_t *v;
 
-	for (j = 0; j < x->n_value && val[j] == 0; j++)
-		;
-	if (j == x->n_value)	/* as pprof: samples of zero are dropped */
-		return 0;
-	/*
-	 * The key, varint-coded (a sample's key is most of the merger's
-	 * memory): the number of locations, their merged indexes, then each
-	 * label's key, string, number and unit, the labels sorted by key so
-	 * that their order does not matter, as in pprof, but the values of
-	 * one key kept in their order, which pprof counts.
-	 */
 	/* room for the locations' varints at once: one test, not one each */
-	m->key.p = fold_grow(m->key.p, &m->key.cap, 10 * (x->n_location_id +
-	    1), 1);
-	t = varint_at(m->key.p, x->n_location_id);
+	m->key.p = fold_grow(m->key.p, &m->key.cap, m->key.len + 10 *
+	    (x->n_location_id + 1), 1);
+	t = varint_at(m->key.p + m->key.len, x->n_location_id);
 	for (j = 0; j < x->n_location_id; j++) {
 		/* a location met before in this input: most of them */
 		long i = pb_idmap_find(s->locids, loc[j]);
@@ -623,11 +632,55 @@ merge_sample(struct pprof_merger *m, struct src *s, const struct pp_sample *x)
 		buf_varint(&m->key, lab[5 * j + 2]);
 		buf_varint(&m->key, lab[5 * j + 3]);
 	}
-	v = sample_values(m, m->key.p, m->key.len);
-	for (j = 0; j < m->ntypes; j++)
-		if (__builtin_add_overflow(v[j], (int64_t)val[j], &v[j]))
-			return fold_seterr("%s: the sum of a sample's values "
-			    "passes 64 bits", s->file);
+}
+
+/*
+ * Adds the input's samples, in order, BATCH at a time: the keys of a
+ * batch are made first, and the slot where each is looked for fetched
+ * meanwhile, so that the lookups after find their slots in the cache.
+ */
+static int
+merge_samples(struct pprof_merger *m, struct src *s)
+{
+	struct {
+		size_t off, n;
+		uint32_t h;
+		const int64_t *val;
+	} b[BATCH];
+	const struct pp_sample *x;
+	size_t i = 0, j, k, nb;
+	int64_t *v;
+
+	while (i < s->p->sample.n) {
+		m->key.len = 0;
+		for (nb = 0; nb < BATCH && i < s->p->sample.n; i++) {
+			x = &s->p->sample.p[i];
+			b[nb].val = (const int64_t *)&s->p->value.p[x->val0];
+			for (j = 0; j < x->n_value && b[nb].val[j] == 0; j++)
+				;
+			/* as pprof: samples of zero are dropped */
+			if (j == x->n_value)
+				continue;
+			b[nb].off = m->key.len;
+			sample_key(m, s, x);
+			b[nb].n = m->key.len - b[nb].off;
+			b[nb].h = (uint32_t)fold_hash((const char *)m->key.p +
+			    b[nb].off, b[nb].n);
+			__builtin_prefetch(&m->samples.slots[b[nb].h &
+			    m->samples.mask]);
+			nb++;
+		}
+		for (k = 0; k < nb; k++) {
+			v = sample_values(m, m->key.p + b[k].off, b[k].n,
+			    b[k].h);
+			for (j = 0; j < m->ntypes; j++)
+				if (__builtin_add_overflow(v[j], b[k].val[j],
+				    &v[j]))
+					return fold_seterr("%s: the sum of a "
+					    "sample's values passes 64 bits",
+					    s->file);
+		}
+	}
 	return 0;
 }
 
@@ -753,7 +806,6 @@ int
 pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 {
 	struct src s;
-	size_t i;
 	int rc = -1;
 
 	src_init(&s, d);
@@ -768,11 +820,10 @@ pprof_merge_commit(struct pprof_merger *m, struct pprof_decoded *d)
 	   first */
 	if (fold_intern_count(m->mkeys) == 0 && s.p->mapping.n > 0)
 		map_mapping(m, &s, 0);
-	for (i = 0; i < s.p->sample.n; i++)
-		if (merge_sample(m, &s, &s.p->sample.p[i]) < 0) {
-			rc = -2;
-			goto out;
-		}
+	if (merge_samples(m, &s) < 0) {
+		rc = -2;
+		goto out;
+	}
 	merge_header(m, &s);
 	m->nread++;
 	rc = 0;
@@ -869,7 +920,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 	    e = sample_next(&m->samples, vsz, &bi, e)) {
 		const int64_t *val = (const int64_t *)(e + SHDR);
 		const uint8_t *p = e + SHDR + vsz, *end;
-		len = fold_load32(e + 4);
+		len = fold_load32(e);
 		end = p + len;
 		for (j = 0; j < m->ntypes && val[j] == 0; j++)
 			;
