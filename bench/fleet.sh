@@ -92,6 +92,7 @@ cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the def
 speedup "pprofmerge --files-from" \
     "$(best_times pprofmerge -j1 --files-from list)" \
     "$(best_times pprofmerge -j2 --files-from list)"
+ceiling "pprofmerge --files-from" pprofmerge -j1 --files-from list
 
 if command -v go >/dev/null 2>&1; then
 	n=$n1k
