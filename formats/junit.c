@@ -2,12 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
 #include "libfold/diag.h"
 #include "libfold/err.h"
 #include "formats/junit.h"
 #include "formats/xml.h"
+#include "formats/xmllib.h"
 
 /* A function that failed, kept for its testcase. */
 struct failed {
@@ -57,72 +56,77 @@ crossing(const struct hits *hs, size_t j)
 
 /* The functions crossing gate j, one report line each. */
 static int
-gate_case(xmlTextWriterPtr w, const struct fold_gate *g, size_t j,
-    const struct hits *hs)
+gate_case(const struct fold_libxml *x, xmlTextWriterPtr w,
+    const struct fold_gate *g, size_t j, const struct hits *hs)
 {
 	size_t i, k, n = crossing(hs, j);
 	int rc = 0;
 
-	rc |= xmlTextWriterStartElement(w, X("testcase"));
-	rc |= xmlTextWriterWriteAttribute(w, X("classname"), X("folddiff.gate"));
-	rc |= xmlTextWriterWriteAttribute(w, X("name"), X(g->text));
-	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= x->TextWriterStartElement(w, X("testcase"));
+	rc |= x->TextWriterWriteAttribute(w, X("classname"),
+	    X("folddiff.gate"));
+	rc |= x->TextWriterWriteAttribute(w, X("name"), X(g->text));
+	rc |= x->TextWriterWriteAttribute(w, X("time"), X("0"));
 	if (n) {
-		rc |= xmlTextWriterStartElement(w, X("failure"));
-		rc |= xmlTextWriterWriteFormatAttribute(w, X("message"),
+		rc |= x->TextWriterStartElement(w, X("failure"));
+		rc |= x->TextWriterWriteFormatAttribute(w, X("message"),
 		    "%zu function%s cross%s %s", n, n == 1 ? "" : "s",
 		    n == 1 ? "es" : "", g->text);
-		rc |= xmlTextWriterWriteAttribute(w, X("type"), X("regression"));
+		rc |= x->TextWriterWriteAttribute(w, X("type"),
+		    X("regression"));
 		for (i = 0; i < hs->n; i++)
 			for (k = 0; k < hs->f[i].ngates; k++)
 				if (hs->f[i].gates[k] == j) {
-					rc |= xmlTextWriterWriteString(w,
+					rc |= x->TextWriterWriteString(w,
 					    X(hs->f[i].line));
-					rc |= xmlTextWriterWriteString(w, X("\n"));
+					rc |= x->TextWriterWriteString(w,
+					    X("\n"));
 				}
-		rc |= xmlTextWriterEndElement(w);
+		rc |= x->TextWriterEndElement(w);
 	}
-	rc |= xmlTextWriterEndElement(w);
+	rc |= x->TextWriterEndElement(w);
 	return rc;
 }
 
 static int
-function_case(xmlTextWriterPtr w, const struct failed *f)
+function_case(const struct fold_libxml *x, xmlTextWriterPtr w,
+    const struct failed *f)
 {
 	int rc = 0;
 
-	rc |= xmlTextWriterStartElement(w, X("testcase"));
-	rc |= xmlTextWriterWriteAttribute(w, X("classname"),
+	rc |= x->TextWriterStartElement(w, X("testcase"));
+	rc |= x->TextWriterWriteAttribute(w, X("classname"),
 	    X("folddiff.function"));
-	rc |= xmlTextWriterWriteAttribute(w, X("name"), X(f->name));
-	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
-	rc |= xmlTextWriterStartElement(w, X("failure"));
-	rc |= xmlTextWriterWriteAttribute(w, X("message"), X(f->line));
-	rc |= xmlTextWriterWriteAttribute(w, X("type"), X("regression"));
-	rc |= xmlTextWriterWriteString(w, X(f->line));
-	rc |= xmlTextWriterEndElement(w);
-	rc |= xmlTextWriterEndElement(w);
+	rc |= x->TextWriterWriteAttribute(w, X("name"), X(f->name));
+	rc |= x->TextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= x->TextWriterStartElement(w, X("failure"));
+	rc |= x->TextWriterWriteAttribute(w, X("message"), X(f->line));
+	rc |= x->TextWriterWriteAttribute(w, X("type"), X("regression"));
+	rc |= x->TextWriterWriteString(w, X(f->line));
+	rc |= x->TextWriterEndElement(w);
+	rc |= x->TextWriterEndElement(w);
 	return rc;
 }
 
 /* An input without samples: the gate cannot pass on it. */
 static int
-empty_case(xmlTextWriterPtr w, const char *line)
+empty_case(const struct fold_libxml *x, xmlTextWriterPtr w,
+    const char *line)
 {
 	char *t = fold_xml_clean(line, strlen(line));
 	int rc = 0;
 
-	rc |= xmlTextWriterStartElement(w, X("testcase"));
-	rc |= xmlTextWriterWriteAttribute(w, X("classname"),
+	rc |= x->TextWriterStartElement(w, X("testcase"));
+	rc |= x->TextWriterWriteAttribute(w, X("classname"),
 	    X("folddiff.profile"));
-	rc |= xmlTextWriterWriteAttribute(w, X("name"), X("samples"));
-	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
-	rc |= xmlTextWriterStartElement(w, X("failure"));
-	rc |= xmlTextWriterWriteAttribute(w, X("message"), X(t));
-	rc |= xmlTextWriterWriteAttribute(w, X("type"), X("empty profile"));
-	rc |= xmlTextWriterWriteString(w, X(t));
-	rc |= xmlTextWriterEndElement(w);
-	rc |= xmlTextWriterEndElement(w);
+	rc |= x->TextWriterWriteAttribute(w, X("name"), X("samples"));
+	rc |= x->TextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= x->TextWriterStartElement(w, X("failure"));
+	rc |= x->TextWriterWriteAttribute(w, X("message"), X(t));
+	rc |= x->TextWriterWriteAttribute(w, X("type"), X("empty profile"));
+	rc |= x->TextWriterWriteString(w, X(t));
+	rc |= x->TextWriterEndElement(w);
+	rc |= x->TextWriterEndElement(w);
 	free(t);
 	return rc;
 }
@@ -132,8 +136,9 @@ empty_case(xmlTextWriterPtr w, const char *line)
  * so that any failure leaves it negative (-1 has every bit set).
  */
 static int
-write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
-    const struct fold_gate *gates, size_t ngates, const struct hits *hs)
+write_doc(const struct fold_libxml *x, xmlTextWriterPtr w,
+    const struct fold_diffreport *r, const struct fold_gate *gates,
+    size_t ngates, const struct hits *hs)
 {
 	size_t i, nempty = 0, tests, failures = hs->n;
 	const char *note;
@@ -146,43 +151,43 @@ write_doc(xmlTextWriterPtr w, const struct fold_diffreport *r,
 	failures += nempty;
 	for (i = 0; i < ngates; i++)
 		failures += crossing(hs, i) > 0;
-	xmlTextWriterSetIndent(w, 1);
-	xmlTextWriterSetIndentString(w, X("  "));
-	rc |= xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL);
-	rc |= xmlTextWriterStartElement(w, X("testsuites"));
-	rc |= xmlTextWriterWriteAttribute(w, X("name"), X("folddiff"));
-	rc |= xmlTextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
-	rc |= xmlTextWriterWriteFormatAttribute(w, X("failures"), "%zu",
+	x->TextWriterSetIndent(w, 1);
+	x->TextWriterSetIndentString(w, X("  "));
+	rc |= x->TextWriterStartDocument(w, "1.0", "UTF-8", NULL);
+	rc |= x->TextWriterStartElement(w, X("testsuites"));
+	rc |= x->TextWriterWriteAttribute(w, X("name"), X("folddiff"));
+	rc |= x->TextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
+	rc |= x->TextWriterWriteFormatAttribute(w, X("failures"), "%zu",
 	    failures);
-	rc |= xmlTextWriterWriteAttribute(w, X("errors"), X("0"));
-	rc |= xmlTextWriterStartElement(w, X("testsuite"));
-	rc |= xmlTextWriterWriteAttribute(w, X("name"),
+	rc |= x->TextWriterWriteAttribute(w, X("errors"), X("0"));
+	rc |= x->TextWriterStartElement(w, X("testsuite"));
+	rc |= x->TextWriterWriteAttribute(w, X("name"),
 	    X("profile regression gate"));
-	rc |= xmlTextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
-	rc |= xmlTextWriterWriteFormatAttribute(w, X("failures"), "%zu",
+	rc |= x->TextWriterWriteFormatAttribute(w, X("tests"), "%zu", tests);
+	rc |= x->TextWriterWriteFormatAttribute(w, X("failures"), "%zu",
 	    failures);
-	rc |= xmlTextWriterWriteAttribute(w, X("errors"), X("0"));
-	rc |= xmlTextWriterWriteAttribute(w, X("skipped"), X("0"));
-	rc |= xmlTextWriterWriteAttribute(w, X("time"), X("0"));
-	rc |= xmlTextWriterStartElement(w, X("properties"));
+	rc |= x->TextWriterWriteAttribute(w, X("errors"), X("0"));
+	rc |= x->TextWriterWriteAttribute(w, X("skipped"), X("0"));
+	rc |= x->TextWriterWriteAttribute(w, X("time"), X("0"));
+	rc |= x->TextWriterStartElement(w, X("properties"));
 	for (i = 0; (note = fold_diffreport_note(r, i)); i++) {
 		char *t = fold_xml_clean(note, strlen(note));
-		rc |= xmlTextWriterStartElement(w, X("property"));
-		rc |= xmlTextWriterWriteAttribute(w, X("name"), X("note"));
-		rc |= xmlTextWriterWriteAttribute(w, X("value"), X(t));
-		rc |= xmlTextWriterEndElement(w);
+		rc |= x->TextWriterStartElement(w, X("property"));
+		rc |= x->TextWriterWriteAttribute(w, X("name"), X("note"));
+		rc |= x->TextWriterWriteAttribute(w, X("value"), X(t));
+		rc |= x->TextWriterEndElement(w);
 		free(t);
 	}
-	rc |= xmlTextWriterEndElement(w);
+	rc |= x->TextWriterEndElement(w);
 	for (i = 0; i < nempty; i++)
-		rc |= empty_case(w, fold_diffreport_empty(r, i));
+		rc |= empty_case(x, w, fold_diffreport_empty(r, i));
 	for (i = 0; i < ngates; i++)
-		rc |= gate_case(w, &gates[i], i, hs);
+		rc |= gate_case(x, w, &gates[i], i, hs);
 	for (i = 0; i < hs->n; i++)
-		rc |= function_case(w, &hs->f[i]);
-	rc |= xmlTextWriterEndElement(w);
-	rc |= xmlTextWriterEndElement(w);
-	rc |= xmlTextWriterEndDocument(w);
+		rc |= function_case(x, w, &hs->f[i]);
+	rc |= x->TextWriterEndElement(w);
+	rc |= x->TextWriterEndElement(w);
+	rc |= x->TextWriterEndDocument(w);
 	return rc;
 }
 
@@ -191,27 +196,36 @@ fold_junit_report(struct fold_out *out, const struct fold_diffreport *r,
     const struct fold_gate *gates, size_t ngates)
 {
 	struct hits hs = { NULL, 0, 0 };
-	xmlBufferPtr buf = xmlBufferCreate();
-	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	const char *why;
+	const struct fold_libxml *x = fold_libxml(&why);
+	xmlBufferPtr buf = NULL;
+	xmlTextWriterPtr w = NULL;
 	size_t i;
 	int rc = -1;
 
+	if (!x)
+		return fold_seterr("cannot write JUnit XML without libxml2: "
+		    "%s", why);
+	if ((buf = x->BufferCreate()) != NULL)
+		w = x->NewTextWriterMemory(buf, 0);
 	if (!w) {
 		fold_seterr("libxml2: cannot start an XML writer");
 		goto done;
 	}
 	fold_diffreport_gate(r, gates, ngates, hit, &hs);
-	if (write_doc(w, r, gates, ngates, &hs) < 0) {
+	if (write_doc(x, w, r, gates, ngates, &hs) < 0) {
 		fold_seterr("libxml2: cannot write the JUnit report");
 		goto done;
 	}
-	xmlFreeTextWriter(w);	/* flushes into buf */
+	x->FreeTextWriter(w);	/* flushes into buf */
 	w = NULL;
-	fold_out_write(out, xmlBufferContent(buf), xmlBufferLength(buf));
+	fold_out_write(out, x->BufferContent(buf), x->BufferLength(buf));
 	rc = 0;
 done:
-	xmlFreeTextWriter(w);
-	xmlBufferFree(buf);
+	if (w)
+		x->FreeTextWriter(w);
+	if (buf)
+		x->BufferFree(buf);
 	for (i = 0; i < hs.n; i++) {
 		free(hs.f[i].name);
 		free(hs.f[i].line);

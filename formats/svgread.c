@@ -1,14 +1,9 @@
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <libxml/parser.h>
-#include <libxml/SAX2.h>
 
 #include "libfold/err.h"
 #include "libfold/folded.h"
@@ -17,53 +12,7 @@
 #include "libfold/str.h"
 #include "formats/svgread.h"
 #include "formats/unitshow.h"
-
-/*
- * libxml2 is loaded at the first read of an SVG, not when the program
- * starts: it brings ICU and the C++ runtime, whose loading and set-up
- * took 4.3 ms and 130 page faults of every run of stackcollapse, which
- * reads every format and most often no SVG. Its functions are called
- * through xml, filled once (pthread_once) and read only after.
- */
-static struct {
-	__typeof__(xmlInitParser) *InitParser;
-	__typeof__(xmlCreatePushParserCtxt) *CreatePushParserCtxt;
-	__typeof__(xmlCtxtUseOptions) *CtxtUseOptions;
-	__typeof__(xmlParseChunk) *ParseChunk;
-	__typeof__(xmlStopParser) *StopParser;
-	__typeof__(xmlCtxtGetLastError) *CtxtGetLastError;
-	__typeof__(xmlFreeDoc) *FreeDoc;
-	__typeof__(xmlFreeParserCtxt) *FreeParserCtxt;
-	__typeof__(xmlSAX2GetLineNumber) *SAX2GetLineNumber;
-	int ok;
-	char why[256];
-} xml;
-
-static pthread_once_t xmlonce = PTHREAD_ONCE_INIT;
-
-#define XMLSYM(name) \
-	(*(void **)&xml.name = dlsym(h, "xml" #name)) != NULL
-
-static void
-xmlload(void)
-{
-	/* the library's name for as long as its interface has been */
-	void *h = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-	const char *e;
-
-	if (!h || !(XMLSYM(InitParser) && XMLSYM(CreatePushParserCtxt) &&
-	    XMLSYM(CtxtUseOptions) && XMLSYM(ParseChunk) &&
-	    XMLSYM(StopParser) && XMLSYM(CtxtGetLastError) &&
-	    XMLSYM(FreeDoc) && XMLSYM(FreeParserCtxt) &&
-	    XMLSYM(SAX2GetLineNumber))) {
-		e = dlerror();
-		snprintf(xml.why, sizeof xml.why, "%s", e ? e :
-		    "libxml2.so.2 lacks a function");
-		return;
-	}
-	xml.InitParser();
-	xml.ok = 1;
-}
+#include "formats/xmllib.h"
 
 enum {
 	TITLE_MAX = 1 << 20,	/* longer titles are cut (and warned about) */
@@ -116,6 +65,7 @@ struct svgread_reader {
 	/* the input being read */
 	struct fold_in *in;
 	struct fold_diag *diag;
+	const struct fold_libxml *xml;	/* loaded at the first read */
 	xmlParserCtxtPtr ctxt;
 	int stop;		/* 0, or the -1 / -2 to return */
 	int edepth;		/* element nesting */
@@ -236,7 +186,7 @@ warn(struct svgread_reader *r, uint64_t line, const char *what,
 	    FOLD_CUT(s, n)) < 0) {
 		r->stop = -2;
 		if (r->ctxt)
-			xml.StopParser(r->ctxt);
+			r->xml->StopParser(r->ctxt);
 		return -1;
 	}
 	return 0;
@@ -481,12 +431,12 @@ endframe(struct svgread_reader *r)
 		fold_seterr_at(fold_in_name(r->in), r->gline,
 		    "more than %d rows of frames", ROWS_MAX);
 		r->stop = -1;
-		xml.StopParser(r->ctxt);
+		r->xml->StopParser(r->ctxt);
 		return;
 	}
 	if (r->nrec == SVGREAD_RUN && spill(r) < 0) {
 		r->stop = -1;
-		xml.StopParser(r->ctxt);
+		r->xml->StopParser(r->ctxt);
 		return;
 	}
 	r->recs = fold_grow(r->recs, &r->reccap, r->nrec + 1, sizeof *r->recs);
@@ -574,13 +524,13 @@ onstart(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	if (alone) {
 		/* flamegraph.pl before 2013: a frame is a <rect> alone,
 		   named in its onmouseover, without a <g> or a <title> */
-		r->gline = xml.SAX2GetLineNumber(r->ctxt);
+		r->gline = r->xml->SAX2GetLineNumber(r->ctxt);
 		r->hastitle = r->hasrect = r->intitle = 0;
 		r->tcut = 0;
 	}
 	if (attreq(name, "g")) {
 		r->gdepth = r->edepth;
-		r->gline = xml.SAX2GetLineNumber(r->ctxt);
+		r->gline = r->xml->SAX2GetLineNumber(r->ctxt);
 		r->hastitle = r->hasrect = r->hasmouse = r->intitle = 0;
 		r->tcut = 0;
 		for (i = 0; i < nattr; i++) {
@@ -1175,15 +1125,13 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 {
 	struct svgread_reader *r = rp;
 	xmlSAXHandler sax;
-	const char *buf;
-	const char *u;
+	const char *buf, *u, *why;
 	size_t len;
 	int rc, perr = 0, ret = 0;
 
-	pthread_once(&xmlonce, xmlload);
-	if (!xml.ok)
+	if (!(r->xml = fold_libxml(&why)))
 		return fold_seterr("%s: cannot read SVG without libxml2: %s",
-		    fold_in_name(in), xml.why);
+		    fold_in_name(in), why);
 	resetinput(r);
 	r->in = in;
 	r->diag = diag;
@@ -1196,19 +1144,20 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	sax.serror = onerror;
 	/* no entity handlers: entities declared in the document are never
 	   expanded, and no DTD or other file is ever loaded */
-	r->ctxt = xml.CreatePushParserCtxt(&sax, r, NULL, 0, fold_in_name(in));
+	r->ctxt = r->xml->CreatePushParserCtxt(&sax, r, NULL, 0,
+	    fold_in_name(in));
 	if (!r->ctxt)
 		return fold_seterr("%s: cannot start the XML parser",
 		    fold_in_name(in));
-	xml.CtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
+	r->xml->CtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
 	    XML_PARSE_NOWARNING);
 	while ((rc = fold_in_chunk(in, &buf, &len)) > 0) {
-		if ((perr = xml.ParseChunk(r->ctxt, buf, (int)len, 0)) != 0 ||
-		    r->stop)
+		perr = r->xml->ParseChunk(r->ctxt, buf, (int)len, 0);
+		if (perr != 0 || r->stop)
 			break;
 	}
 	if (rc == 0 && !r->stop && !perr)
-		perr = xml.ParseChunk(r->ctxt, NULL, 0, 1);
+		perr = r->xml->ParseChunk(r->ctxt, NULL, 0, 1);
 	if (r->stop) {
 		ret = r->stop;
 		goto done;
@@ -1216,7 +1165,7 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 	if (rc < 0 || perr || !r->ctxt->wellFormed) {
 		char msg[512];
 		if (rc >= 0) {
-			const xmlError *e = xml.CtxtGetLastError(r->ctxt);
+			const xmlError *e = r->xml->CtxtGetLastError(r->ctxt);
 			const char *m = e && e->message ? e->message :
 			    "malformed XML";
 			int mlen = strlen(m);
@@ -1245,8 +1194,8 @@ svgread_read(void *rp, struct fold_in *in, struct fold_diag *diag)
 done:
 	/* an internal DTD subset makes libxml2 start a document of its own */
 	if (r->ctxt->myDoc)
-		xml.FreeDoc(r->ctxt->myDoc);
-	xml.FreeParserCtxt(r->ctxt);
+		r->xml->FreeDoc(r->ctxt->myDoc);
+	r->xml->FreeParserCtxt(r->ctxt);
 	r->ctxt = NULL;
 	closeruns(r);
 	return ret;

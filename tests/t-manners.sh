@@ -12,6 +12,14 @@ cd "$tmp" || exit 2
 
 tools=$(cd "$b" && for x in *; do [ -f "$x" ] && [ -x "$x" ] && echo "$x"; done)
 
+# No tool starts with libxml2 (and its ICU and C++ runtime) loaded:
+# formats/xmllib.c loads it when XML is first read or written. Then the
+# tools that read or write XML still do.
+for t in $tools; do
+	check "$t does not load libxml2 at start" \
+	    sh -c '! ldd "$0" | grep -q "libxml2"' "$b/$t"
+done
+
 # --help into a full disk: a message, and the status of any failure
 # (folddiff's is 2: its 1 means the profiles differ)
 for t in $tools; do
