@@ -70,6 +70,7 @@ FORMATS = \
 	formats/jfr.o \
 	formats/jfrbin.o \
 	formats/json.o \
+	formats/jsondetect.o \
 	formats/junit.o \
 	formats/magic.o \
 	formats/nameattr.o \
@@ -79,6 +80,7 @@ FORMATS = \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/pprofdec.o \
+	formats/pprofdetect.o \
 	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
 	formats/otlp.pb-c.o \

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "libfold/err.h"
 #include "libfold/intern.h"
 #include "libfold/str.h"
@@ -935,28 +934,6 @@ chrome_embed_free(struct chrome_reader *r)
 	chrome_close(r);
 }
 
-int
-chrome_detect(const char *head, size_t n, int eof)
-{
-	const char *p = json_start(head, n, NULL), *e = head + n;
-
-	(void)eof;
-	if (!p || *p != '{')
-		return 0;
-	/* a trace whose profile chunks hold nodes */
-	if (memmem(p, e - p, "\"traceEvents\"", 13))
-		return 0;
-	if (memmem(p, e - p, "\"callFrame\"", 11))
-		return 2;
-	if (memmem(p, e - p, "\"nodes\"", 7))
-		return 1;
-	/* the layout before 2016, to be named */
-	if (memmem(p, e - p, "\"head\"", 6) &&
-	    memmem(p, e - p, "\"functionName\"", 14))
-		return 1;
-	return 0;
-}
-
 static int
 chrome_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 {
@@ -1013,14 +990,6 @@ static const struct fold_option chrome_options[] = {
 #undef OFF
 
 static const struct chrome_opt chrome_defaults = CHROME_OPT_INIT;
-
-const struct format_id chrome_id = {
-	.name = "chrome",
-	.tool = "stackcollapse-chrome",
-	.what = "V8 .cpuprofile JSON (node --cpu-prof, Chrome DevTools)",
-	.input = "a V8 .cpuprofile",
-	.detect = chrome_detect,
-};
 
 const struct format chrome_format = {
 	.id = &chrome_id,

@@ -1267,29 +1267,6 @@ firefox_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 	return rc;
 }
 
-int
-firefox_detect(const char *head, size_t n, int eof)
-{
-	const char *p = json_start(head, n, NULL), *e = head + n;
-
-	(void)eof;
-	if (!p || *p != '{')
-		return 0;
-#define HAS(s) (memmem(p, e - p, s, sizeof s - 1) != NULL)
-	if (HAS("\"preprocessedProfileVersion\""))
-		return 2;
-	/* a Gecko profile's libraries, or a thread's tables */
-	if (HAS("\"libs\"") && HAS("\"breakpadId\"") && HAS("\"debugName\""))
-		return 2;
-	if (HAS("\"stackTable\"") && HAS("\"frameTable\"") &&
-	    (HAS("\"stringTable\"") || HAS("\"stringArray\"")))
-		return 2;
-	if (HAS("\"meta\"") && HAS("\"threads\"") && HAS("\"interval\""))
-		return 1;
-#undef HAS
-	return 0;
-}
-
 #define OFF(field) offsetof(struct firefox_opt, field)
 
 static const struct fold_option firefox_options[] = {
@@ -1320,14 +1297,6 @@ static const struct fold_option firefox_options[] = {
 #undef OFF
 
 static const struct firefox_opt firefox_defaults = FIREFOX_OPT_INIT;
-
-const struct format_id firefox_id = {
-	.name = "firefox",
-	.tool = "stackcollapse-firefox",
-	.what = "Firefox Profiler JSON (Gecko profiles, processed, samply)",
-	.input = "a Firefox profile",
-	.detect = firefox_detect,
-};
 
 const struct format firefox_format = {
 	.id = &firefox_id,

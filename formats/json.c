@@ -428,22 +428,6 @@ json_is(const struct json *j, const struct json_val *v, const char *s)
 	    memcmp(j->text + v->off, s, n) == 0;
 }
 
-const char *
-json_start(const char *head, size_t n, uint64_t *line)
-{
-	const char *p = head, *e = head + n;
-	uint64_t l = 1;
-
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	for (; p < e && (*p == ' ' || *p == '\n' || *p == '\r' ||
-	    *p == '\t'); p++)
-		l += *p == '\n';
-	if (line)
-		*line = l;
-	return p < e ? p : NULL;
-}
-
 int
 json_begin(struct fold_in *in, uint64_t max, const char *opens,
     const char *what)

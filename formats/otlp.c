@@ -1295,20 +1295,6 @@ otlp_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 	return 0;
 }
 
-int
-otlp_detect(const char *head, size_t n, int eof)
-{
-	const char *p = json_start(head, n, NULL), *e = head + n;
-
-	(void)eof;
-	if (!p || *p != '{')
-		return 0;
-	if (memmem(p, e - p, "\"resourceProfiles\"", 18) ||
-	    memmem(p, e - p, "\"scopeProfiles\"", 15))
-		return 2;
-	return 0;
-}
-
 #define OFF(field) offsetof(struct otlp_opt, field)
 
 static const struct fold_option otlp_options[] = {
@@ -1340,14 +1326,6 @@ static const struct fold_option otlp_options[] = {
 #undef OFF
 
 static const struct otlp_opt otlp_defaults = OTLP_OPT_INIT;
-
-const struct format_id otlp_id = {
-	.name = "otlp",
-	.tool = "stackcollapse-otlp",
-	.what = "OpenTelemetry profiles, OTLP/JSON (v1.8.0 and later)",
-	.input = "OTLP profiles",
-	.detect = otlp_detect,
-};
 
 const struct format otlp_format = {
 	.id = &otlp_id,

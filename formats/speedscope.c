@@ -885,22 +885,6 @@ speedscope_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 	return rc;
 }
 
-int
-speedscope_detect(const char *head, size_t n, int eof)
-{
-	const char *p = json_start(head, n, NULL), *e = head + n;
-
-	(void)eof;
-	if (!p || *p != '{')
-		return 0;
-	if (memmem(p, e - p, "speedscope.app/file-format-schema.json", 38))
-		return 2;
-	if (memmem(p, e - p, "\"profiles\"", 10) &&
-	    memmem(p, e - p, "\"shared\"", 8))
-		return 1;
-	return 0;
-}
-
 #define OFF(field) offsetof(struct speedscope_opt, field)
 
 static const struct fold_option speedscope_options[] = {
@@ -922,14 +906,6 @@ static const struct fold_option speedscope_options[] = {
 #undef OFF
 
 static const struct speedscope_opt speedscope_defaults = SPEEDSCOPE_OPT_INIT;
-
-const struct format_id speedscope_id = {
-	.name = "speedscope",
-	.tool = "stackcollapse-speedscope",
-	.what = "speedscope JSON (py-spy, rbspy, pyinstrument, speedscope)",
-	.input = "a speedscope file",
-	.detect = speedscope_detect,
-};
 
 const struct format speedscope_format = {
 	.id = &speedscope_id,

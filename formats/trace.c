@@ -1024,20 +1024,6 @@ trace_finish(void *rp, int ok, fold_say_fn *say, void *arg)
 	return 0;
 }
 
-int
-trace_detect(const char *head, size_t n, int eof)
-{
-	const char *p = json_start(head, n, NULL), *e = head + n;
-
-	(void)eof;
-	if (p && *p == '{' && memmem(p, e - p, "\"traceEvents\"", 13))
-		return 2;
-	if (p && *p == '[' && memmem(p, e - p, "\"ph\"", 4) &&
-	    memmem(p, e - p, "\"ts\"", 4))
-		return 2;
-	return 0;
-}
-
 #define OFF(field) offsetof(struct trace_opt, field)
 
 static const struct fold_option trace_options[] = {
@@ -1079,14 +1065,6 @@ static const struct fold_option trace_options[] = {
 #undef OFF
 
 static const struct trace_opt trace_defaults = TRACE_OPT_INIT;
-
-const struct format_id trace_id = {
-	.name = "chrome-tracing",
-	.tool = "stackcollapse-chrome-tracing",
-	.what = "Chrome trace-event JSON (DevTools Performance, chrome://tracing)",
-	.input = "a Chrome trace",
-	.detect = trace_detect,
-};
 
 const struct format trace_format = {
 	.id = &trace_id,
