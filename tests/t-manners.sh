@@ -20,6 +20,15 @@ for t in $tools; do
 	    sh -c '! ldd "$0" | grep -q "libxml2"' "$b/$t"
 done
 
+# A converter loads the libraries of its own format alone: the other
+# formats' ids and detectors, which its messages use, live apart from
+# their readers (formats/*detect.c)
+check "stackcollapse-perf loads no JSON, regex or protobuf library" \
+    sh -c '! ldd "$0" | grep -Eq "libyajl|libpcre2|libprotobuf-c"' \
+    "$b/stackcollapse-perf"
+check "pprof2folded loads no JSON library" \
+    sh -c '! ldd "$0" | grep -q libyajl' "$b/pprof2folded"
+
 # --help into a full disk: a message, and the status of any failure
 # (folddiff's is 2: its 1 means the profiles differ)
 for t in $tools; do
