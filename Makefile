@@ -62,6 +62,7 @@ FORMATS = \
 	formats/collapse.o \
 	formats/folded.o \
 	formats/csv.o \
+	formats/detect.o \
 	formats/diffreport.o \
 	formats/dtrace.o \
 	formats/ghcprof.o \
@@ -70,7 +71,6 @@ FORMATS = \
 	formats/jfr.o \
 	formats/jfrbin.o \
 	formats/json.o \
-	formats/jsondetect.o \
 	formats/junit.o \
 	formats/magic.o \
 	formats/nameattr.o \
@@ -80,7 +80,6 @@ FORMATS = \
 	formats/perf.o \
 	formats/pprof.o \
 	formats/pprofdec.o \
-	formats/pprofdetect.o \
 	formats/pprofmerge.o \
 	formats/profile.pb-c.o \
 	formats/otlp.pb-c.o \
@@ -89,7 +88,6 @@ FORMATS = \
 	formats/speedscope.o \
 	formats/split.o \
 	formats/svg.o \
-	formats/svgdetect.o \
 	formats/svgread.o \
 	formats/table.o \
 	formats/trace.o \

@@ -22,7 +22,7 @@ done
 
 # A converter loads the libraries of its own format alone: the other
 # formats' ids and detectors, which its messages use, live apart from
-# their readers (formats/*detect.c)
+# their readers (formats/detect.c)
 check "stackcollapse-perf loads no JSON, regex or protobuf library" \
     sh -c '! ldd "$0" | grep -Eq "libyajl|libpcre2|libprotobuf-c"' \
     "$b/stackcollapse-perf"
