@@ -955,33 +955,37 @@ sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
 }
 
 /*
- * Puts the entries in the order of ks (entry ks[i].i goes to i) in place,
- * a cycle of the permutation at a time: copies of the arrays would be
- * written to fresh pages, a tenth of a render's memory at its peak. ks[i].i
- * is set to i once entry i is in place.
+ * Puts the entries in the order of ks (entry ks[i].i goes to i), in the
+ * sort's scratch, ks[0..nks), which holds 48 bytes an entry (ks and the
+ * radix sort's tmp): the order is kept in its last 4 bytes an entry, and
+ * each array is gathered in order into its start, then copied back. The
+ * gathers are loads independent of each other, where following the
+ * permutation's cycles in place was a chain of dependent ones; and no
+ * fresh page is written.
  */
-static void
-reorder(struct fold_stacks *st, struct keyed *ks)
-{
-	struct fold_count c[FOLD_MAXCOLS];
-	size_t nc = st->ncols, i, j, k;
-	struct entry e;
+_Static_assert(sizeof(uint32_t) + FOLD_MAXCOLS * sizeof(struct fold_count) <=
+    2 * sizeof(struct keyed) && sizeof(struct entry) <=
+    FOLD_MAXCOLS * sizeof(struct fold_count), "reorder's scratch");
 
-	for (i = 0; i < st->len; i++) {
-		if (ks[i].i == i)
-			continue;
-		e = st->ents[i];
-		memcpy(c, st->counts + i * nc, nc * sizeof *c);
-		for (j = i; (k = ks[j].i) != i; j = k) {
-			st->ents[j] = st->ents[k];
-			memcpy(st->counts + j * nc, st->counts + k * nc,
-			    nc * sizeof *c);
-			ks[j].i = (uint32_t)j;
-		}
-		st->ents[j] = e;
-		memcpy(st->counts + j * nc, c, nc * sizeof *c);
-		ks[j].i = (uint32_t)j;
-	}
+static void
+reorder(struct fold_stacks *st, struct keyed *ks, size_t nks)
+{
+	size_t nc = st->ncols, n = st->len, i;
+	uint32_t *perm = (uint32_t *)(ks + nks) - n;
+	struct entry *e = (struct entry *)ks;
+	struct fold_count *c = (struct fold_count *)ks;
+
+	/* perm lies past ks[0..n), 24 bytes an entry: 4n + 24n <= 48n */
+	for (i = 0; i < n; i++)
+		perm[i] = ks[i].i;
+	for (i = 0; i < n; i++)
+		e[i] = st->ents[perm[i]];
+	memcpy(st->ents, e, n * sizeof *e);
+	/* nc columns of 16 bytes: 32n at most, below perm */
+	for (i = 0; i < n; i++)
+		memcpy(c + i * nc, st->counts + (size_t)perm[i] * nc,
+		    nc * sizeof *c);
+	memcpy(st->counts, c, n * nc * sizeof *c);
 }
 
 void
@@ -1045,7 +1049,7 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
 	}
 	free(byname);
-	reorder(st, ks);
+	reorder(st, ks, kcap);
 	fold_big_free(ks, kcap, sizeof *ks);
 	free(ctx.rank);
 	free(ctx.isprefix);
