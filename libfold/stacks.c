@@ -379,7 +379,8 @@ add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 		grow_entries(st, st->len + 1);
 	i = st->len++;
 	st->sorted = 0;
-	memcpy(st->ids + st->nids, ids, n * sizeof *ids);
+	if (n > 0)	/* a stack of no frame: ids and st->ids may be NULL */
+		memcpy(st->ids + st->nids, ids, n * sizeof *ids);
 	st->ents[i].off = st->nids;
 	st->ents[i].n = n;
 	st->ents[i].hash = h;
@@ -975,6 +976,8 @@ reorder(struct fold_stacks *st, struct keyed *ks, size_t nks)
 	struct entry *e = (struct entry *)ks;
 	struct fold_count *c = (struct fold_count *)ks;
 
+	if (n == 0)	/* the arrays of an empty table may be NULL */
+		return;
 	/* perm lies past ks[0..n), 24 bytes an entry: 4n + 24n <= 48n */
 	for (i = 0; i < n; i++)
 		perm[i] = ks[i].i;
