@@ -649,11 +649,12 @@ same "folddiff" "$tmp/after.folded" "$tmp/before.folded"
 same "folddiff, the same file" "$tmp/before.folded" "$tmp/before.folded"
 
 # 20,000 stacks: from 8,192 the output's sort and the call tree's run on
-# the threads too
+# the threads too, the tree's subtrees of the root's children apart (one
+# child of three quarters of the stacks, twelve small ones)
 wide() { # seed
 	awk -v s="$1" 'BEGIN { for (i = 1; i <= 20000; i++)
-		printf "main;a%d;b%d;c%d %d\n", (i * s) % 97, i % 89,
-		    (i * 7919) % 20011, i % 5 + 1 }'
+		printf "%s;a%d;b%d;c%d %d\n", (i % 4 ? "main" : "t" i % 12),
+		    (i * s) % 97, i % 89, (i * 7919) % 20011, i % 5 + 1 }'
 }
 wide 1 >"$tmp/wide1.folded"
 wide 3 >"$tmp/wide3.folded"

@@ -716,6 +716,81 @@ test_order_random(void)
 	order_random(40002, 12, 7, "stacks: text order on 7 threads");
 }
 
+/* 1 when the trees a and b are the same, node for node. */
+static int
+same_tree(const struct fold_tree *a, const struct fold_tree *b, int ncols)
+{
+	size_t i;
+
+	if (!a || !b || fold_tree_len(a) != fold_tree_len(b) ||
+	    fold_tree_maxdepth(a) != fold_tree_maxdepth(b))
+		return 0;
+	for (i = 0; i < fold_tree_len(a); i++) {
+		const struct fold_node *x = fold_tree_node(a, i);
+		const struct fold_node *y = fold_tree_node(b, i);
+		if (x->frame != y->frame || x->parent != y->parent ||
+		    x->next != y->next || x->depth != y->depth ||
+		    memcmp(x->self, y->self, ncols * sizeof *x->self) != 0 ||
+		    memcmp(x->total, y->total, ncols * sizeof *x->total) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A tree built in parts on threads, the subtrees of the root's children
+ * apart, is the one a thread builds: a root child of half the stacks,
+ * roots of one stack each, pruned subtrees at the parts' ends.
+ */
+static void
+test_tree_parts(void)
+{
+	struct fold_intern *fr = fold_intern_new();
+	struct fold_stacks *st = fold_stacks_new(fr, 2);
+	static const unsigned jobs[] = { 2, 3, 7 };
+	static const double mins[] = { 0, 40, 5000 };
+	struct fold_tree *one, *par;
+	struct fold_count c[2];
+	unsigned seed = 777;
+	char buf[256];
+	size_t i, j, k, nf;
+	int good = 1, m;
+
+	for (i = 0; i < 30000; i++) {
+		seed = seed * 1103515245 + 12345;
+		k = (size_t)snprintf(buf, sizeof buf, "root%u",
+		    i % 2 ? 0 : (seed >> 8) % (i % 5 ? 40 : 4000));
+		nf = (seed >> 16) % 9;
+		for (j = 0; j < nf; j++) {
+			seed = seed * 1103515245 + 12345;
+			k += (size_t)snprintf(buf + k, sizeof buf - k, ";f%u",
+			    (seed >> 12) % (j < 2 ? 3 : 30));
+		}
+		c[0] = fold_count_u64(1 + (seed >> 20) % 100);
+		c[1] = fold_count_u64(i % 7);
+		/* of no frame, now and then: the root's own count */
+		if (i % 1000 == 999)
+			fold_stacks_add(st, NULL, 0, c);
+		else
+			fold_stacks_add_text(st, buf, k, c);
+	}
+	for (m = 0; m < 3; m++) {
+		one = fold_tree_from_stacks(st, mins[m], 1);
+		for (j = 0; j < 3; j++) {
+			par = fold_tree_from_stacks(st, mins[m], jobs[j]);
+			if (!same_tree(one, par, 2))
+				good = 0;
+			fold_tree_free(par);
+		}
+		if (!one || fold_tree_node(one, 0)->self[0].v.u == 0)
+			good = 0;
+		fold_tree_free(one);
+	}
+	CHECK(good, "tree: built in parts on 2, 3 and 7 threads, the same");
+	fold_stacks_free(st);
+	fold_intern_free(fr);
+}
+
 static void
 test_deep(void)
 {
@@ -1204,6 +1279,7 @@ main(void)
 	test_take_own();
 	test_intern();
 	test_order_random();
+	test_tree_parts();
 	test_deep();
 	test_input();
 	test_small_gzip();
