@@ -635,11 +635,17 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	else {
 		fold_xml_escape(o, name, namelen);
 		count_text(opt, &nd->total[1], cnt);
-		fold_out_printf(o, " (%s ", cnt);
+		/* puts, not printf: a frame's title is the hot path */
+		fold_out_puts(o, " (");
+		fold_out_puts(o, cnt);
+		fold_out_putc(o, ' ');
 		fold_xml_puts(o, L->countname);
 		/* the exact count, then as read: "(420,000,000 ns, 420 ms" */
-		if (L->unit && fold_unit_show(&nd->total[1], L->unit, shown))
-			fold_out_printf(o, ", %s", shown);
+		if (L->unit && fold_unit_show(&nd->total[1], L->unit,
+		    shown)) {
+			fold_out_puts(o, ", ");
+			fold_out_puts(o, shown);
+		}
 		if (i == 0 && val == L->timemax)
 			fold_out_puts(o, ", 100%");
 		else {
