@@ -449,6 +449,43 @@ fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 }
 
 void *
+fold_big_adopt(void *dst, size_t *cap, size_t used, void *src, size_t scap,
+    size_t size, size_t *at)
+{
+#if !NOMAP
+	size_t old = *cap * size, start = maplen(used * size);
+	size_t slen = maplen(scap * size);
+	char *r;
+	int kept;
+
+	if (!mapped(old) || !mapped(scap * size) || start % size)
+		return NULL;
+	/* a place for both; src's pages moved in first, then dst's */
+	if (!(r = map(start + slen, &kept)))
+		return NULL;
+	if (mremap(src, slen, slen, MREMAP_MAYMOVE | MREMAP_FIXED, r + start)
+	    == MAP_FAILED) {
+		munmap(r, start + slen);
+		return NULL;
+	}
+	if (start == 0) {
+		big_free(dst, old);
+	} else if (mremap(dst, start, start, MREMAP_MAYMOVE | MREMAP_FIXED, r)
+	    == MAP_FAILED) {
+		memcpy(r, dst, used * size);
+		big_free(dst, old);
+	} else if (maplen(old) > start) {
+		munmap((char *)dst + start, maplen(old) - start);
+	}
+	*at = start / size;
+	*cap = (start + slen) / size;
+	return r;
+#else
+	return NULL;
+#endif
+}
+
+void *
 fold_big_alloc(size_t nmemb, size_t size)
 {
 	int used;

@@ -122,6 +122,17 @@ fold_big_grow(void *p, size_t *cap, size_t need, size_t size)
 }
 
 /*
+ * The pages of the big array src (scap elements of size bytes) moved,
+ * not copied, to follow the first used elements of the big array dst (of
+ * *cap): from element *at on, the first past used where whole pages
+ * begin. src is dst's part then, not to be freed. Returns dst, moved
+ * perhaps, *cap its capacity; NULL, nothing changed, when either is not
+ * a mapping of its own (small, or no such system call).
+ */
+void *fold_big_adopt(void *dst, size_t *cap, size_t used, void *src,
+    size_t scap, size_t size, size_t *at);
+
+/*
  * A big array of nmemb elements of size bytes, its capacity nmemb: not
  * initialised (for an array its caller fills at once), or all zero (a
  * mapping comes zeroed from the system, with no page written).

@@ -29,7 +29,7 @@ struct fold_stacks {
 	struct fold_count *counts;	/* ncols per entry */
 	size_t len, cap;
 	struct sslot *slots;
-	size_t mask;
+	size_t mask, capslots;		/* capslots >= mask + 1 */
 	int hashed;			/* slots match ents */
 	int sorted;			/* ents in FOLD_ORDER_x + 1; 0: no */
 	uint32_t *scratch;		/* for fold_stacks_add_text */
@@ -47,7 +47,8 @@ fold_stacks_new(struct fold_intern *frames, int ncols)
 	st->frames = frames;
 	st->ncols = ncols < 1 ? 1 : ncols > FOLD_MAXCOLS ? FOLD_MAXCOLS : ncols;
 	st->mask = 1023;
-	st->slots = fold_big_calloc(st->mask + 1, sizeof *st->slots);
+	st->capslots = st->mask + 1;
+	st->slots = fold_big_calloc(st->capslots, sizeof *st->slots);
 	st->hashed = 1;
 	return st;
 }
@@ -60,7 +61,7 @@ fold_stacks_free(struct fold_stacks *st)
 	fold_big_free(st->ids, st->capids, sizeof *st->ids);
 	fold_big_free(st->ents, st->cap, sizeof *st->ents);
 	fold_big_free(st->counts, st->cap, st->ncols * sizeof *st->counts);
-	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
+	fold_big_free(st->slots, st->capslots, sizeof *st->slots);
 	free(st->scratch);
 	free(st);
 }
@@ -166,14 +167,17 @@ rehash(struct fold_stacks *st, size_t mask)
 {
 	size_t i, j;
 
-	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
+	if (!st->slots || st->capslots < mask + 1) {
+		fold_big_free(st->slots, st->capslots, sizeof *st->slots);
+		st->capslots = mask + 1;
+		st->slots = fold_big_alloc(st->capslots, sizeof *st->slots);
+	}
 	st->mask = mask;
 	/*
 	 * Zeroed by writing: a page read first maps the zero page, and
 	 * replacing it at the first write costs, once there are threads, a
 	 * TLB flush on every other processor.
 	 */
-	st->slots = fold_big_alloc(mask + 1, sizeof *st->slots);
 	memset(st->slots, 0, (mask + 1) * sizeof *st->slots);
 	for (i = 0; i < st->len; i++) {
 		for (j = st->ents[i].hash & mask; st->slots[j].i;
@@ -338,10 +342,14 @@ fold_stacks_add(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	return add_hashed(st, ids, n, hash_ids(ids, n), counts);
 }
 
-/* fold_stacks_add of a stack whose hash h is known (hash_ids). */
+/*
+ * fold_stacks_add of a stack whose hash h is known (hash_ids). A new
+ * stack's frames are copied to the end of st's; or, when at is not
+ * SIZE_MAX, they are ids, already in st's at at.
+ */
 static long
-add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
-    uint32_t h, const struct fold_count *counts)
+add_at(struct fold_stacks *st, const uint32_t *ids, size_t n, uint32_t h,
+    const struct fold_count *counts, size_t at)
 {
 	size_t j, i;
 	int c;
@@ -373,18 +381,24 @@ add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	}
 	if (n > UINT32_MAX || st->len >= UINT32_MAX - 1)
 		return fold_seterr("too many stacks or frames");
-	st->ids = fold_big_grow(st->ids, &st->capids, st->nids + n,
-	    sizeof *st->ids);
+	if (at == SIZE_MAX)
+		st->ids = fold_big_grow(st->ids, &st->capids, st->nids + n,
+		    sizeof *st->ids);
 	if (st->len == st->cap)
 		grow_entries(st, st->len + 1);
 	i = st->len++;
 	st->sorted = 0;
-	if (n > 0)	/* a stack of no frame: ids and st->ids may be NULL */
-		memcpy(st->ids + st->nids, ids, n * sizeof *ids);
-	st->ents[i].off = st->nids;
 	st->ents[i].n = n;
 	st->ents[i].hash = h;
-	st->nids += n;
+	if (at != SIZE_MAX) {
+		st->ents[i].off = at;
+	} else {
+		/* a stack of no frame: ids and st->ids may be NULL */
+		if (n > 0)
+			memcpy(st->ids + st->nids, ids, n * sizeof *ids);
+		st->ents[i].off = st->nids;
+		st->nids += n;
+	}
 	memcpy(fold_stacks_counts(st, i), counts, st->ncols * sizeof *counts);
 	st->slots[j].i = i + 1;
 	st->slots[j].hash = h;
@@ -394,21 +408,36 @@ add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	return i;
 }
 
+static long
+add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
+    uint32_t h, const struct fold_count *counts)
+{
+	return add_at(st, ids, n, h, counts, SIZE_MAX);
+}
+
 /*
  * Room in st for n more stacks of nids frames in all, so that adding them
  * neither copies its arrays again nor rehashes it on the way.
  */
+static size_t
+mask_for(const struct fold_stacks *st, size_t n)
+{
+	size_t mask = st->mask;
+
+	while ((st->len + n) * 2 > mask)
+		mask = mask * 2 + 1;
+	return mask;
+}
+
 static void
 reserve(struct fold_stacks *st, size_t n, size_t nids)
 {
-	size_t mask = st->mask;
+	size_t mask = mask_for(st, n);
 
 	st->ids = fold_big_grow(st->ids, &st->capids, st->nids + nids,
 	    sizeof *st->ids);
 	if (st->len + n > st->cap)
 		grow_entries(st, st->len + n);
-	while ((st->len + n) * 2 > mask)
-		mask = mask * 2 + 1;
 	if (mask != st->mask || !st->hashed)
 		rehash(st, mask);
 }
@@ -416,13 +445,46 @@ reserve(struct fold_stacks *st, size_t n, size_t nids)
 /* How far ahead of its add a stack's slot is fetched. */
 enum { MERGE_AHEAD = 8 };
 
+/*
+ * After a table's frames were adopted at base (merge): when the stacks
+ * it added, from entry first on, use less than half of them (the others'
+ * stacks were dst's already), their frames are moved down to follow
+ * each other, and the pages past them given back: a table takes no more
+ * than twice the room of its stacks. They are in the order of their
+ * frames (a table read in order), else left as they are.
+ */
+static void
+pack(struct fold_stacks *st, size_t first, size_t base)
+{
+	size_t i, pos = base, used = 0, end = base;
+
+	for (i = first; i < st->len; i++) {
+		if (st->ents[i].off < end)
+			return;
+		end = st->ents[i].off + st->ents[i].n;
+		used += st->ents[i].n;
+	}
+	if (used * 2 >= st->nids - base)
+		return;
+	for (i = first; i < st->len; i++) {
+		memmove(st->ids + pos, st->ids + st->ents[i].off,
+		    st->ents[i].n * sizeof *st->ids);
+		st->ents[i].off = pos;
+		pos += st->ents[i].n;
+	}
+	fold_release(st->ids + pos, (st->nids - pos) * sizeof *st->ids);
+	st->nids = pos;
+}
+
 /* given: the map of src's frames to dst's, or NULL to make it */
 static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
     const uint32_t *given)
 {
-	size_t nf, i, j, k;
+	size_t nf, i, j, k, first, base = SIZE_MAX, at, nmask;
 	size_t same = 0, hcap = 0, icap = 0;
+	struct sslot *sq;
+	uint32_t *q;
 	int shared = !given && src->frames == dst->frames, rc = 0;
 	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
 	uint64_t adds = dst->adds + src->adds;
@@ -472,15 +534,50 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
 			((uint32_t *)p)[k] = given ? given[p[k]] : map[p[k]];
 		hash[i] = hash_ids(p, e->n);
 	}
-	reserve(dst, src->len, src->nids);
+	/*
+	 * A table taken whole and large: its frames' pages are moved to the
+	 * end of dst's, not copied to fresh ones, and its new stacks keep
+	 * their frames where they are.
+	 */
+	if (inplace && (q = fold_big_adopt(dst->ids, &dst->capids, dst->nids,
+	    src->ids, src->capids, sizeof *dst->ids, &base)) != NULL) {
+		/* a take's src is its caller's to free, as its ids mapped */
+		struct fold_stacks *gone = (struct fold_stacks *)src;
+		dst->ids = q;
+		gone->ids = NULL;
+		gone->capids = 0;
+		sids = dst->ids + base;
+		dst->nids = base + src->nids;
+	}
+	/*
+	 * Its hash slots too, when dst's must grow to what both hold: they
+	 * are not read while its stacks are added, and clearing pages that
+	 * were written costs less than pages the system has yet to give.
+	 */
+	nmask = mask_for(dst, src->len);
+	if (inplace && dst->slots && src->slots && nmask > dst->mask &&
+	    nmask + 1 <= dst->capslots + src->capslots &&
+	    (sq = fold_big_adopt(dst->slots, &dst->capslots, dst->capslots,
+	    src->slots, src->capslots, sizeof *dst->slots, &at)) != NULL) {
+		struct fold_stacks *gone = (struct fold_stacks *)src;
+		dst->slots = sq;
+		gone->slots = NULL;
+		gone->capslots = 0;
+		dst->hashed = 0;
+	}
+	first = dst->len;
+	reserve(dst, src->len, base == SIZE_MAX ? src->nids : 0);
 	for (i = 0; i < src->len && rc == 0; i++) {
 		if (i + MERGE_AHEAD < src->len)
 			PREFETCH_SLOT(dst, hash[i + MERGE_AHEAD]);
 		e = &src->ents[i];
-		if (add_hashed(dst, sids + e->off, e->n, hash[i],
-		    src->counts + i * src->ncols) < 0)
+		if (add_at(dst, sids + e->off, e->n, hash[i],
+		    src->counts + i * src->ncols, base == SIZE_MAX ? SIZE_MAX :
+		    base + e->off) < 0)
 			rc = -1;
 	}
+	if (base != SIZE_MAX)
+		pack(dst, first, base);
 	if (rc == 0)
 		dst->adds = adds;
 	free(map);
@@ -513,12 +610,14 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		dst->ents = src->ents, dst->counts = src->counts;
 		dst->len = src->len, dst->cap = src->cap;
 		dst->slots = src->slots, dst->mask = src->mask;
+		dst->capslots = src->capslots;
 		dst->hashed = src->hashed;
 		dst->sorted = src->sorted;
 		src->ids = t.ids, src->nids = t.nids, src->capids = t.capids;
 		src->ents = t.ents, src->counts = t.counts;
 		src->len = t.len, src->cap = t.cap;
 		src->slots = t.slots, src->mask = t.mask;
+		src->capslots = t.capslots;
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
@@ -1012,8 +1111,9 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	 * to), and the keys and the radix sort's scratch are one array:
 	 * the table's peak is at its sort.
 	 */
-	fold_big_free(st->slots, st->mask + 1, sizeof *st->slots);
+	fold_big_free(st->slots, st->capslots, sizeof *st->slots);
 	st->slots = NULL;
+	st->capslots = 0;
 	st->hashed = 0;
 	ks = fold_big_grow(NULL, &kcap, 2 * (st->len + 1), sizeof *ks);
 	tmp = ks + st->len + 1;

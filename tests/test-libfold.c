@@ -418,6 +418,92 @@ test_take(void)
 	fold_intern_free(fr);
 }
 
+/* The stack "r;aI;b;c;d;e;f;g;h;i;j" of count c, added to st. */
+static void
+add_long(struct fold_stacks *st, int i, uint64_t c)
+{
+	struct fold_count k = fold_count_u64(c);
+	char name[64];
+
+	snprintf(name, sizeof name, "r;a%d;b;c;d;e;f;g;h;i;j", i);
+	fold_stacks_add_text(st, name, strlen(name), &k);
+}
+
+/*
+ * 1 when st holds add_long's stacks for I in [0, n) and no other, each
+ * of count want(I), after a stack added to it once more.
+ */
+static int
+long_ok(struct fold_stacks *st, int n, uint64_t (*want)(int))
+{
+	struct fold_intern *fr = fold_stacks_frames(st);
+	char *buf = NULL, *seen = calloc(n, 1);
+	size_t i, k, cap = 0, len;
+	int good = fold_stacks_len(st) == (size_t)n, x;
+
+	add_long(st, 0, 1);
+	for (i = 0; i < fold_stacks_len(st) && good; i++) {
+		const uint32_t *ids = fold_stacks_ids(st, i, &k);
+		len = fold_intern_join(fr, ids, k, &buf, &cap, 0);
+		buf[len] = '\0';
+		if (sscanf(buf, "r;a%d;", &x) != 1 || x < 0 || x >= n ||
+		    seen[x] || fold_stacks_counts(st, i)->v.u != want(x) +
+		    (x == 0) || strcmp(strchr(buf + 3, ';'),
+		    ";b;c;d;e;f;g;h;i;j") != 0)
+			good = 0;
+		else
+			seen[x] = 1;
+	}
+	free(buf);
+	free(seen);
+	return good;
+}
+
+static uint64_t
+want_apart(int i)
+{
+	return i < 70000 ? (uint64_t)i + 1 : 1000;
+}
+
+static uint64_t
+want_most(int i)
+{
+	return i < 70000 ? (uint64_t)i + 1 + 1000 : 1000;
+}
+
+/*
+ * fold_stacks_take of large tables of frames of their own: their frames'
+ * pages, and their hash slots, are moved to dst's; when dst held most of
+ * their stacks already, the new ones' frames are packed. Every stack
+ * holds its sum either way, and the table takes stacks after.
+ */
+static void
+test_take_large(void)
+{
+	struct fold_intern *fr = fold_intern_new(), *own;
+	struct fold_stacks *dst, *src;
+	int i, m;
+
+	for (m = 0; m < 2; m++) {
+		dst = fold_stacks_new(fr, 1);
+		for (i = 0; i < 70000; i++)
+			add_long(dst, i, (uint64_t)i + 1);
+		own = fold_intern_copy(fr);
+		src = fold_stacks_new(own, 1);
+		/* 70,000 new stacks; or 70,000 of dst's and 1,000 new */
+		for (i = m ? 0 : 70000; i < (m ? 71000 : 140000); i++)
+			add_long(src, i, 1000);
+		CHECK(fold_stacks_take(dst, src) == 0 && long_ok(dst, m ?
+		    71000 : 140000, m ? want_most : want_apart), m ?
+		    "take: a large table of stacks dst held, summed" :
+		    "take: a large table of new stacks, added");
+		fold_stacks_free(src);
+		fold_intern_free(own);
+		fold_stacks_free(dst);
+	}
+	fold_intern_free(fr);
+}
+
 /* The table of "m;fI;g" for I below 600, each of count I + 1. */
 static struct fold_stacks *
 many_dst(struct fold_intern *fr)
@@ -1273,6 +1359,7 @@ main(void)
 	test_merge();
 	test_addq();
 	test_take();
+	test_take_large();
 	test_take_mapped();
 	test_copy();
 	test_merge_many();
