@@ -20,11 +20,11 @@
 #include "formats/svgread.h"
 #include "formats/trace.h"
 
-/* s[0..n) holds the NUL-terminated word w. */
+/* [s, e) holds the NUL-terminated word w. */
 static int
-has(const char *s, size_t n, const char *w)
+has(const char *s, const char *e, const char *w)
 {
-	return memmem(s, n, w, strlen(w)) != NULL;
+	return memmem(s, e - s, w, strlen(w)) != NULL;
 }
 
 static int
@@ -46,10 +46,10 @@ svgread_detect(const char *head, size_t n, int eof)
 	if (!starts(s, e, "<?xml") && !starts(s, e, "<!--") &&
 	    !starts(s, e, "<!DOCTYPE") && !starts(s, e, "<svg"))
 		return 0;
-	if (!has(s, e - s, "<svg"))
+	if (!has(s, e, "<svg"))
 		return 0;
-	if (has(s, e - s, "%)</title>") || has(s, e - s, "func_g") ||
-	    has(s, e - s, "fg:x=\""))
+	if (has(s, e, "%)</title>") || has(s, e, "func_g") ||
+	    has(s, e, "fg:x=\""))
 		return 2;
 	return 1;
 }
@@ -93,19 +93,17 @@ chrome_detect(const char *head, size_t n, int eof)
 {
 	const char *p = object(head, n), *e = head + n;
 
-	(void)eof;
 	if (!p)
 		return 0;
 	/* a trace whose profile chunks hold nodes */
-	if (has(p, e - p, "\"traceEvents\""))
+	if (has(p, e, "\"traceEvents\""))
 		return 0;
-	if (has(p, e - p, "\"callFrame\""))
+	if (has(p, e, "\"callFrame\""))
 		return 2;
-	if (has(p, e - p, "\"nodes\""))
+	if (has(p, e, "\"nodes\""))
 		return 1;
 	/* the layout before 2016, to be named */
-	if (has(p, e - p, "\"head\"") &&
-	    has(p, e - p, "\"functionName\""))
+	if (has(p, e, "\"head\"") && has(p, e, "\"functionName\""))
 		return 1;
 	return 0;
 }
@@ -123,11 +121,10 @@ trace_detect(const char *head, size_t n, int eof)
 {
 	const char *p = json_start(head, n, NULL), *e = head + n;
 
-	(void)eof;
-	if (p && *p == '{' && has(p, e - p, "\"traceEvents\""))
+	if (p && *p == '{' && has(p, e, "\"traceEvents\""))
 		return 2;
-	if (p && *p == '[' && has(p, e - p, "\"ph\"") &&
-	    has(p, e - p, "\"ts\""))
+	if (p && *p == '[' && has(p, e, "\"ph\"") &&
+	    has(p, e, "\"ts\""))
 		return 2;
 	return 0;
 }
@@ -145,13 +142,11 @@ speedscope_detect(const char *head, size_t n, int eof)
 {
 	const char *p = object(head, n), *e = head + n;
 
-	(void)eof;
 	if (!p)
 		return 0;
-	if (has(p, e - p, "speedscope.app/file-format-schema.json"))
+	if (has(p, e, "speedscope.app/file-format-schema.json"))
 		return 2;
-	if (has(p, e - p, "\"profiles\"") &&
-	    has(p, e - p, "\"shared\""))
+	if (has(p, e, "\"profiles\"") && has(p, e, "\"shared\""))
 		return 1;
 	return 0;
 }
@@ -169,21 +164,20 @@ firefox_detect(const char *head, size_t n, int eof)
 {
 	const char *p = object(head, n), *e = head + n;
 
-	(void)eof;
 	if (!p)
 		return 0;
-#define HAS(s) has(p, e - p, s)
-	if (HAS("\"preprocessedProfileVersion\""))
+	if (has(p, e, "\"preprocessedProfileVersion\""))
 		return 2;
 	/* a Gecko profile's libraries, or a thread's tables */
-	if (HAS("\"libs\"") && HAS("\"breakpadId\"") && HAS("\"debugName\""))
+	if (has(p, e, "\"libs\"") && has(p, e, "\"breakpadId\"") &&
+	    has(p, e, "\"debugName\""))
 		return 2;
-	if (HAS("\"stackTable\"") && HAS("\"frameTable\"") &&
-	    (HAS("\"stringTable\"") || HAS("\"stringArray\"")))
+	if (has(p, e, "\"stackTable\"") && has(p, e, "\"frameTable\"") &&
+	    (has(p, e, "\"stringTable\"") || has(p, e, "\"stringArray\"")))
 		return 2;
-	if (HAS("\"meta\"") && HAS("\"threads\"") && HAS("\"interval\""))
+	if (has(p, e, "\"meta\"") && has(p, e, "\"threads\"") &&
+	    has(p, e, "\"interval\""))
 		return 1;
-#undef HAS
 	return 0;
 }
 
@@ -200,11 +194,10 @@ otlp_detect(const char *head, size_t n, int eof)
 {
 	const char *p = object(head, n), *e = head + n;
 
-	(void)eof;
 	if (!p)
 		return 0;
-	if (has(p, e - p, "\"resourceProfiles\"") ||
-	    has(p, e - p, "\"scopeProfiles\""))
+	if (has(p, e, "\"resourceProfiles\"") ||
+	    has(p, e, "\"scopeProfiles\""))
 		return 2;
 	return 0;
 }
