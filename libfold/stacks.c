@@ -476,10 +476,14 @@ pack(struct fold_stacks *st, size_t first, size_t base)
 	st->nids = pos;
 }
 
-/* given: the map of src's frames to dst's, or NULL to make it */
+/*
+ * own: src itself when it is the caller's to free next (a take), whose
+ * frames are mapped in place and whose arrays dst may take; else NULL.
+ * given: the map of src's frames to dst's, or NULL to make it.
+ */
 static int
-merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
-    const uint32_t *given)
+merge(struct fold_stacks *dst, const struct fold_stacks *src,
+    struct fold_stacks *own, const uint32_t *given)
 {
 	size_t nf, i, j, k, first, base = SIZE_MAX, at, nmask;
 	size_t same = 0, hcap = 0, icap = 0;
@@ -517,7 +521,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
 	 */
 	hash = fold_big_grow(NULL, &hcap, src->len + 1, sizeof *hash);
 	sids = src->ids;
-	if (!shared && !inplace) {
+	if (!shared && !own) {
 		ids = fold_big_grow(NULL, &icap, src->nids + 1, sizeof *ids);
 		memcpy(ids, src->ids, src->nids * sizeof *ids);
 		sids = ids;
@@ -539,13 +543,11 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
 	 * end of dst's, not copied to fresh ones, and its new stacks keep
 	 * their frames where they are.
 	 */
-	if (inplace && (q = fold_big_adopt(dst->ids, &dst->capids, dst->nids,
-	    src->ids, src->capids, sizeof *dst->ids, &base)) != NULL) {
-		/* a take's src is its caller's to free, as its ids mapped */
-		struct fold_stacks *gone = (struct fold_stacks *)src;
+	if (own && (q = fold_big_adopt(dst->ids, &dst->capids, dst->nids,
+	    own->ids, own->capids, sizeof *dst->ids, &base)) != NULL) {
 		dst->ids = q;
-		gone->ids = NULL;
-		gone->capids = 0;
+		own->ids = NULL;
+		own->capids = 0;
 		sids = dst->ids + base;
 		dst->nids = base + src->nids;
 	}
@@ -555,14 +557,13 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
 	 * were written costs less than pages the system has yet to give.
 	 */
 	nmask = mask_for(dst, src->len);
-	if (inplace && dst->slots && src->slots && nmask > dst->mask &&
-	    nmask + 1 <= dst->capslots + src->capslots &&
+	if (own && dst->slots && own->slots && nmask > dst->mask &&
+	    nmask + 1 <= dst->capslots + own->capslots &&
 	    (sq = fold_big_adopt(dst->slots, &dst->capslots, dst->capslots,
-	    src->slots, src->capslots, sizeof *dst->slots, &at)) != NULL) {
-		struct fold_stacks *gone = (struct fold_stacks *)src;
+	    own->slots, own->capslots, sizeof *dst->slots, &at)) != NULL) {
 		dst->slots = sq;
-		gone->slots = NULL;
-		gone->capslots = 0;
+		own->slots = NULL;
+		own->capslots = 0;
 		dst->hashed = 0;
 	}
 	first = dst->len;
@@ -589,7 +590,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src, int inplace,
 int
 fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
-	return merge(dst, src, 0, NULL);
+	return merge(dst, src, NULL, NULL);
 }
 
 int
@@ -621,14 +622,14 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
-	return merge(dst, src, 1, NULL);
+	return merge(dst, src, src, NULL);
 }
 
 int
 fold_stacks_take_mapped(struct fold_stacks *dst, struct fold_stacks *src,
     const uint32_t *map)
 {
-	return merge(dst, src, 1, map);
+	return merge(dst, src, src, map);
 }
 
 long
