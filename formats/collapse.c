@@ -335,7 +335,7 @@ collapse_check_begin(struct collapse_check *ck, const struct format *f,
 	if ((what = fold_lookalike(head, n)) != NULL)
 		return fold_seterr("%s: not %s: it is %s", fold_in_name(in),
 		    f->id->input, what);
-	ck->head = fold_malloc(n);
+	ck->head = fold_big_alloc(n, 1);
 	memcpy(ck->head, head, n);
 	ck->nhead = n;
 	return 0;
@@ -681,7 +681,7 @@ collapse_drop(struct collapse *c, struct collapse_input *ci)
 	if (ci->prepared)
 		ci->check.f->drop(ci->prepared);
 	whole_free(ci->check.f, ci->whole);
-	free(ci->check.head);
+	fold_big_free(ci->check.head, ci->check.nhead, 1);
 	free(ci);
 }
 

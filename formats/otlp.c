@@ -1092,7 +1092,7 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 	struct pb_arena ar;
 	Otlp__ProfilesData *pd;
 	const Otlp__ProfilesDictionary *d;
-	char *buf;
+	const char *buf;
 	size_t len, i, k, m, q;
 	uint64_t cap = r->opt.max_size ? r->opt.max_size : OTLP_MAX_SIZE;
 	int rc = 0;
@@ -1102,7 +1102,6 @@ read_protobuf(struct otlp_reader *r, struct fold_in *in)
 	pb_capalloc_init(&ca, cap);
 	pb_arena_init(&ar, &ca);
 	pd = otlp__profiles_data__unpack(&ar.a, len, (const uint8_t *)buf);
-	free(buf);
 	if (!pd) {
 		rc = fold_seterr("%s: %s", r->file, ca.over ? "its decoded "
 		    "messages pass --max-size" : "not OTLP profiles: not "

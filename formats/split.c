@@ -359,7 +359,7 @@ next(void *arg, const char **buf, size_t *len)
 		return 0;
 	k = s->next++;
 	n = s->cut[k + 1] - s->cut[k];
-	s->buf = fold_grow(s->buf, &s->bufcap, n + 1, 1);
+	s->buf = fold_big_grow(s->buf, &s->bufcap, n + 1, 1);
 	if (readat(s, s->buf, s->cut[k], n) < 0)
 		return -1;
 	*buf = s->buf;
@@ -433,7 +433,7 @@ split_read(const struct format *f, void *r, struct fold_stacks *st,
 		rc = -2;
 	fold_in_set_lineno(in, fold_in_lineno(s.src));
 	fold_in_close(s.src);
-	free(s.buf);
+	fold_big_free(s.buf, s.bufcap, 1);
 	free(s.cut);
 	return rc;
 }

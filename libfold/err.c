@@ -393,17 +393,26 @@ big_free(void *p, size_t bytes)
 void *
 fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size)
 {
-	size_t n, old = *cap * size, len;
+	if (need <= *cap)
+		return p;
+	return fold_big_resize(p, cap, grown(*cap, need), size);
+}
+
+void *
+fold_big_resize(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t old = *cap * size, len;
 	char *q;
 	int used;
 
-	if (need <= *cap)
+	if (n <= *cap)
 		return p;
-	n = grown(*cap, need);
 	if (size && n > (SIZE_MAX - 2 * HUGE) / size)
 		return check(NULL);
-	if (kind(n * size) == MALLOC)
-		return fold_grow_to(p, cap, need, size);
+	if (kind(n * size) == MALLOC) {
+		*cap = n;
+		return fold_reallocarray(p, n, size);
+	}
 	if (kind(n * size) == POOL) {
 		/* a block of the pool holds up to a power of two */
 		if (kind(old) != POOL || order_of(n * size) > order_of(old)) {

@@ -115,6 +115,9 @@ fold_grow(void *p, size_t *cap, size_t need, size_t size)
 /* fold_grow_to for a big array */
 void *fold_big_grow_to(void *p, size_t *cap, size_t need, size_t size);
 
+/* The big array p grown to a capacity of n elements exactly. */
+void *fold_big_resize(void *p, size_t *cap, size_t n, size_t size);
+
 static inline void *
 fold_big_grow(void *p, size_t *cap, size_t need, size_t size)
 {

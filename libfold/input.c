@@ -31,6 +31,7 @@ struct fold_in {
 	int raweof;
 	unsigned char *plain;	/* a small input inflated at once */
 	size_t plainlen, plainpos;
+	char *whole;		/* plain, once fold_in_readall took it */
 	/* UTF-16 text with a byte order mark, read as UTF-8 */
 	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
 	unsigned char carry[4];	/* an odd byte, a surrogate's first half */
@@ -64,7 +65,7 @@ newin(int fd, int ownfd, const char *name, size_t cap)
 	in->at0 = -1;
 	in->name = fold_strdup(name);
 	in->cap = cap;
-	in->buf = fold_malloc(in->cap);
+	in->buf = fold_big_alloc(in->cap, 1);
 	return in;
 }
 
@@ -138,10 +139,12 @@ fold_in_rewind(struct fold_in *in)
 		return fold_seterr("%s: %s", in->name, strerror(errno));
 	if (in->zinit && in->gz)
 		inflateEnd(&in->z);
-	free(in->raw);
+	fold_big_free(in->raw, in->rawcap, 1);
 	free(in->u16buf);
 	free(in->plain);
+	free(in->whole);
 	in->plain = NULL;
+	in->whole = NULL;
 	in->plainlen = in->plainpos = 0;
 	in->start = in->end = in->scan = 0;
 	in->eof = 0;
@@ -466,7 +469,7 @@ fill8(struct fold_in *in)
 		in->rawcap = in->cap - 1 - in->end;
 		if (in->rawcap > RAWSZ)
 			in->rawcap = RAWSZ;
-		in->raw = fold_malloc(in->rawcap);
+		in->raw = fold_big_alloc(in->rawcap, 1);
 		if (fillraw(in, 2) < 0)
 			return -1;
 		if (in->z.avail_in >= 2 && in->raw[0] == 0x1f &&
@@ -482,8 +485,9 @@ fill8(struct fold_in *in)
 			memcpy(in->buf + in->end, in->raw, in->z.avail_in);
 			r = in->z.avail_in;
 			in->z.avail_in = 0;
-			free(in->raw);
+			fold_big_free(in->raw, in->rawcap, 1);
 			in->raw = NULL;
+			in->rawcap = 0;
 			if (r > 0 || in->raweof)
 				goto counted;
 		}
@@ -565,10 +569,7 @@ decode16(struct fold_in *in, size_t at, size_t from, size_t n)
 	s = in->u16buf;
 	/* 3 bytes for 2, at most (4 for 4), and U+FFFD for the rest */
 	need = at + m / 2 * 3 + 4;
-	if (need > in->cap) {
-		in->cap = need;
-		in->buf = fold_realloc(in->buf, in->cap);
-	}
+	in->buf = fold_big_grow(in->buf, &in->cap, need, 1);
 	o = (unsigned char *)in->buf + at;
 #define UNIT(k) (in->u16 == 1 ? s[k] | s[(k) + 1] << 8 : s[k] << 8 | s[(k) + 1])
 	while (m - i >= 2) {
@@ -661,8 +662,7 @@ makeroom(struct fold_in *in, size_t max)
 		want = in->limit + 2;
 	if (want <= in->cap)
 		return fold_seterr("%s: input too large", in->name);
-	in->cap = want;
-	in->buf = fold_realloc(in->buf, in->cap);
+	in->buf = fold_big_resize(in->buf, &in->cap, want, 1);
 	return 0;
 }
 
@@ -832,12 +832,14 @@ fold_in_whole(struct fold_in *in, char **buf, size_t *len)
 }
 
 int
-fold_in_readall(struct fold_in *in, char **buf, size_t *len)
+fold_in_readall(struct fold_in *in, const char **buf, size_t *len)
 {
-	ssize_t r = fold_in_whole(in, buf, len);
+	ssize_t r = fold_in_whole(in, &in->whole, len);
 
-	if (r != 0)
+	if (r != 0) {
+		*buf = in->whole;
 		return r < 0 ? -1 : 0;
+	}
 	/* whole inputs are bounded by fold_in_set_limit, not by line length */
 	for (;;) {
 		if (in->end >= in->cap - 1 && makeroom(in, 0) < 0)
@@ -855,9 +857,7 @@ fold_in_readall(struct fold_in *in, char **buf, size_t *len)
 	in->buf[in->end] = '\0';
 	*buf = in->buf;
 	*len = in->end;
-	in->cap = BUFSZ;
-	in->buf = fold_malloc(in->cap);
-	in->start = in->end = in->scan = 0;
+	in->start = in->scan = in->end;
 	in->eof = 1;
 	return 0;
 }
@@ -873,10 +873,11 @@ fold_in_close(struct fold_in *in)
 		inflateEnd(&in->z);
 	if (in->ownfd && close(in->fd) < 0)
 		rc = fold_seterr("%s: %s", in->name, strerror(errno));
-	free(in->raw);
+	fold_big_free(in->raw, in->rawcap, 1);
 	free(in->u16buf);
 	free(in->plain);
-	free(in->buf);
+	free(in->whole);
+	fold_big_free(in->buf, in->cap, 1);
 	free(in->name);
 	free(in);
 	return rc;

@@ -169,11 +169,11 @@ int fold_in_chunk(struct fold_in *in, const char **buf, size_t *len);
 int fold_in_whole(struct fold_in *in, char **buf, size_t *len);
 
 /*
- * Reads all remaining input into a new buffer (caller frees; NUL
- * terminated beyond *len). Its size is bounded by fold_in_set_limit, not
- * by FOLD_LINE_MAX. Returns 0 or -1 with a message.
+ * Reads all remaining input into *buf (NUL terminated beyond *len), in's
+ * until in is closed. Its size is bounded by fold_in_set_limit, not by
+ * FOLD_LINE_MAX. Returns 0 or -1 with a message.
  */
-int fold_in_readall(struct fold_in *in, char **buf, size_t *len);
+int fold_in_readall(struct fold_in *in, const char **buf, size_t *len);
 
 /* The name used in messages: the path, or "<stdin>". */
 const char *fold_in_name(const struct fold_in *in);

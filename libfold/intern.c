@@ -36,7 +36,10 @@ struct fold_intern {
 	char *block;
 	size_t blockfree;
 	size_t blocksz;		/* of the next block: doubles up to BLOCK */
-	char **blocks;
+	struct block {
+		char *p;
+		size_t n;	/* bytes: a big array (err.h) */
+	} *blocks;
 	size_t nblocks;
 	uint64_t serial;
 };
@@ -44,7 +47,11 @@ struct fold_intern {
 /* the last serial given; tables are made on any thread */
 static uint64_t serials;
 
-/* Blocks grow from FIRSTBLOCK to BLOCK, so that a small input costs little. */
+/*
+ * Blocks grow from FIRSTBLOCK to BLOCK bytes, PAD included, so that a
+ * small input costs little. They are big arrays (err.h): the larger ones
+ * blocks of pages most often touched already, not fresh ones.
+ */
 enum { FIRSTBLOCK = 1 << 12, BLOCK = 1 << 20, PAD = 16 };
 
 /* Marks n slots empty: every byte 0xff makes each id FOLD_NOFRAME. */
@@ -93,7 +100,7 @@ fold_intern_free(struct fold_intern *t)
 	if (!t)
 		return;
 	for (i = 0; i < t->nblocks; i++)
-		free(t->blocks[i]);
+		fold_big_free(t->blocks[i].p, t->blocks[i].n, 1);
 	free(t->blocks);
 	fold_big_free(t->names, t->cap, sizeof *t->names);
 	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
@@ -111,14 +118,14 @@ store(struct fold_intern *t, const char *s, size_t n)
 	if (need > t->blockfree) {
 		/* a big name gets a block of its own */
 		size_t bs = t->blocksz ? t->blocksz : FIRSTBLOCK;
-		size_t sz = need > bs / 4 ? need : bs;
-		p = fold_calloc(1, sz + PAD);
+		size_t sz = need > (bs - PAD) / 4 ? need + PAD : bs;
+		p = fold_big_calloc(sz, 1);
 		t->blocks = fold_reallocarray(t->blocks, t->nblocks + 1,
 		    sizeof *t->blocks);
-		t->blocks[t->nblocks++] = p;
+		t->blocks[t->nblocks++] = (struct block){ p, sz };
 		if (sz == bs) {
 			t->block = p;
-			t->blockfree = sz;
+			t->blockfree = sz - PAD;
 			t->blocksz = bs < BLOCK ? 2 * bs : BLOCK;
 		}
 	} else {

@@ -9,7 +9,11 @@
 #include "err.h"
 #include "output.h"
 
-/* The buffer grows from FIRSTSZ to BUFSZ: a small output costs little. */
+/*
+ * The buffer grows from FIRSTSZ to BUFSZ: a small output costs little.
+ * It is a big array (err.h): its larger sizes are blocks of pages that
+ * have been touched already, most often, not fresh ones.
+ */
 enum { FIRSTSZ = 4096, BUFSZ = 256 * 1024 };
 
 struct fold_out {
@@ -28,7 +32,7 @@ fold_out_new(int fd, const char *name)
 	o->fd = fd;
 	o->name = fold_strdup(name);
 	o->cap = FIRSTSZ;
-	o->buf = fold_malloc(o->cap);
+	o->buf = fold_big_alloc(o->cap, 1);
 	return o;
 }
 
@@ -98,11 +102,14 @@ flush(struct fold_out *o)
 void
 fold_out_write(struct fold_out *o, const void *p, size_t n)
 {
+	size_t cap = o->cap;
+
 	if (o->err)
 		return;
-	while (o->len + n > o->cap && o->cap < BUFSZ) {
-		o->cap *= 2;
-		o->buf = fold_realloc(o->buf, o->cap);
+	if (o->len + n > cap && cap < BUFSZ) {
+		while (o->len + n > cap && cap < BUFSZ)
+			cap *= 2;
+		o->buf = fold_big_resize(o->buf, &o->cap, cap, 1);
 	}
 	if (o->len + n > BUFSZ) {
 		flush(o);
@@ -196,7 +203,7 @@ fold_out_close(struct fold_out *o)
 	if (o->err)
 		rc = fold_seterr("%s: write error: %s", o->name,
 		    strerror(o->err));
-	free(o->buf);
+	fold_big_free(o->buf, o->cap, 1);
 	free(o->name);
 	if (rc < 0)
 		errno = o->err;

@@ -1030,7 +1030,7 @@ rank_sort(struct keyed *ks, struct keyed *tmp, size_t n, const uint32_t *lrank,
 static void
 sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
 {
-	struct keyed *k = fold_reallocarray(NULL, nf + 1, sizeof *k);
+	struct keyed *k = fold_big_alloc(nf + 1, sizeof *k);
 	size_t i, j, m, l;
 	const char *s;
 
@@ -1052,7 +1052,7 @@ sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
 			qsort_r(byname + i, m, sizeof *byname, cmp_id,
 			    (void *)fr);
 	}
-	free(k);
+	fold_big_free(k, nf + 1, sizeof *k);
 }
 
 /*
@@ -1102,7 +1102,7 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 {
 	size_t nf = fold_intern_count(st->frames), i, la, lb;
 	struct sortctx ctx = { st, NULL, NULL };
-	uint32_t *byname = fold_reallocarray(NULL, nf + 1, sizeof *byname);
+	uint32_t *byname = fold_big_alloc(nf + 1, sizeof *byname);
 	size_t kcap = 0;
 	struct keyed *ks, *tmp;
 	int anyprefix = 0, anysemi = 0;
@@ -1119,8 +1119,8 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	ks = fold_big_grow(NULL, &kcap, 2 * (st->len + 1), sizeof *ks);
 	tmp = ks + st->len + 1;
 
-	ctx.rank = fold_reallocarray(NULL, nf + 1, sizeof *ctx.rank);
-	ctx.isprefix = fold_calloc(nf + 1, 1);
+	ctx.rank = fold_big_alloc(nf + 1, sizeof *ctx.rank);
+	ctx.isprefix = fold_big_calloc(nf + 1, 1);
 	sort_names(st->frames, byname, nf);
 	for (i = 0; i < nf; i++) {
 		ctx.rank[byname[i]] = i;
@@ -1145,18 +1145,18 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 		rank_sort(ks, tmp, st->len, ctx.rank, ctx.rank, nf, jobs);
 	} else if (!anysemi) {
 		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
-		uint32_t *r2 = fold_reallocarray(NULL, 2 * nf + 1, sizeof *r2);
+		uint32_t *r2 = fold_big_alloc(2 * nf + 1, sizeof *r2);
 		rank_tokens(st->frames, byname, nf, r2);
 		rank_sort(ks, tmp, st->len, r2, r2 + nf, 2 * nf, jobs);
-		free(r2);
+		fold_big_free(r2, 2 * nf + 1, sizeof *r2);
 	} else {
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
 	}
-	free(byname);
+	fold_big_free(byname, nf + 1, sizeof *byname);
 	reorder(st, ks, kcap);
 	fold_big_free(ks, kcap, sizeof *ks);
-	free(ctx.rank);
-	free(ctx.isprefix);
+	fold_big_free(ctx.rank, nf + 1, sizeof *ctx.rank);
+	fold_big_free(ctx.isprefix, nf + 1, 1);
 }
 
 void

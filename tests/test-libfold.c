@@ -994,10 +994,12 @@ read_mem(const unsigned char *p, size_t n, uint64_t limit, char **got,
     size_t *len)
 {
 	struct fold_in *in = fold_in_mem(p, n, "gz");
+	const char *all;
 	int r;
 
 	fold_in_set_limit(in, limit);
-	r = fold_in_readall(in, got, len);
+	if ((r = fold_in_readall(in, &all, len)) == 0)
+		*got = fold_strndup(all, *len);
 	fold_in_close(in);
 	return r;
 }
