@@ -799,10 +799,11 @@ place(struct layout *L, const double *start, double min_total)
 	size_t i, n = fold_tree_len(L->t);
 	double *cur = NULL;
 
-	L->x = fold_reallocarray(NULL, n, sizeof *L->x);
-	L->drawn = fold_calloc(n, 1);
+	/* big arrays (err.h): pages most often touched already */
+	L->x = fold_big_alloc(n, sizeof *L->x);
+	L->drawn = fold_big_calloc(n, 1);
 	if (!start)
-		cur = fold_reallocarray(NULL, n, sizeof *cur);
+		cur = fold_big_alloc(n, sizeof *cur);
 	for (i = 0; i < n; i++) {
 		const struct fold_node *nd = fold_tree_node(L->t, i);
 		double v = fold_count_val(&nd->total[1]);
@@ -823,7 +824,7 @@ place(struct layout *L, const double *start, double min_total)
 		if (L->drawn[i] && nd->depth > L->maxdepth)
 			L->maxdepth = nd->depth;
 	}
-	free(cur);
+	fold_big_free(cur, n, sizeof *cur);
 }
 
 /* An id from what is drawn, so that two graphs in one page differ. */
@@ -984,8 +985,8 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 		goto done;
 	ret = 0;
 done:
-	free(L.x);
-	free(L.drawn);
+	fold_big_free(L.x, fold_tree_len(t), sizeof *L.x);
+	fold_big_free(L.drawn, fold_tree_len(t), 1);
 	fold_tree_free(t);
 	return ret;
 }
