@@ -21,16 +21,17 @@ export LC_ALL=C
 
 # one thread: the single-thread target; -j2 after it
 f=$(synthetic 300000)
+processors "flamegraph-svg, before"
 set -- $(best_times awk '{ s += $NF } END { print s }' "$f") \
-    $(best_times "$b/flamegraph-svg" -j1 "$f")
+    $(best_pair "$b/flamegraph-svg" -j1 "$f" ::: "$b/flamegraph-svg" -j2 "$f")
+processors "flamegraph-svg, after"
 mem=$(peak_mb "$b/flamegraph-svg" -j1 "$f")
 echo "flamegraph-svg -j1 300k stacks: CPU $4 s, awk $2 s (wall $3 s vs $1 s, ratio $(ratio "$3" "$1"))"
 verdict "flamegraph-svg -j1 CPU time / awk (300k stacks)" "$(ratio "$4" "$2")" 2.5
 verdict "flamegraph-svg -j1 peak MB (300k stacks)" "$mem" 250
 # reading and the call tree's sort are on the threads; the merge of
 # the pieces' tables, the tree and the picture are not
-speedup "flamegraph-svg 300k stacks" "$3 $4" \
-    "$(best_times "$b/flamegraph-svg" -j2 "$f")"
+speedup "flamegraph-svg 300k stacks" "$3 $4" "$5 $6"
 
 echo "scaling: stacks, input MB, seconds, awk seconds, ratio, peak MB, SVG KB, frames"
 for n in 10000 100000 300000 1000000; do

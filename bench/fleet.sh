@@ -54,9 +54,9 @@ one=$el
 # added in order; wall and CPU time, best of three
 pprof2folded -j2 --files-from list | cmp -s - one.folded ||
 	{ echo "FAIL pprof2folded -j2 differs from -j1"; exit 1; }
-speedup "pprof2folded --files-from" \
-    "$(best_times pprof2folded -j1 --files-from list)" \
-    "$(best_times pprof2folded -j2 --files-from list)"
+set -- $(best_pair pprof2folded -j1 --files-from list ::: \
+    pprof2folded -j2 --files-from list)
+speedup "pprof2folded --files-from" "$1 $2" "$3 $4"
 
 # a job per profile costs GNU parallel's start of a job each: timed on the
 # first 1,000 profiles only
@@ -89,9 +89,9 @@ pprofmerge -j1 --files-from list >j1.pb.gz
 pprofmerge -j2 --files-from list >j2.pb.gz
 cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 1; }
 cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
-speedup "pprofmerge --files-from" \
-    "$(best_times pprofmerge -j1 --files-from list)" \
-    "$(best_times pprofmerge -j2 --files-from list)"
+set -- $(best_pair pprofmerge -j1 --files-from list ::: \
+    pprofmerge -j2 --files-from list)
+speedup "pprofmerge --files-from" "$1 $2" "$3 $4"
 ceiling "pprofmerge --files-from" pprofmerge -j1 --files-from list
 
 if command -v go >/dev/null 2>&1; then

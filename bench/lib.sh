@@ -42,6 +42,60 @@ best_times() {
 	rm -f "$BENCH_TMP/out"
 	echo "$minw $minc"
 }
+# best_pair A... ::: B...: best_times of two commands, "WA CA WB CB", their
+# runs taken in turn (RUNS rounds of BENCH_REPS runs of A, then of B): a
+# processor that runs slower for a while, as those of a virtual machine
+# do, slows both alike, and their ratio holds.
+best_pair() {
+	python3 -c '
+import os, sys, time
+argv = sys.argv[2:]
+k = argv.index(":::")
+cmds = [argv[:k], argv[k + 1:]]
+w = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+best = [[None, None], [None, None]]
+for _ in range(int(os.environ.get("RUNS", "3"))):
+    for c, cmd in enumerate(cmds):
+        cpu = 0.0
+        t = time.monotonic()
+        for _ in range(int(os.environ.get("BENCH_REPS", "1"))):
+            pid = os.posix_spawnp(cmd[0], cmd, os.environ,
+                file_actions=[(os.POSIX_SPAWN_OPEN, 1, sys.argv[1], w, 0o666),
+                (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
+            _, _, r = os.wait4(pid, 0)
+            cpu += r.ru_utime + r.ru_stime
+        for i, v in enumerate((time.monotonic() - t, cpu)):
+            if best[c][i] is None or v < best[c][i]:
+                best[c][i] = v
+print("%.6f %.6f %.6f %.6f" % (best[0][0], best[0][1], best[1][0], best[1][1]))' \
+	    "$BENCH_TMP/out" "$@"
+	rm -f "$BENCH_TMP/out"
+}
+# processors LABEL: how fast each processor runs a loop now, the fastest
+# 1.00: the processors of a virtual machine are slowed by the host at
+# times, and a -j2 figure taken while one was means little (its -j1 runs
+# went to the slow one or the fast one, as the system chose).
+processors() {
+	local n=$(nproc) c t line=
+	for c in $(seq 0 $((n - 1))); do
+		t=$(python3 -c '
+import os, sys, time
+os.sched_setaffinity(0, {int(sys.argv[1])})
+t = time.process_time()
+s = 0
+for i in range(2000000):
+    s += i
+print("%.6f" % (time.process_time() - t))' "$c" 2>/dev/null) || return 0
+		line="$line $t"
+	done
+	echo "$line" | awk -v l="$1" '{
+		m = $1
+		for (i = 2; i <= NF; i++) if ($i < m) m = $i
+		s = ""
+		for (i = 1; i <= NF; i++) s = s sprintf(" cpu%d %.2f", i - 1, m / $i)
+		printf "%s: processor speeds%s (1.00 the fastest; below 0.9, its -j2 figure means little)\n", l, s
+	}'
+}
 # best_reps N CMD...: best_times of N runs of CMD in a row, for a CMD
 # that takes a few hundredths of a second, near the timer's resolution.
 best_reps() {

@@ -2,7 +2,7 @@
 # Times stackcollapse-perf against `grep -c '^$'` (one pass over every
 # byte) on a large system-wide perf script capture, in the same run, and
 # prints the ratio (target: at most 2) and the peak memory (target: at
-# most 16 MB); then -j2 against -j1 (target: 1.7x, peak memory at most
+# most 16 MB); then -j2 against -j1, their runs in turn (target: 1.7x, peak memory at most
 # 2x), with the serial fraction that implies and what it predicts for
 # 16 and 64 threads (Amdahl; only 2 are measured), next to what two -j1
 # runs at once give (the machine's own ceiling for -j2); and -j2 against -j1
@@ -28,8 +28,11 @@ BENCH_TMP=$tmp
 # near the resolution of the timer.
 REPS=${REPS:-10}
 base=$(best_reps "$REPS" grep -c '^$' "$tmp/big.perf")
-tool=$(best_reps "$REPS" "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
-j2=$(best_reps "$REPS" "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
+processors "stackcollapse-perf, before"
+set -- $(BENCH_REPS=$REPS best_pair "$b/stackcollapse-perf" -j1 \
+    "$tmp/big.perf" ::: "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
+tool="$1 $2" j2="$3 $4"
+processors "stackcollapse-perf, after"
 mem=$(peak_mb "$b/stackcollapse-perf" -j1 "$tmp/big.perf")
 mem2=$(peak_mb "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 bytes=$(wc -c <"$tmp/big.perf")
@@ -58,9 +61,9 @@ ls "$tmp"/fleet/*.perf >"$tmp/fleet.list"
 "$b/stackcollapse-perf" --files-from "$tmp/fleet.list" >"$tmp/fleet.folded"
 cmp -s "$tmp/whole.folded" "$tmp/fleet.folded" ||
 	echo "FAIL stackcollapse-perf: the fleet's output is not the capture's"
-fl1=$(best_reps "$REPS" "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
-fl2=$(best_reps "$REPS" "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
-speedup "stackcollapse-perf --files-from 200 files" "$fl1" "$fl2" "$REPS"
+set -- $(BENCH_REPS=$REPS best_pair "$b/stackcollapse-perf" -j1 --files-from \
+    "$tmp/fleet.list" ::: "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
+speedup "stackcollapse-perf --files-from 200 files" "$1 $2" "$3 $4" "$REPS"
 m1=$(peak_mb "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
 m2=$(peak_mb "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
 echo "stackcollapse-perf --files-from 200 files: peak memory -j1 $m1 MB, -j2 $m2 MB, $(ratio "$m2" "$m1")x (target <= 2)"
