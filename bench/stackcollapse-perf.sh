@@ -73,6 +73,6 @@ rm -rf "$tmp/fleet" "$tmp/whole.folded" "$tmp/fleet.folded"
 # its caches, the merge) weighs less on a larger input.
 for i in 1 2 3 4 5 6 7 8; do cat "$tmp/big.perf"; done >"$tmp/big8.perf"
 rm -f "$tmp/big.perf"
-speedup "stackcollapse-perf x8 (680 MB)" \
-    "$(best_times "$b/stackcollapse-perf" -j1 "$tmp/big8.perf")" \
-    "$(best_times "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")"
+set -- $(best_pair "$b/stackcollapse-perf" -j1 "$tmp/big8.perf" ::: \
+    "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")
+speedup "stackcollapse-perf x8 (680 MB)" "$1 $2" "$3 $4"
