@@ -36,8 +36,7 @@ best_times() {
 	local i w c minw= minc=
 	for i in $(seq "${RUNS:-3}"); do
 		read -r w c < <(cpu_time "$@")
-		if [ -z "$minw" ] || awk "BEGIN { exit !($w < $minw) }"; then minw=$w; fi
-		if [ -z "$minc" ] || awk "BEGIN { exit !($c < $minc) }"; then minc=$c; fi
+		minw=$(lesser "$minw" "$w") minc=$(lesser "$minc" "$c")
 	done
 	rm -f "$BENCH_TMP/out"
 	echo "$minw $minc"
@@ -47,29 +46,28 @@ best_times() {
 # processor that runs slower for a while, as those of a virtual machine
 # do, slows both alike, and their ratio holds.
 best_pair() {
-	python3 -c '
-import os, sys, time
-argv = sys.argv[2:]
-k = argv.index(":::")
-cmds = [argv[:k], argv[k + 1:]]
-w = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-best = [[None, None], [None, None]]
-for _ in range(int(os.environ.get("RUNS", "3"))):
-    for c, cmd in enumerate(cmds):
-        cpu = 0.0
-        t = time.monotonic()
-        for _ in range(int(os.environ.get("BENCH_REPS", "1"))):
-            pid = os.posix_spawnp(cmd[0], cmd, os.environ,
-                file_actions=[(os.POSIX_SPAWN_OPEN, 1, sys.argv[1], w, 0o666),
-                (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
-            _, _, r = os.wait4(pid, 0)
-            cpu += r.ru_utime + r.ru_stime
-        for i, v in enumerate((time.monotonic() - t, cpu)):
-            if best[c][i] is None or v < best[c][i]:
-                best[c][i] = v
-print("%.6f %.6f %.6f %.6f" % (best[0][0], best[0][1], best[1][0], best[1][1]))' \
-	    "$BENCH_TMP/out" "$@"
+	local a=() i w c wa= ca= wb= cb=
+	while [ $# -gt 0 ] && [ "$1" != ":::" ]; do
+		a+=("$1")
+		shift
+	done
+	shift
+	for i in $(seq "${RUNS:-3}"); do
+		read -r w c < <(cpu_time "${a[@]}")
+		wa=$(lesser "$wa" "$w") ca=$(lesser "$ca" "$c")
+		read -r w c < <(cpu_time "$@")
+		wb=$(lesser "$wb" "$w") cb=$(lesser "$cb" "$c")
+	done
 	rm -f "$BENCH_TMP/out"
+	echo "$wa $ca $wb $cb"
+}
+# lesser A B: the lesser of two numbers; B when A is empty.
+lesser() {
+	if [ -z "$1" ] || awk "BEGIN { exit !($2 < $1) }"; then
+		echo "$2"
+	else
+		echo "$1"
+	fi
 }
 # processors LABEL: how fast each processor runs a loop now, the fastest
 # 1.00: the processors of a virtual machine are slowed by the host at
