@@ -415,10 +415,7 @@ add_hashed(struct fold_stacks *st, const uint32_t *ids, size_t n,
 	return add_at(st, ids, n, h, counts, SIZE_MAX);
 }
 
-/*
- * Room in st for n more stacks of nids frames in all, so that adding them
- * neither copies its arrays again nor rehashes it on the way.
- */
+/* The mask of st's slots once it holds n more stacks, half of them free. */
 static size_t
 mask_for(const struct fold_stacks *st, size_t n)
 {
@@ -429,6 +426,10 @@ mask_for(const struct fold_stacks *st, size_t n)
 	return mask;
 }
 
+/*
+ * Room in st for n more stacks of nids frames in all, so that adding them
+ * neither copies its arrays again nor rehashes it on the way.
+ */
 static void
 reserve(struct fold_stacks *st, size_t n, size_t nids)
 {
