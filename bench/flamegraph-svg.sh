@@ -23,7 +23,7 @@ export LC_ALL=C
 f=$(synthetic 300000)
 processors "flamegraph-svg, before"
 set -- $(best_times awk '{ s += $NF } END { print s }' "$f") \
-    $(best_pair "$b/flamegraph-svg" -j1 "$f" ::: "$b/flamegraph-svg" -j2 "$f")
+    $(best_times "$b/flamegraph-svg" -j1 "$f" ::: "$b/flamegraph-svg" -j2 "$f")
 processors "flamegraph-svg, after"
 mem=$(peak_mb "$b/flamegraph-svg" -j1 "$f")
 echo "flamegraph-svg -j1 300k stacks: CPU $4 s, awk $2 s (wall $3 s vs $1 s, ratio $(ratio "$3" "$1"))"

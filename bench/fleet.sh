@@ -54,7 +54,7 @@ one=$el
 # added in order; wall and CPU time, best of three
 pprof2folded -j2 --files-from list | cmp -s - one.folded ||
 	{ echo "FAIL pprof2folded -j2 differs from -j1"; exit 1; }
-set -- $(best_pair pprof2folded -j1 --files-from list ::: \
+set -- $(best_times pprof2folded -j1 --files-from list ::: \
     pprof2folded -j2 --files-from list)
 speedup "pprof2folded --files-from" "$1 $2" "$3 $4"
 
@@ -89,7 +89,7 @@ pprofmerge -j1 --files-from list >j1.pb.gz
 pprofmerge -j2 --files-from list >j2.pb.gz
 cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 1; }
 cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
-set -- $(best_pair pprofmerge -j1 --files-from list ::: \
+set -- $(best_times pprofmerge -j1 --files-from list ::: \
     pprofmerge -j2 --files-from list)
 speedup "pprofmerge --files-from" "$1 $2" "$3 $4"
 ceiling "pprofmerge --files-from" pprofmerge -j1 --files-from list

@@ -20,7 +20,7 @@ verdict "foldmerge self-merge of the unsorted $mb MB, peak MB" \
 	"$(peak_mb "$b/foldmerge" -j1 "$f" "$f")" 256
 verdict "foldmerge -j2 self-merge of the unsorted $mb MB, peak MB" \
 	"$(peak_mb "$b/foldmerge" -j2 "$f" "$f")" 256
-set -- $(best_pair "$b/foldmerge" -j1 "$f" "$f" ::: "$b/foldmerge" -j2 "$f" "$f")
+set -- $(best_times "$b/foldmerge" -j1 "$f" "$f" ::: "$b/foldmerge" -j2 "$f" "$f")
 speedup "foldmerge self-merge of the unsorted $mb MB" "$1 $2" "$3 $4"
 
 sorted=$BENCH_TMP/sorted.folded
@@ -45,7 +45,7 @@ mkdir -p "$d"
 awk -v dir="$d" '{ print > (dir "/p" sprintf("%03d", NR % 500) ".folded") }' "$sorted"
 mem=$(peak_mb "$b/foldmerge" -j1 "$d"/p*.folded)
 mem2=$(peak_mb "$b/foldmerge" -j2 "$d"/p*.folded)
-set -- $(best_pair "$b/foldmerge" -j1 "$d"/p*.folded ::: \
+set -- $(best_times "$b/foldmerge" -j1 "$d"/p*.folded ::: \
     "$b/foldmerge" -j2 "$d"/p*.folded)
 awk -v a="$mem" -v b="$mem2" 'BEGIN {
 	printf "foldmerge 500 sorted files -j2: peak memory %.1f MB, %.2fx -j1 (target <= 2)\n", b, (a > 0 ? b / a : 0)

@@ -26,40 +26,32 @@ print("%.6f %.6f" % (time.monotonic() - t, cpu))' \
 	    "$BENCH_TMP/out" "$@"
 }
 
-# best_times CMD...: the best wall time and the best CPU time (user +
-# system) of RUNS runs (default 3), in seconds: "WALL CPU". The output goes
-# to a file, not /dev/null: GNU grep stops at its first match when it
-# writes to /dev/null. CPU time is the steadier figure on a shared
-# machine: a single-threaded tool and its baseline are charged alike for
-# the cycles they use.
+# best_times CMD... [::: CMD...]: the best wall time and the best CPU
+# time (user + system) of RUNS runs (default 3), in seconds: "WALL CPU"
+# for each command. The output goes to a file, not /dev/null: GNU grep
+# stops at its first match when it writes to /dev/null. CPU time is the
+# steadier figure on a shared machine: a single-threaded tool and its
+# baseline are charged alike for the cycles they use. Commands apart
+# (:::) are run in turn, each round a batch of BENCH_REPS runs of each:
+# a processor that runs slower for a while, as those of a virtual machine
+# do, slows them alike, and their ratio holds.
 best_times() {
-	local i w c minw= minc=
+	local args=("$@") from=(0) best=() i k n w c
+	for i in "${!args[@]}"; do
+		[ "${args[i]}" = ":::" ] && from+=($((i + 1)))
+	done
+	from+=($(($# + 1)))
+	n=$((${#from[@]} - 1))
 	for i in $(seq "${RUNS:-3}"); do
-		read -r w c < <(cpu_time "$@")
-		minw=$(lesser "$minw" "$w") minc=$(lesser "$minc" "$c")
+		for ((k = 0; k < n; k++)); do
+			read -r w c < <(cpu_time \
+			    "${args[@]:from[k]:from[k + 1] - from[k] - 1}")
+			best[2 * k]=$(lesser "${best[2 * k]:-}" "$w")
+			best[2 * k + 1]=$(lesser "${best[2 * k + 1]:-}" "$c")
+		done
 	done
 	rm -f "$BENCH_TMP/out"
-	echo "$minw $minc"
-}
-# best_pair A... ::: B...: best_times of two commands, "WA CA WB CB", their
-# runs taken in turn (RUNS rounds of BENCH_REPS runs of A, then of B): a
-# processor that runs slower for a while, as those of a virtual machine
-# do, slows both alike, and their ratio holds.
-best_pair() {
-	local a=() i w c wa= ca= wb= cb=
-	while [ $# -gt 0 ] && [ "$1" != ":::" ]; do
-		a+=("$1")
-		shift
-	done
-	shift
-	for i in $(seq "${RUNS:-3}"); do
-		read -r w c < <(cpu_time "${a[@]}")
-		wa=$(lesser "$wa" "$w") ca=$(lesser "$ca" "$c")
-		read -r w c < <(cpu_time "$@")
-		wb=$(lesser "$wb" "$w") cb=$(lesser "$cb" "$c")
-	done
-	rm -f "$BENCH_TMP/out"
-	echo "$wa $ca $wb $cb"
+	echo "${best[*]}"
 }
 # lesser A B: the lesser of two numbers; B when A is empty.
 lesser() {

@@ -34,7 +34,7 @@ tool=$(best_time "$b/stackcollapse-bcc" -j1 "$tmp/big.txt")
 kern=$(best_time "$b/stackcollapse-bcc" -j1 --kernel --pid "$tmp/big.txt")
 mem=$(peak_mb "$b/stackcollapse-bcc" -j1 "$tmp/big.txt")
 mem2=$(peak_mb "$b/stackcollapse-bcc" -j2 "$tmp/big.txt")
-set -- $(best_pair "$b/stackcollapse-bcc" -j1 "$tmp/big.txt" ::: "$b/stackcollapse-bcc" -j2 "$tmp/big.txt")
+set -- $(best_times "$b/stackcollapse-bcc" -j1 "$tmp/big.txt" ::: "$b/stackcollapse-bcc" -j2 "$tmp/big.txt")
 w1="$1 $2" w2="$3 $4"
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v k="$kern" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {

@@ -35,7 +35,7 @@ base=$(best_time grep -c '^$' "$tmp/big.txt")
 tool=$(best_time "$t" -j1 "$tmp/big.txt")
 off=$(best_time "$t" -j1 --includeoffset "$tmp/big.txt")
 mem=$(peak_mb "$t" -j1 "$tmp/big.txt")
-set -- $(best_pair "$t" -j1 "$tmp/big.txt" ::: "$t" -j2 "$tmp/big.txt")
+set -- $(best_times "$t" -j1 "$tmp/big.txt" ::: "$t" -j2 "$tmp/big.txt")
 w1="$1 $2" w2="$3 $4"
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v k="$off" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {

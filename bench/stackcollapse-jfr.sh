@@ -29,7 +29,7 @@ alloc=$(best_time "$b/stackcollapse-jfr" -j1 --event ObjectAllocationSample --th
     --lines "$tmp/big.txt")
 mem=$(peak_mb "$b/stackcollapse-jfr" -j1 "$tmp/big.txt")
 mem2=$(peak_mb "$b/stackcollapse-jfr" -j2 "$tmp/big.txt")
-set -- $(best_pair "$b/stackcollapse-jfr" -j1 "$tmp/big.txt" ::: "$b/stackcollapse-jfr" -j2 "$tmp/big.txt")
+set -- $(best_times "$b/stackcollapse-jfr" -j1 "$tmp/big.txt" ::: "$b/stackcollapse-jfr" -j2 "$tmp/big.txt")
 w1="$1 $2" w2="$3 $4"
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v a="$alloc" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {

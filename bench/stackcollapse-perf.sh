@@ -29,7 +29,7 @@ BENCH_TMP=$tmp
 REPS=${REPS:-10}
 base=$(best_reps "$REPS" grep -c '^$' "$tmp/big.perf")
 processors "stackcollapse-perf, before"
-set -- $(BENCH_REPS=$REPS best_pair "$b/stackcollapse-perf" -j1 \
+set -- $(BENCH_REPS=$REPS best_times "$b/stackcollapse-perf" -j1 \
     "$tmp/big.perf" ::: "$b/stackcollapse-perf" -j2 "$tmp/big.perf")
 tool="$1 $2" j2="$3 $4"
 processors "stackcollapse-perf, after"
@@ -61,7 +61,7 @@ ls "$tmp"/fleet/*.perf >"$tmp/fleet.list"
 "$b/stackcollapse-perf" --files-from "$tmp/fleet.list" >"$tmp/fleet.folded"
 cmp -s "$tmp/whole.folded" "$tmp/fleet.folded" ||
 	echo "FAIL stackcollapse-perf: the fleet's output is not the capture's"
-set -- $(BENCH_REPS=$REPS best_pair "$b/stackcollapse-perf" -j1 --files-from \
+set -- $(BENCH_REPS=$REPS best_times "$b/stackcollapse-perf" -j1 --files-from \
     "$tmp/fleet.list" ::: "$b/stackcollapse-perf" -j2 --files-from "$tmp/fleet.list")
 speedup "stackcollapse-perf --files-from 200 files" "$1 $2" "$3 $4" "$REPS"
 m1=$(peak_mb "$b/stackcollapse-perf" -j1 --files-from "$tmp/fleet.list")
@@ -73,6 +73,6 @@ rm -rf "$tmp/fleet" "$tmp/whole.folded" "$tmp/fleet.folded"
 # its caches, the merge) weighs less on a larger input.
 for i in 1 2 3 4 5 6 7 8; do cat "$tmp/big.perf"; done >"$tmp/big8.perf"
 rm -f "$tmp/big.perf"
-set -- $(best_pair "$b/stackcollapse-perf" -j1 "$tmp/big8.perf" ::: \
+set -- $(best_times "$b/stackcollapse-perf" -j1 "$tmp/big8.perf" ::: \
     "$b/stackcollapse-perf" -j2 "$tmp/big8.perf")
 speedup "stackcollapse-perf x8 (680 MB)" "$1 $2" "$3 $4"

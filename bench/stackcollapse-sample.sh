@@ -29,7 +29,7 @@ tool=$(best_time "$t" -j1 "$tmp/big.txt")
 nomod=$(best_time "$t" -j1 --no-modules "$tmp/big.txt")
 mem=$(peak_mb "$t" -j1 "$tmp/big.txt")
 mem2=$(peak_mb "$t" -j2 "$tmp/big.txt")
-set -- $(best_pair "$t" -j1 "$tmp/big.txt" ::: "$t" -j2 "$tmp/big.txt")
+set -- $(best_times "$t" -j1 "$tmp/big.txt" ::: "$t" -j2 "$tmp/big.txt")
 w1="$1 $2" w2="$3 $4"
 bytes=$(wc -c <"$tmp/big.txt")
 awk -v t="$tool" -v k="$nomod" -v g="$base" -v m="$mem" -v n="$bytes" 'BEGIN {
