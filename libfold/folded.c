@@ -1,8 +1,10 @@
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "folded.h"
+#include "jobs.h"
 #include "str.h"
 #include "unit.h"
 
@@ -196,26 +198,23 @@ fold_write(struct fold_out *out, struct fold_stacks *st)
 	fold_write_jobs(out, st, 1);
 }
 
-void
-fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
+/* The lines of stacks [a, b) of the sorted st, u's in its place. */
+static void
+write_lines(struct fold_out *out, struct fold_stacks *st, size_t a,
+    size_t b, struct fold_unit_out *u)
 {
 	const struct fold_intern *fr = fold_stacks_frames(st);
 	int ncols = fold_stacks_ncols(st), c;
 	size_t i, n, o, cap = 0;
 	char *line = NULL;
-	struct fold_unit_out u;
 
-	fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, jobs);
-	/* a profile of no stack has nothing to count in a unit */
-	fold_unit_out_init(&u, fold_stacks_len(st) ? fold_stacks_unit(st) :
-	    NULL, ncols);
 	/* each line is put together, then written in one piece */
-	for (i = 0; i < fold_stacks_len(st) && !fold_out_failed(out); i++) {
+	for (i = a; i < b && !fold_out_failed(out); i++) {
 		const uint32_t *ids = fold_stacks_ids(st, i, &n);
 		const struct fold_count *cnt = fold_stacks_counts(st, i);
 		fold_stacks_prefetch_ids(st, i + 4);
 		o = fold_intern_join(fr, ids, n, &line, &cap, 0);
-		fold_unit_out_before(&u, out, line, o);
+		fold_unit_out_before(u, out, line, o);
 		line = fold_grow(line, &cap, o + ncols * (FOLD_COUNT_BUFSZ + 1) + 1,
 		    1);
 		for (c = 0; c < ncols; c++) {
@@ -225,6 +224,111 @@ fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
 		line[o++] = '\n';
 		fold_out_write(out, line, o);
 	}
-	fold_unit_out_end(&u, out);
 	free(line);
+}
+
+/*
+ * With jobs, the lines are put together on threads in tasks of about
+ * TASK_FRAMES frames (a few hundred KB of text), each in memory of its
+ * own, written in order as they are done: the lines of a table of fewer
+ * frames than TASK_FRAMES * 4 are put together on one thread, where
+ * starting threads costs more than they save.
+ */
+enum { TASK_FRAMES = 16384 };
+
+struct tasks {
+	struct fold_out *out;
+	struct fold_stacks *st;
+	size_t *from;			/* task k: stacks [from[k], from[k + 1]) */
+	struct fold_unit_out u;
+	size_t unit;			/* the task whose lines u goes in */
+	struct fold_out **mem;		/* by task */
+	int failed;			/* out failed: the rest is not made */
+};
+
+static void
+write_task(void *arg, size_t k)
+{
+	struct tasks *t = arg;
+	struct fold_unit_out none;
+
+	fold_unit_out_init(&none, NULL, 0);
+	t->mem[k] = fold_out_mem();
+	if (__atomic_load_n(&t->failed, __ATOMIC_RELAXED))
+		return;
+	write_lines(t->mem[k], t->st, t->from[k], t->from[k + 1],
+	    k == t->unit ? &t->u : &none);
+	if (k == t->unit)
+		fold_unit_out_end(&t->u, t->mem[k]);
+}
+
+static void
+take_task(void *arg, size_t k)
+{
+	struct tasks *t = arg;
+
+	fold_out_append(t->out, t->mem[k]);
+	t->mem[k] = NULL;
+	if (fold_out_failed(t->out))
+		__atomic_store_n(&t->failed, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * Cuts [0, len) into tasks (t->from, returns how many); 1 when they are
+ * not worth threads. The unit line goes in the first task whose last
+ * line it comes before or after, known before any runs.
+ */
+static size_t
+cut_tasks(struct tasks *t, size_t len)
+{
+	size_t i, n, frames = 0, ntasks = 0, cap = 0, lcap = 0, o;
+	char *line = NULL;
+
+	for (i = 0; i < len; i++) {
+		if (frames == 0) {
+			t->from = fold_grow(t->from, &cap, ntasks + 2,
+			    sizeof *t->from);
+			t->from[ntasks++] = i;
+		}
+		fold_stacks_ids(t->st, i, &n);
+		if ((frames += n + 1) >= TASK_FRAMES)
+			frames = 0;
+	}
+	if (ntasks < 4)
+		return 1;
+	t->from[ntasks] = len;
+	t->unit = ntasks - 1;
+	for (i = 0; i + 1 < ntasks && t->u.len; i++) {
+		const uint32_t *ids = fold_stacks_ids(t->st, t->from[i + 1], &n);
+		o = fold_intern_join(fold_stacks_frames(t->st), ids, n, &line,
+		    &lcap, 0);
+		if (fold_unit_out_due(&t->u, line, o)) {
+			t->unit = i;
+			break;
+		}
+	}
+	free(line);
+	return ntasks;
+}
+
+void
+fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
+{
+	struct tasks t = { .out = out, .st = st };
+	size_t len, ntasks;
+
+	fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, jobs);
+	len = fold_stacks_len(st);
+	/* a profile of no stack has nothing to count in a unit */
+	fold_unit_out_init(&t.u, len ? fold_stacks_unit(st) : NULL,
+	    fold_stacks_ncols(st));
+	if (jobs <= 1 || (ntasks = cut_tasks(&t, len)) <= 1) {
+		write_lines(out, st, 0, len, &t.u);
+		fold_unit_out_end(&t.u, out);
+	} else {
+		t.mem = fold_calloc(ntasks, sizeof *t.mem);
+		fold_jobs_ordered(ntasks, jobs, write_task, take_task, &t);
+		free(t.mem);
+	}
+	free(t.from);
 }

@@ -10,6 +10,11 @@ struct jobs {
 	size_t next, n;
 	void (*fn)(void *, size_t);
 	void *arg;
+	/* fold_jobs_ordered's */
+	pthread_cond_t ready, room;	/* a task done; one taken */
+	unsigned char *done;		/* by task */
+	size_t taken, ahead;		/* tasks taken; how many past them */
+	int waiting, full;		/* the caller waits; threads do */
 };
 
 /*
@@ -85,11 +90,25 @@ run(void *p)
 
 	for (;;) {
 		pthread_mutex_lock(&j->lock);
+		/* ordered: none begun ahead or more past the next taken */
+		while (j->done && j->next < j->n &&
+		    j->next >= j->taken + j->ahead) {
+			j->full++;
+			pthread_cond_wait(&j->room, &j->lock);
+			j->full--;
+		}
 		i = j->next < j->n ? j->next++ : j->n;
 		pthread_mutex_unlock(&j->lock);
 		if (i == j->n)
 			return NULL;
 		j->fn(j->arg, i);
+		if (j->done) {
+			pthread_mutex_lock(&j->lock);
+			j->done[i] = 1;
+			if (j->waiting)
+				pthread_cond_signal(&j->ready);
+			pthread_mutex_unlock(&j->lock);
+		}
 	}
 }
 
@@ -118,5 +137,69 @@ fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 	for (t = 0; t < nt; t++)
 		pthread_join(tid[t], NULL);
 	free(tid);
+	pthread_mutex_destroy(&j.lock);
+}
+
+void
+fold_jobs_ordered(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
+    void (*take)(void *arg, size_t i), void *arg)
+{
+	struct jobs j = { .n = n, .fn = fn, .arg = arg };
+	pthread_t *tid;
+	unsigned t, nt = 0;
+	size_t i, k;
+
+	if (jobs > n)
+		jobs = n;
+	if (jobs <= 1) {
+		for (i = 0; i < n; i++) {
+			fn(arg, i);
+			take(arg, i);
+		}
+		return;
+	}
+	j.done = fold_calloc(n, 1);
+	j.ahead = (size_t)jobs * 2;
+	pthread_mutex_init(&j.lock, NULL);
+	pthread_cond_init(&j.ready, NULL);
+	pthread_cond_init(&j.room, NULL);
+	tid = fold_reallocarray(NULL, jobs - 1, sizeof *tid);
+	for (t = 0; t + 1 < jobs; t++)
+		if (fold_thread_start(&tid[nt], run, &j) == 0)
+			nt++;
+	for (i = 0; i < n;) {
+		/*
+		 * Task i taken when done; while it is not, the caller runs
+		 * the next task no thread has taken up, if any, rather than
+		 * wait: so it writes and runs tasks both.
+		 */
+		pthread_mutex_lock(&j.lock);
+		while (!j.done[i] && (j.next >= n || j.next >= i + j.ahead)) {
+			j.waiting = 1;
+			pthread_cond_wait(&j.ready, &j.lock);
+			j.waiting = 0;
+		}
+		k = j.done[i] ? n : j.next++;
+		pthread_mutex_unlock(&j.lock);
+		if (k < n) {
+			fn(arg, k);
+			pthread_mutex_lock(&j.lock);
+			j.done[k] = 1;
+			pthread_mutex_unlock(&j.lock);
+			continue;
+		}
+		take(arg, i++);
+		pthread_mutex_lock(&j.lock);
+		j.taken = i;
+		if (j.full)
+			pthread_cond_broadcast(&j.room);
+		pthread_mutex_unlock(&j.lock);
+	}
+	for (t = 0; t < nt; t++)
+		pthread_join(tid[t], NULL);
+	free(tid);
+	free(j.done);
+	pthread_cond_destroy(&j.ready);
+	pthread_cond_destroy(&j.room);
 	pthread_mutex_destroy(&j.lock);
 }

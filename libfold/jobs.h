@@ -20,6 +20,18 @@ void fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void *arg);
 
 /*
+ * The same, and take(arg, i) called on the calling thread for each task in
+ * order, as soon as it is done: parts of an output made on threads and
+ * written in order as they come. While the next to take is not done, the
+ * caller runs a task itself, if one is left. No task is begun 2 * jobs or
+ * more past the next to take: the results held at a time are bounded,
+ * however slowly take goes.
+ */
+void fold_jobs_ordered(size_t n, unsigned jobs,
+    void (*fn)(void *arg, size_t i), void (*take)(void *arg, size_t i),
+    void *arg);
+
+/*
  * pthread_create(tid, NULL, fn, arg), but the thread starts on another
  * processor than the caller's when there is one it may use (Linux), and
  * may move anywhere after: each thread a program starts for its jobs

@@ -17,7 +17,7 @@
 enum { FIRSTSZ = 4096, BUFSZ = 256 * 1024 };
 
 struct fold_out {
-	int fd;
+	int fd;			/* -1: to memory, all of it kept */
 	char *name;
 	char *buf;
 	size_t len, cap;
@@ -92,9 +92,26 @@ writeall(struct fold_out *o, const char *p, size_t n)
 	}
 }
 
+struct fold_out *
+fold_out_mem(void)
+{
+	return fold_out_new(-1, "memory");
+}
+
+void
+fold_out_append(struct fold_out *o, struct fold_out *src)
+{
+	fold_out_write(o, src->buf, src->len);
+	fold_big_free(src->buf, src->cap, 1);
+	free(src->name);
+	free(src);
+}
+
 static void
 flush(struct fold_out *o)
 {
+	if (o->fd < 0)
+		return;
 	writeall(o, o->buf, o->len);
 	o->len = 0;
 }
@@ -106,12 +123,12 @@ fold_out_write(struct fold_out *o, const void *p, size_t n)
 
 	if (o->err)
 		return;
-	if (o->len + n > cap && cap < BUFSZ) {
-		while (o->len + n > cap && cap < BUFSZ)
+	if (o->len + n > cap && (cap < BUFSZ || o->fd < 0)) {
+		while (o->len + n > cap && (cap < BUFSZ || o->fd < 0))
 			cap *= 2;
 		o->buf = fold_big_resize(o->buf, &o->cap, cap, 1);
 	}
-	if (o->len + n > BUFSZ) {
+	if (o->len + n > o->cap) {
 		flush(o);
 		/* large writes go straight through, not copied */
 		if (n >= BUFSZ) {
@@ -198,7 +215,7 @@ fold_out_close(struct fold_out *o)
 	int rc = 0;
 
 	flush(o);
-	if (close(o->fd) < 0 && !o->err)
+	if (o->fd >= 0 && close(o->fd) < 0 && !o->err)
 		o->err = errno;
 	if (o->err)
 		rc = fold_seterr("%s: write error: %s", o->name,

@@ -27,6 +27,14 @@ struct fold_out *fold_out_new(int fd, const char *name);
 struct fold_out *fold_out_open(const char *path);
 
 /*
+ * An output to memory, every byte kept: a part of an output made on a
+ * thread of its own while the caller writes the part before it. It
+ * cannot fail. fold_out_append writes what src holds to o and frees src.
+ */
+struct fold_out *fold_out_mem(void);
+void fold_out_append(struct fold_out *o, struct fold_out *src);
+
+/*
  * A temporary file for spilling, open for reading and writing, made in
  * $TMPDIR (else /tmp) and already unlinked, so nothing is left behind;
  * NULL with a message naming the directory. (tmpfile(3) ignores TMPDIR.)

@@ -65,16 +65,22 @@ fold_unit_out_init(struct fold_unit_out *u, const char *unit, int ncols)
 	u->len = strlen(PREFIX) + n;
 }
 
-void
-fold_unit_out_before(struct fold_unit_out *u, struct fold_out *out,
-    const char *s, size_t n)
+int
+fold_unit_out_due(const struct fold_unit_out *u, const char *s, size_t n)
 {
 	int d;
 
 	if (u->len == 0)
-		return;
+		return 0;
 	d = memcmp(u->text, s, u->len < n ? u->len : n);
-	if (d < 0 || (d == 0 && u->len <= n))
+	return d < 0 || (d == 0 && u->len <= n);
+}
+
+void
+fold_unit_out_before(struct fold_unit_out *u, struct fold_out *out,
+    const char *s, size_t n)
+{
+	if (fold_unit_out_due(u, s, n))
 		fold_unit_out_end(u, out);
 }
 

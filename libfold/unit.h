@@ -66,6 +66,9 @@ void fold_unit_out_before(struct fold_unit_out *u, struct fold_out *out,
     const char *s, size_t n);
 void fold_unit_out_end(struct fold_unit_out *u, struct fold_out *out);
 
+/* 1 when u's line, not written yet, goes before the stack text s[0..n). */
+int fold_unit_out_due(const struct fold_unit_out *u, const char *s, size_t n);
+
 /*
  * The scale of a unit of time or size: what one count is in seconds
  * (nanoseconds: 1e-9) or in bytes (1), and *kind set to 't' or 'b'.

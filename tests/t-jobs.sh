@@ -599,6 +599,20 @@ same "a unit line first" "$tmp/m.folded"
 { made 200 0; echo "# unit=bytes 0"; made 200 0; echo "# unit=ms 0"; } \
     >"$tmp/m.folded"
 same "unit lines among the stacks" "$tmp/m.folded"
+# tables large enough for their lines to be put together on threads,
+# the unit line first, among them, last
+wide() { # N stacks whose text begins with P
+	awk -v n="$1" -v p="$2" 'BEGIN {
+		for (i = 1; i <= n; i++)
+			printf "%sroot;a%d;b%d;c%d %d\n", p, i % 101, i % 37, i, i
+	}'
+}
+{ echo "# unit=bytes 0"; wide 12000 '$'; } >"$tmp/w.folded"
+same "a wide table, its unit line first" "$tmp/w.folded"
+{ echo "# unit=bytes 0"; wide 6000 '$'; wide 6000 '!'; } >"$tmp/w.folded"
+same "a wide table, its unit line among its stacks" "$tmp/w.folded"
+{ echo "# unit=bytes 0"; wide 12000 '!'; } >"$tmp/w.folded"
+same "a wide table, its unit line last" "$tmp/w.folded"
 { echo "# unit=samples 0"; made 100 0; echo "# unit=samples 0"; made 100 0; } \
     >"$tmp/m.folded"
 same "a second unit line, the same" "$tmp/m.folded"

@@ -1135,6 +1135,80 @@ test_output_large(void)
 	free(back);
 }
 
+/*
+ * fold_jobs_ordered: every task run once, each taken in order after it
+ * ran, none begun 2 * jobs or more past the next to take, while take is
+ * slow; their outputs to memory, appended in order, are one output.
+ */
+struct ordered {
+	unsigned jobs;
+	size_t taken, bad, runs[300];
+	struct fold_out *out, *mem[300];
+};
+
+static void
+ordered_run(void *arg, size_t i)
+{
+	struct ordered *o = arg;
+	size_t k;
+
+	if (i >= __atomic_load_n(&o->taken, __ATOMIC_RELAXED) + 2 * o->jobs)
+		__atomic_add_fetch(&o->bad, 1, __ATOMIC_RELAXED);
+	o->runs[i]++;
+	o->mem[i] = fold_out_mem();
+	for (k = 0; k < i % 7 * 700; k++)
+		fold_out_printf(o->mem[i], "%zu.%zu\n", i, k);
+}
+
+static void
+ordered_take(void *arg, size_t i)
+{
+	struct ordered *o = arg;
+
+	if (o->runs[i] != 1 || i != o->taken)
+		o->bad++;
+	if (i % 50 == 0)
+		usleep(2000);
+	fold_out_append(o->out, o->mem[i]);
+	__atomic_store_n(&o->taken, i + 1, __ATOMIC_RELAXED);
+}
+
+static void
+test_jobs_ordered(void)
+{
+	static const unsigned jobs[] = { 1, 2, 7 };
+	struct ordered o;
+	char path[64], want[32], line[32];
+	size_t i, k, j, wrong;
+	FILE *f;
+
+	snprintf(path, sizeof path, "test-jobs-ordered.%ld.tmp",
+	    (long)getpid());
+	for (j = 0; j < sizeof jobs / sizeof *jobs; j++) {
+		memset(&o, 0, sizeof o);
+		o.jobs = jobs[j];
+		o.out = fold_out_open(path);
+		fold_jobs_ordered(300, jobs[j], ordered_run, ordered_take, &o);
+		CHECK(fold_out_close(o.out) == 0 && o.bad == 0 &&
+		    o.taken == 300, "jobs: ordered: each task run once, taken "
+		    "in order, none begun too far ahead");
+		wrong = 0;
+		f = fopen(path, "r");
+		for (i = 0; f && i < 300; i++)
+			for (k = 0; k < i % 7 * 700; k++) {
+				snprintf(want, sizeof want, "%zu.%zu\n", i, k);
+				if (!fgets(line, sizeof line, f) ||
+				    strcmp(line, want) != 0)
+					wrong++;
+			}
+		CHECK(f && wrong == 0 && fgetc(f) == EOF,
+		    "jobs: ordered: the outputs to memory come out in order");
+		if (f)
+			fclose(f);
+	}
+	remove(path);
+}
+
 static int makes, drops;
 
 static void *
@@ -1376,6 +1450,7 @@ main(void)
 	test_output();
 	test_output_large();
 	test_perthread();
+	test_jobs_ordered();
 	test_big();
 	test_pool();
 	test_arena();
