@@ -321,9 +321,8 @@ middle(struct split *s, size_t a, size_t b)
 		free(pst);
 		return 1;
 	}
-	for (t = 0; t < n; t++)
-		if (fold_stacks_take(s->st, pst[t]) < 0)
-			abort();	/* fits() said it could not happen */
+	if (fold_stacks_take_parts(s->st, pst, n, s->jobs) < 0)
+		abort();	/* fits() said it could not happen */
 	/* their warnings, in order, their lines counted from the start */
 	line = fold_in_lineno(s->src);
 	for (k = a; k < b && rc == 0; k++) {

@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,11 @@ struct fold_stacks {
 	uint64_t adds;			/* fold_stacks_adds */
 	char unit[FOLD_UNIT_MAX + 1];	/* "" until one is set */
 	int unit_forced;
+	struct ranks *ranks;		/* its frames', made ahead; or NULL */
 };
+
+static struct ranks *ranks_make(const struct fold_intern *fr, int tokens);
+static void ranks_free(struct ranks *r);
 
 struct fold_stacks *
 fold_stacks_new(struct fold_intern *frames, int ncols)
@@ -63,6 +68,7 @@ fold_stacks_free(struct fold_stacks *st)
 	fold_big_free(st->counts, st->cap, st->ncols * sizeof *st->counts);
 	fold_big_free(st->slots, st->capslots, sizeof *st->slots);
 	free(st->scratch);
+	ranks_free(st->ranks);
 	free(st);
 }
 
@@ -478,41 +484,52 @@ pack(struct fold_stacks *st, size_t first, size_t base)
 }
 
 /*
+ * The ids in dst's frames of src's, src's frames of a table of their own:
+ * each interned in dst's once. Those below *same have the same ids in
+ * both (src's frames began as a copy of dst's, fold_intern_copy). NULL
+ * when src shares dst's frames.
+ */
+static uint32_t *
+frame_map(struct fold_stacks *dst, const struct fold_stacks *src,
+    size_t *same)
+{
+	size_t nf, i, len;
+	const char *name;
+	uint32_t *map;
+
+	*same = 0;
+	if (src->frames == dst->frames)
+		return NULL;
+	nf = fold_intern_count(src->frames);
+	map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
+	for (i = 0; i < nf; i++) {
+		name = fold_intern_str(src->frames, (uint32_t)i, &len);
+		map[i] = fold_intern(dst->frames, name, len);
+		if (map[i] == i && *same == i)
+			(*same)++;
+	}
+	return map;
+}
+
+/*
  * own: src itself when it is the caller's to free next (a take), whose
  * frames are mapped in place and whose arrays dst may take; else NULL.
- * given: the map of src's frames to dst's, or NULL to make it.
+ * map: the ids in dst's frames of src's (frame_map, or the caller's),
+ * the same below same; NULL when src shares dst's frames.
  */
 static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src,
-    struct fold_stacks *own, const uint32_t *given)
+    struct fold_stacks *own, const uint32_t *map, size_t same)
 {
-	size_t nf, i, j, k, first, base = SIZE_MAX, at, nmask;
-	size_t same = 0, hcap = 0, icap = 0;
+	size_t i, j, k, first, base = SIZE_MAX, at, nmask;
+	size_t hcap = 0, icap = 0;
 	struct sslot *sq;
 	uint32_t *q;
-	int shared = !given && src->frames == dst->frames, rc = 0;
-	uint32_t *map = NULL, *ids = NULL, *hash = NULL;
+	int shared = !map, rc = 0;
+	uint32_t *ids = NULL, *hash = NULL;
 	uint64_t adds = dst->adds + src->adds;
 	const uint32_t *sids, *p;
 	const struct entry *e;
-	const char *name;
-	size_t len;
-
-	/*
-	 * frames of a table of their own: each interned in dst's once. Those
-	 * below same have the same ids in both (src's frames began as a
-	 * copy of dst's, fold_intern_copy).
-	 */
-	if (!shared && !given) {
-		nf = fold_intern_count(src->frames);
-		map = fold_reallocarray(NULL, nf ? nf : 1, sizeof *map);
-		for (i = 0; i < nf; i++) {
-			name = fold_intern_str(src->frames, (uint32_t)i, &len);
-			map[i] = fold_intern(dst->frames, name, len);
-			if (map[i] == i && same == i)
-				same++;
-		}
-	}
 	/*
 	 * Two passes: the stacks' ids in dst's frames and their hashes
 	 * first, in order; then the adds, each stack's slot fetched a few
@@ -536,7 +553,7 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src,
 		if (shared || j == e->n)
 			continue;
 		for (k = 0; k < e->n; k++)
-			((uint32_t *)p)[k] = given ? given[p[k]] : map[p[k]];
+			((uint32_t *)p)[k] = map[p[k]];
 		hash[i] = hash_ids(p, e->n);
 	}
 	/*
@@ -582,7 +599,6 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src,
 		pack(dst, first, base);
 	if (rc == 0)
 		dst->adds = adds;
-	free(map);
 	fold_big_free(ids, icap, sizeof *ids);
 	fold_big_free(hash, hcap, sizeof *hash);
 	return rc;
@@ -591,11 +607,18 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src,
 int
 fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
-	return merge(dst, src, NULL, NULL);
+	size_t same;
+	uint32_t *map = frame_map(dst, src, &same);
+	int rc = merge(dst, src, NULL, map, same);
+
+	free(map);
+	return rc;
 }
 
-int
-fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
+/* fold_stacks_take, src's frames mapped (frame_map) */
+static int
+take(struct fold_stacks *dst, struct fold_stacks *src, const uint32_t *map,
+    size_t same)
 {
 	struct fold_stacks t;
 
@@ -604,8 +627,7 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 	 * are added to them: the tables of a file's parts hold most of its
 	 * stacks, the reader's only those of its first piece.
 	 */
-	if (src->frames == dst->frames && src->ncols == dst->ncols &&
-	    src->len > dst->len) {
+	if (!map && src->ncols == dst->ncols && src->len > dst->len) {
 		t = *dst;
 		dst->ids = src->ids, dst->nids = src->nids;
 		dst->capids = src->capids;
@@ -623,14 +645,76 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
-	return merge(dst, src, src, NULL);
+	return merge(dst, src, src, map, same);
+}
+
+int
+fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
+{
+	size_t same;
+	uint32_t *map = frame_map(dst, src, &same);
+	int rc = take(dst, src, map, same);
+
+	free(map);
+	return rc;
+}
+
+/* What fold_stacks_take_parts's other thread makes. */
+struct ahead {
+	const struct fold_intern *fr;
+	struct ranks *r;
+};
+
+static void *
+ranks_ahead(void *arg)
+{
+	struct ahead *a = arg;
+
+	a->r = ranks_make(a->fr, 1);
+	return NULL;
+}
+
+/*
+ * Below this many frames, their ranks are not made on a thread of their
+ * own while the parts are added: starting it costs more than it saves.
+ */
+enum { RANKS_AHEAD_MIN = 1024 };
+
+int
+fold_stacks_take_parts(struct fold_stacks *dst, struct fold_stacks **src,
+    size_t n, unsigned jobs)
+{
+	uint32_t **map = fold_calloc(n ? n : 1, sizeof *map);
+	size_t *same = fold_calloc(n ? n : 1, sizeof *same), i;
+	struct ahead a = { dst->frames, NULL };
+	pthread_t tid;
+	int rc = 0, started = 0;
+
+	/* every frame first: dst's frames are read, not added to, after */
+	for (i = 0; i < n; i++)
+		map[i] = frame_map(dst, src[i], &same[i]);
+	if (jobs > 1 && fold_intern_count(dst->frames) >= RANKS_AHEAD_MIN)
+		started = fold_thread_start(&tid, ranks_ahead, &a) == 0;
+	for (i = 0; i < n; i++) {
+		if (rc == 0 && take(dst, src[i], map[i], same[i]) < 0)
+			rc = -1;
+		free(map[i]);
+	}
+	if (started) {
+		pthread_join(tid, NULL);
+		ranks_free(dst->ranks);
+		dst->ranks = a.r;
+	}
+	free(map);
+	free(same);
+	return rc;
 }
 
 int
 fold_stacks_take_mapped(struct fold_stacks *dst, struct fold_stacks *src,
     const uint32_t *map)
 {
-	return merge(dst, src, src, map);
+	return merge(dst, src, src, map, 0);
 }
 
 long
@@ -1098,16 +1182,83 @@ fold_stacks_sort(struct fold_stacks *st, enum fold_order order)
 	fold_stacks_sort_jobs(st, order, 1);
 }
 
+/*
+ * What sorting a table's stacks needs of its frames alone: their ranks in
+ * the byte order of their names (fold_stacks_sort), and the ranks of the
+ * tokens where one name prefixes another (rank_tokens). A merge of parts
+ * makes them on another thread while it adds stacks (fold_stacks_take_parts).
+ */
+struct ranks {
+	size_t nf;			/* of the frames there were */
+	uint32_t *rank;			/* by id */
+	unsigned char *isprefix;	/* by rank: the next name's prefix */
+	uint32_t *r2;			/* rank_tokens', or NULL */
+	int anyprefix, anysemi;
+	int tokens;			/* r2 made where it is needed */
+};
+
+/* The ranks of fr's frames; with tokens, those for text order too. */
+static struct ranks *
+ranks_make(const struct fold_intern *fr, int tokens)
+{
+	struct ranks *r = fold_calloc(1, sizeof *r);
+	size_t nf = fold_intern_count(fr), i, la, lb;
+	uint32_t *byname = fold_big_alloc(nf + 1, sizeof *byname);
+
+	r->nf = nf;
+	r->tokens = tokens;
+	r->rank = fold_big_alloc(nf + 1, sizeof *r->rank);
+	r->isprefix = fold_big_calloc(nf + 1, 1);
+	sort_names(fr, byname, nf);
+	for (i = 0; i < nf; i++) {
+		r->rank[byname[i]] = i;
+		if (i + 1 < nf) {
+			const char *a = fold_intern_str(fr, byname[i], &la);
+			const char *b = fold_intern_str(fr, byname[i + 1], &lb);
+			r->isprefix[i] = la < lb && memcmp(a, b, la) == 0;
+			r->anyprefix |= r->isprefix[i];
+		}
+	}
+	for (i = 0; r->anyprefix && i < nf && !r->anysemi; i++) {
+		const char *a = fold_intern_str(fr, i, &la);
+		r->anysemi = memchr(a, ';', la) != NULL;
+	}
+	if (tokens && r->anyprefix && !r->anysemi) {
+		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
+		r->r2 = fold_big_alloc(2 * nf + 1, sizeof *r->r2);
+		rank_tokens(fr, byname, nf, r->r2);
+	}
+	fold_big_free(byname, nf + 1, sizeof *byname);
+	return r;
+}
+
+static void
+ranks_free(struct ranks *r)
+{
+	if (!r)
+		return;
+	fold_big_free(r->rank, r->nf + 1, sizeof *r->rank);
+	fold_big_free(r->isprefix, r->nf + 1, 1);
+	if (r->r2)
+		fold_big_free(r->r2, 2 * r->nf + 1, sizeof *r->r2);
+	free(r);
+}
+
 static void
 sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 {
-	size_t nf = fold_intern_count(st->frames), i, la, lb;
+	size_t nf = fold_intern_count(st->frames), i;
 	struct sortctx ctx = { st, NULL, NULL };
-	uint32_t *byname = fold_big_alloc(nf + 1, sizeof *byname);
 	size_t kcap = 0;
 	struct keyed *ks, *tmp;
-	int anyprefix = 0, anysemi = 0;
+	struct ranks *r = st->ranks;
 
+	/* made ahead for the frames there are now, or made here */
+	st->ranks = NULL;
+	if (!r || r->nf != nf || (order == FOLD_ORDER_TEXT && !r->tokens)) {
+		ranks_free(r);
+		r = ranks_make(st->frames, order == FOLD_ORDER_TEXT);
+	}
 	/*
 	 * The hash slots go (a sorted table is hashed again when added
 	 * to), and the keys and the radix sort's scratch are one array:
@@ -1119,45 +1270,22 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 	st->hashed = 0;
 	ks = fold_big_grow(NULL, &kcap, 2 * (st->len + 1), sizeof *ks);
 	tmp = ks + st->len + 1;
-
-	ctx.rank = fold_big_alloc(nf + 1, sizeof *ctx.rank);
-	ctx.isprefix = fold_big_calloc(nf + 1, 1);
-	sort_names(st->frames, byname, nf);
-	for (i = 0; i < nf; i++) {
-		ctx.rank[byname[i]] = i;
-		if (i + 1 < nf) {
-			const char *a = fold_intern_str(st->frames, byname[i], &la);
-			const char *b = fold_intern_str(st->frames, byname[i + 1],
-			    &lb);
-			ctx.isprefix[i] = la < lb && memcmp(a, b, la) == 0;
-			anyprefix |= ctx.isprefix[i];
-		}
-	}
 	for (i = 0; i < st->len; i++) {
 		ks[i].ids = st->ids + st->ents[i].off;
 		ks[i].n = st->ents[i].n;
 		ks[i].i = i;
 	}
-	for (i = 0; anyprefix && i < nf && !anysemi; i++) {
-		const char *a = fold_intern_str(st->frames, i, &la);
-		anysemi = memchr(a, ';', la) != NULL;
-	}
-	if (order != FOLD_ORDER_TEXT || !anyprefix) {
-		rank_sort(ks, tmp, st->len, ctx.rank, ctx.rank, nf, jobs);
-	} else if (!anysemi) {
-		/* r2[0..nf): as the last frame; r2[nf..2nf): with more after */
-		uint32_t *r2 = fold_big_alloc(2 * nf + 1, sizeof *r2);
-		rank_tokens(st->frames, byname, nf, r2);
-		rank_sort(ks, tmp, st->len, r2, r2 + nf, 2 * nf, jobs);
-		fold_big_free(r2, 2 * nf + 1, sizeof *r2);
-	} else {
+	ctx.rank = r->rank;
+	ctx.isprefix = r->isprefix;
+	if (order != FOLD_ORDER_TEXT || !r->anyprefix)
+		rank_sort(ks, tmp, st->len, r->rank, r->rank, nf, jobs);
+	else if (!r->anysemi)
+		rank_sort(ks, tmp, st->len, r->r2, r->r2 + nf, 2 * nf, jobs);
+	else
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
-	}
-	fold_big_free(byname, nf + 1, sizeof *byname);
 	reorder(st, ks, kcap);
 	fold_big_free(ks, kcap, sizeof *ks);
-	fold_big_free(ctx.rank, nf + 1, sizeof *ctx.rank);
-	fold_big_free(ctx.isprefix, nf + 1, 1);
+	ranks_free(r);
 }
 
 void

@@ -94,6 +94,16 @@ int fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src);
 int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 
 /*
+ * fold_stacks_take of src[0..n) in turn: the parts of one input read on
+ * threads. With jobs, the ranks of dst's frames that sorting it needs are
+ * made on another thread meanwhile, for the sort that most often follows
+ * (fold_stacks_sort_jobs uses them while dst's frames are those there
+ * were).
+ */
+int fold_stacks_take_parts(struct fold_stacks *dst, struct fold_stacks **src,
+    size_t n, unsigned jobs);
+
+/*
  * As fold_stacks_take, for a src whose table of frames is not to be read
  * (another thread adds to it meanwhile): map[id] is the id in dst's
  * frames of each frame src's stacks hold.

@@ -729,11 +729,18 @@ text_count(struct fold_stacks *st, size_t i)
 	return out;
 }
 
+/*
+ * parts: the stacks added to 3 tables, the first of fr's frames and the
+ * others of copies, taken by fold_stacks_take_parts; 2: and a stack of
+ * a new frame added after, so that the frames' ranks made meanwhile are
+ * not those of the frames there are at the sort.
+ */
 static void
-order_random(size_t count, size_t maxfr, unsigned jobs, const char *what)
+order_random_parts(size_t count, size_t maxfr, unsigned jobs, int parts,
+    const char *what)
 {
 	struct fold_intern *fr = fold_intern_new();
-	struct fold_stacks *st = fold_stacks_new(fr, 1);
+	struct fold_stacks *st = fold_stacks_new(fr, 1), *pst[3];
 	struct fold_count c;
 	static const char alpha[] = "ab:< !~";
 	char **texts, *out, buf[256];
@@ -766,7 +773,24 @@ order_random(size_t count, size_t maxfr, unsigned jobs, const char *what)
 		}
 		/* each stack's count its own */
 		c = fold_count_u64(i + 1);
-		fold_stacks_add_text(st, buf, k, &c);
+		if (parts && i == 0)
+			for (j = 0; j < 3; j++)
+				pst[j] = fold_stacks_new(j ? fold_intern_copy(fr) :
+				    fr, 1);
+		fold_stacks_add_text(parts ? pst[i % 3] : st, buf, k, &c);
+	}
+	if (parts) {
+		good = fold_stacks_take_parts(st, pst, 3, jobs) == 0;
+		for (j = 0; j < 3; j++) {
+			struct fold_intern *own = fold_stacks_frames(pst[j]);
+			fold_stacks_free(pst[j]);
+			if (j)
+				fold_intern_free(own);
+		}
+	}
+	if (parts == 2) {
+		c = fold_count_u64(1);
+		fold_stacks_add_text(st, "ns::name;a;a new one", 20, &c);
 	}
 	m = fold_stacks_len(st);
 	texts = calloc(m, sizeof *texts);
@@ -791,6 +815,12 @@ order_random(size_t count, size_t maxfr, unsigned jobs, const char *what)
 }
 
 static void
+order_random(size_t count, size_t maxfr, unsigned jobs, const char *what)
+{
+	order_random_parts(count, maxfr, jobs, 0, what);
+}
+
+static void
 test_order_random(void)
 {
 	order_random(3000, 4, 1, "stacks: text order with names prefixing "
@@ -800,6 +830,11 @@ test_order_random(void)
 	order_random(40000, 12, 2, "stacks: text order on 2 threads");
 	order_random(40001, 12, 3, "stacks: text order on 3 threads");
 	order_random(40002, 12, 7, "stacks: text order on 7 threads");
+	order_random_parts(40000, 12, 1, 1, "stacks: text order of parts taken");
+	order_random_parts(40000, 12, 2, 1, "stacks: text order of parts taken, "
+	    "their frames ranked meanwhile");
+	order_random_parts(40000, 12, 2, 2, "stacks: text order of parts taken, "
+	    "a frame added after");
 }
 
 /* 1 when the trees a and b are the same, node for node. */
