@@ -1,4 +1,3 @@
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,9 +229,9 @@ write_lines(struct fold_out *out, struct fold_stacks *st, size_t a,
 /*
  * With jobs, the lines are put together on threads in tasks of about
  * TASK_FRAMES frames (a few hundred KB of text), each in memory of its
- * own, written in order as they are done: the lines of a table of fewer
- * frames than TASK_FRAMES * 4 are put together on one thread, where
- * starting threads costs more than they save.
+ * own, written in order as they are done. A table of fewer than four
+ * tasks' worth is written on one thread: starting one costs more than it
+ * saves.
  */
 enum { TASK_FRAMES = 16384 };
 
@@ -275,8 +274,9 @@ take_task(void *arg, size_t k)
 
 /*
  * Cuts [0, len) into tasks (t->from, returns how many); 1 when they are
- * not worth threads. The unit line goes in the first task whose last
- * line it comes before or after, known before any runs.
+ * not worth threads. The unit line goes in the first task that it sorts
+ * before the next one of (before its first line), else in the last:
+ * known before any task runs.
  */
 static size_t
 cut_tasks(struct tasks *t, size_t len)
