@@ -382,6 +382,22 @@ fold_palette_color(struct fold_palette *p, const char *s, size_t n)
 	return p->colors[id];
 }
 
+int
+fold_palette_pure(const struct fold_palette *p)
+{
+	return !p->random && !p->names;
+}
+
+const char *
+fold_palette_color_buf(struct fold_palette *p, const char *s, size_t n,
+    char *buf)
+{
+	if (!fold_palette_pure(p))
+		return fold_palette_color(p, s, n);
+	name_color(p, s, n, buf);
+	return buf;
+}
+
 void
 fold_palette_delta(double delta, double max, int negate, char *buf)
 {

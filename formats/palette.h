@@ -78,6 +78,20 @@ const char *fold_palette_color(struct fold_palette *p, const char *s,
     size_t n);
 
 /*
+ * 1 when a frame's colour depends on its name alone (no --random shades,
+ * no map): then fold_palette_color_buf may be called on several threads
+ * at once.
+ */
+int fold_palette_pure(const struct fold_palette *p);
+
+/*
+ * fold_palette_color, made in buf (FOLD_COLOR_BUFSZ bytes) when p is
+ * pure; else fold_palette_color's string.
+ */
+const char *fold_palette_color_buf(struct fold_palette *p, const char *s,
+    size_t n, char *buf);
+
+/*
  * Starts a palette map from the file at path, lines "NAME->COLOR" (the
  * last "->" splits, names may hold one), or from nothing when no file is
  * there; from then on fold_palette_color answers from the map first.

@@ -10,6 +10,7 @@
 #include "libfold/folded.h"
 #include "libfold/hash.h"
 #include "libfold/intern.h"
+#include "libfold/jobs.h"
 #include "libfold/stacks.h"
 #include "libfold/str.h"
 #include "libfold/tree.h"
@@ -583,6 +584,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 	struct fold_out *o = L->out;
 	const struct fold_frameattr *na = NULL;
 	char cnt[FOLD_COUNT_BUFSZ], colbuf[FOLD_COLOR_BUFSZ];
+	char namebuf[FOLD_COLOR_BUFSZ];
 	char shown[FOLD_UNIT_SHOWSZ];
 	const char *color;
 	double x1, x2, y1, y2, w, val = fold_count_val(&nd->total[1]);
@@ -614,7 +616,7 @@ write_frame(struct layout *L, size_t i, const char *name, size_t namelen)
 		fold_palette_delta(delta, L->maxdelta, opt->negate, colbuf);
 		color = colbuf;
 	} else
-		color = fold_palette_color(g->pal, name, namelen);
+		color = fold_palette_color_buf(g->pal, name, namelen, namebuf);
 	/* the annotation chose the colour; labels go without, as
 	   flamegraph.pl and inferno show them */
 	namelen = fold_unannotated(name, namelen);
@@ -870,21 +872,16 @@ write_controls(struct layout *L)
 	text(L, "matched", L->width - XPAD - 100, by, NULL, " ");
 }
 
-/* The group of drawn frames; returns how many. */
+/*
+ * The frames of nodes [a, b) that are drawn, to L->out; returns how
+ * many.
+ */
 static size_t
-write_frames(struct layout *L)
+frames_of(struct layout *L, size_t a, size_t b)
 {
-	const struct fold_svg_opt *opt = &L->g->opt;
-	struct fold_out *out = L->out;
-	size_t i, n = fold_tree_len(L->t), nframes = 0;
+	size_t i, nframes = 0;
 
-	nl(L, 1);
-	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L->id);
-	fold_xml_puts(out, opt->nametype);
-	fold_out_puts(out, "\" data-fontwidth=\"");
-	putnum(out, opt->fontwidth, 4);
-	fold_out_puts(out, "\">");
-	for (i = 0; i < n && !fold_out_failed(out); i++) {
+	for (i = a; i < b && !fold_out_failed(L->out); i++) {
 		const struct fold_node *nd = fold_tree_node(L->t, i);
 		const char *s = "all";
 		size_t len = 3;
@@ -895,6 +892,87 @@ write_frames(struct layout *L)
 		write_frame(L, i, s, len);
 		nframes++;
 	}
+	return nframes;
+}
+
+/*
+ * With jobs, the frames are drawn on threads in tasks of TASK_FRAMES
+ * frames drawn (a few hundred KB of text), each to memory of its own,
+ * written in order as they are done: when there are four tasks' worth at
+ * least, and the colours depend on the names alone.
+ */
+enum { TASK_FRAMES = 1024 };
+
+struct tasks {
+	const struct layout *L;
+	size_t *from;			/* task k: nodes [from[k], from[k + 1]) */
+	size_t *nframes;		/* by task */
+	struct fold_out **mem;		/* by task */
+	int failed;			/* L->out failed: the rest is not drawn */
+};
+
+static void
+frames_task(void *arg, size_t k)
+{
+	struct tasks *t = arg;
+	struct layout M = *t->L;
+
+	M.out = t->mem[k] = fold_out_mem();
+	if (!__atomic_load_n(&t->failed, __ATOMIC_RELAXED))
+		t->nframes[k] = frames_of(&M, t->from[k], t->from[k + 1]);
+}
+
+static void
+frames_take(void *arg, size_t k)
+{
+	struct tasks *t = arg;
+
+	fold_out_append(t->L->out, t->mem[k]);
+	if (fold_out_failed(t->L->out))
+		__atomic_store_n(&t->failed, 1, __ATOMIC_RELAXED);
+}
+
+/* The group of drawn frames; returns how many. */
+static size_t
+write_frames(struct layout *L, unsigned jobs)
+{
+	const struct fold_svg_opt *opt = &L->g->opt;
+	struct fold_out *out = L->out;
+	struct tasks t = { .L = L };
+	size_t i, k, n = fold_tree_len(L->t), nframes = 0, ntasks = 0;
+	size_t cap = 0, drawn = 0, total = 0;
+
+	nl(L, 1);
+	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L->id);
+	fold_xml_puts(out, opt->nametype);
+	fold_out_puts(out, "\" data-fontwidth=\"");
+	putnum(out, opt->fontwidth, 4);
+	fold_out_puts(out, "\">");
+	for (i = 0; jobs > 1 && fold_palette_pure(L->g->pal) && i < n; i++) {
+		if (drawn == 0) {
+			t.from = fold_grow(t.from, &cap, ntasks + 2,
+			    sizeof *t.from);
+			t.from[ntasks++] = i;
+		}
+		if (L->drawn[i]) {
+			total++;
+			if (++drawn == TASK_FRAMES)
+				drawn = 0;
+		}
+	}
+	if (total < 4 * TASK_FRAMES)
+		nframes = frames_of(L, 0, n);
+	else {
+		t.from[ntasks] = n;
+		t.nframes = fold_calloc(ntasks, sizeof *t.nframes);
+		t.mem = fold_calloc(ntasks, sizeof *t.mem);
+		fold_jobs_ordered(ntasks, jobs, frames_task, frames_take, &t);
+		for (k = 0; k < ntasks; k++)
+			nframes += t.nframes[k];
+		free(t.nframes);
+		free(t.mem);
+	}
+	free(t.from);
 	nlclose(L, 1);
 	fold_out_puts(out, "</g>");
 	return nframes;
@@ -976,7 +1054,7 @@ fold_svg_write(struct fold_svg *g, struct fold_out *out,
 	header(&L, title);
 	if (opt->javascript)
 		write_controls(&L);
-	info->frames = write_frames(&L);
+	info->frames = write_frames(&L, split_jobs(&opt->split));
 	if (opt->javascript)
 		write_script(&L);
 	nl(&L, 0);

@@ -281,7 +281,7 @@ take_task(void *arg, size_t k)
 static size_t
 cut_tasks(struct tasks *t, size_t len)
 {
-	size_t i, n, frames = 0, ntasks = 0, cap = 0, lcap = 0, o;
+	size_t i, n, frames = 0, total = 0, ntasks = 0, cap = 0, lcap = 0, o;
 	char *line = NULL;
 
 	for (i = 0; i < len; i++) {
@@ -291,10 +291,11 @@ cut_tasks(struct tasks *t, size_t len)
 			t->from[ntasks++] = i;
 		}
 		fold_stacks_ids(t->st, i, &n);
-		if ((frames += n + 1) >= TASK_FRAMES)
+		total += n;
+		if ((frames += n) >= TASK_FRAMES)
 			frames = 0;
 	}
-	if (ntasks < 4)
+	if (total < 4 * TASK_FRAMES)
 		return 1;
 	t->from[ntasks] = len;
 	t->unit = ntasks - 1;

@@ -678,6 +678,16 @@ agree "folded: 20,000 stacks" "$tools,stackcollapse" "0 4096" \
     "$tmp/wide1.folded"
 agree "folddiff: 20,000 stacks" "folddiff,folddiff -n" "0 4096" \
     "$tmp/wide1.folded" "$tmp/wide3.folded"
+# every frame drawn: the frames drawn on the threads, in tasks written in
+# order; the palettes and a differential profile's colours made there too
+folddiff "$tmp/wide1.folded" "$tmp/wide3.folded" >"$tmp/wide.diff"
+for opts in "" "--hash --colors java" "--inverted --title T"; do
+	# shellcheck disable=SC2086
+	agree "flamegraph-svg: 20,000 stacks, every frame drawn${opts:+ ($opts)}" \
+	    "flamegraph-svg --minwidth 0 $opts" "0 4096" "$tmp/wide1.folded"
+done
+agree "flamegraph-svg: 20,000 stacks of two columns, every frame drawn" \
+    "flamegraph-svg --minwidth 0" "0 4096" "$tmp/wide.diff"
 
 # foldmerge: unsorted files read in pieces on the threads, each line sent
 # to the table of its stack's share, the tables merged as streams; or by
