@@ -511,25 +511,71 @@ frame_map(struct fold_stacks *dst, const struct fold_stacks *src,
 	return map;
 }
 
+/* What merge's first pass shares with its tasks. */
+struct remap {
+	const struct fold_stacks *src;
+	const uint32_t *sids, *map;	/* map NULL: src shares dst's frames */
+	size_t same;
+	uint32_t *hash;
+	size_t per;			/* stacks a task */
+};
+
+/*
+ * The ids of src's stacks [per * k, per * (k + 1)) in dst's frames, in
+ * place, and their hashes: a stack whose frames kept their ids keeps its
+ * hash.
+ */
+static void
+remap_task(void *arg, size_t k)
+{
+	const struct remap *r = arg;
+	const struct entry *e;
+	size_t i, j, m, end = r->per * (k + 1);
+	uint32_t *p;
+
+	for (i = r->per * k; i < end && i < r->src->len; i++) {
+		e = &r->src->ents[i];
+		p = (uint32_t *)r->sids + e->off;
+		r->hash[i] = e->hash;
+		if (!r->map)
+			continue;
+		for (j = 0; j < e->n && p[j] < r->same; j++)
+			;
+		if (j == e->n)
+			continue;
+		for (m = 0; m < e->n; m++)
+			p[m] = r->map[p[m]];
+		r->hash[i] = hash_ids(p, e->n);
+	}
+}
+
+/*
+ * Below this many stacks, merge's first pass is made on one thread:
+ * starting another costs more than it saves.
+ */
+enum { REMAP_JOBS_MIN = 16384 };
+
 /*
  * own: src itself when it is the caller's to free next (a take), whose
  * frames are mapped in place and whose arrays dst may take; else NULL.
  * map: the ids in dst's frames of src's (frame_map, or the caller's),
- * the same below same; NULL when src shares dst's frames.
+ * the same below same; NULL when src shares dst's frames. jobs: the
+ * threads the first pass may take.
  */
 static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src,
-    struct fold_stacks *own, const uint32_t *map, size_t same)
+    struct fold_stacks *own, const uint32_t *map, size_t same, unsigned jobs)
 {
-	size_t i, j, k, first, base = SIZE_MAX, at, nmask;
+	size_t i, first, base = SIZE_MAX, at, nmask, ntasks;
 	size_t hcap = 0, icap = 0;
 	struct sslot *sq;
 	uint32_t *q;
 	int shared = !map, rc = 0;
 	uint32_t *ids = NULL, *hash = NULL;
 	uint64_t adds = dst->adds + src->adds;
-	const uint32_t *sids, *p;
+	const uint32_t *sids;
 	const struct entry *e;
+	struct remap r;
 	/*
 	 * Two passes: the stacks' ids in dst's frames and their hashes
 	 * first, in order; then the adds, each stack's slot fetched a few
@@ -544,18 +590,14 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src,
 		memcpy(ids, src->ids, src->nids * sizeof *ids);
 		sids = ids;
 	}
-	for (i = 0; i < src->len; i++) {
-		e = &src->ents[i];
-		p = sids + e->off;
-		for (j = 0; !shared && j < e->n && p[j] < same; j++)
-			;
-		hash[i] = e->hash;
-		if (shared || j == e->n)
-			continue;
-		for (k = 0; k < e->n; k++)
-			((uint32_t *)p)[k] = map[p[k]];
-		hash[i] = hash_ids(p, e->n);
+	r = (struct remap){ src, sids, map, same, hash, src->len };
+	ntasks = 1;
+	if (map && jobs > 1 && src->len >= REMAP_JOBS_MIN) {
+		/* four tasks a thread: one done early takes another */
+		ntasks = (size_t)jobs * 4;
+		r.per = (src->len + ntasks - 1) / ntasks;
 	}
+	fold_jobs(ntasks, jobs, remap_task, &r);
 	/*
 	 * A table taken whole and large: its frames' pages are moved to the
 	 * end of dst's, not copied to fresh ones, and its new stacks keep
@@ -609,16 +651,16 @@ fold_stacks_merge(struct fold_stacks *dst, const struct fold_stacks *src)
 {
 	size_t same;
 	uint32_t *map = frame_map(dst, src, &same);
-	int rc = merge(dst, src, NULL, map, same);
+	int rc = merge(dst, src, NULL, map, same, 1);
 
 	free(map);
 	return rc;
 }
 
-/* fold_stacks_take, src's frames mapped (frame_map) */
+/* fold_stacks_take, src's frames mapped (frame_map), on jobs threads */
 static int
 take(struct fold_stacks *dst, struct fold_stacks *src, const uint32_t *map,
-    size_t same)
+    size_t same, unsigned jobs)
 {
 	struct fold_stacks t;
 
@@ -645,7 +687,7 @@ take(struct fold_stacks *dst, struct fold_stacks *src, const uint32_t *map,
 		src->hashed = t.hashed;
 		src->sorted = t.sorted;
 	}
-	return merge(dst, src, src, map, same);
+	return merge(dst, src, src, map, same, jobs);
 }
 
 int
@@ -653,7 +695,7 @@ fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src)
 {
 	size_t same;
 	uint32_t *map = frame_map(dst, src, &same);
-	int rc = take(dst, src, map, same);
+	int rc = take(dst, src, map, same, 1);
 
 	free(map);
 	return rc;
@@ -696,7 +738,7 @@ fold_stacks_take_parts(struct fold_stacks *dst, struct fold_stacks **src,
 	if (jobs > 1 && fold_intern_count(dst->frames) >= RANKS_AHEAD_MIN)
 		started = fold_thread_start(&tid, ranks_ahead, &a) == 0;
 	for (i = 0; i < n; i++) {
-		if (rc == 0 && take(dst, src[i], map[i], same[i]) < 0)
+		if (rc == 0 && take(dst, src[i], map[i], same[i], jobs) < 0)
 			rc = -1;
 		free(map[i]);
 	}
@@ -714,7 +756,7 @@ int
 fold_stacks_take_mapped(struct fold_stacks *dst, struct fold_stacks *src,
     const uint32_t *map)
 {
-	return merge(dst, src, src, map, 0);
+	return merge(dst, src, src, map, 0, 1);
 }
 
 long
