@@ -1184,38 +1184,102 @@ sort_names(const struct fold_intern *fr, uint32_t *byname, size_t nf)
 
 /*
  * Puts the entries in the order of ks (entry ks[i].i goes to i), in the
- * sort's scratch, ks[0..nks), which holds 48 bytes an entry (ks and the
- * radix sort's tmp): the order is kept in its last 4 bytes an entry, and
- * each array is gathered in order into its start, then copied back. The
- * gathers are loads independent of each other, where following the
- * permutation's cycles in place was a chain of dependent ones; and no
- * fresh page is written.
+ * sort's scratch, ks[0..nks), which holds 48 bytes an entry: ks, then
+ * the radix sort's tmp. Each array is gathered in order into the scratch,
+ * then copied back: the entries and the order (its last 4 bytes an entry)
+ * into tmp while ks is read, then the counts into its start. The gathers
+ * are loads independent of each other, where following the permutation's
+ * cycles in place was a chain of dependent ones; no fresh page is
+ * written; and from REORDER_JOBS_MIN entries each step is dealt out to
+ * the threads, a range of entries a task.
  */
-_Static_assert(sizeof(uint32_t) + FOLD_MAXCOLS * sizeof(struct fold_count) <=
-    2 * sizeof(struct keyed) && sizeof(struct entry) <=
-    FOLD_MAXCOLS * sizeof(struct fold_count), "reorder's scratch");
+_Static_assert(sizeof(struct entry) + sizeof(uint32_t) <=
+    sizeof(struct keyed) && FOLD_MAXCOLS * sizeof(struct fold_count) +
+    sizeof(uint32_t) <= 2 * sizeof(struct keyed), "reorder's scratch");
+
+enum { REORDER_JOBS_MIN = 65536 };
+
+struct reorder {
+	struct fold_stacks *st;
+	const struct keyed *ks;
+	uint32_t *perm;
+	struct entry *e;
+	struct fold_count *c;
+	size_t per;			/* entries a task */
+};
+
+/* Task k's range of entries, [*a, return). */
+static size_t
+reorder_range(const struct reorder *r, size_t k, size_t *a)
+{
+	size_t b = r->per * (k + 1);
+
+	*a = r->per * k;
+	return b < r->st->len ? b : r->st->len;
+}
 
 static void
-reorder(struct fold_stacks *st, struct keyed *ks, size_t nks)
+gather_entries(void *arg, size_t k)
 {
-	size_t nc = st->ncols, n = st->len, i;
-	uint32_t *perm = (uint32_t *)(ks + nks) - n;
-	struct entry *e = (struct entry *)ks;
-	struct fold_count *c = (struct fold_count *)ks;
+	const struct reorder *r = arg;
+	size_t i, b = reorder_range(r, k, &i);
+
+	for (; i < b; i++) {
+		r->perm[i] = r->ks[i].i;
+		r->e[i] = r->st->ents[r->perm[i]];
+	}
+}
+
+static void
+put_entries(void *arg, size_t k)
+{
+	const struct reorder *r = arg;
+	size_t a, b = reorder_range(r, k, &a);
+
+	if (a < b)
+		memcpy(r->st->ents + a, r->e + a, (b - a) * sizeof *r->e);
+}
+
+static void
+gather_counts(void *arg, size_t k)
+{
+	const struct reorder *r = arg;
+	size_t nc = r->st->ncols, i, b = reorder_range(r, k, &i);
+
+	for (; i < b; i++)
+		memcpy(r->c + i * nc, r->st->counts + (size_t)r->perm[i] * nc,
+		    nc * sizeof *r->c);
+}
+
+static void
+put_counts(void *arg, size_t k)
+{
+	const struct reorder *r = arg;
+	size_t nc = r->st->ncols, a, b = reorder_range(r, k, &a);
+
+	if (a < b)
+		memcpy(r->st->counts + a * nc, r->c + a * nc,
+		    (b - a) * nc * sizeof *r->c);
+}
+
+static void
+reorder(struct fold_stacks *st, struct keyed *ks, size_t nks, unsigned jobs)
+{
+	size_t n = st->len, ntasks = 1;
+	struct reorder r = { st, ks, (uint32_t *)(ks + nks) - n,
+	    (struct entry *)(ks + n + 1), (struct fold_count *)ks, n };
 
 	if (n == 0)	/* the arrays of an empty table may be NULL */
 		return;
-	/* perm lies past ks[0..n), 24 bytes an entry: 4n + 24n <= 48n */
-	for (i = 0; i < n; i++)
-		perm[i] = ks[i].i;
-	for (i = 0; i < n; i++)
-		e[i] = st->ents[perm[i]];
-	memcpy(st->ents, e, n * sizeof *e);
-	/* nc columns of 16 bytes: 32n at most, below perm */
-	for (i = 0; i < n; i++)
-		memcpy(c + i * nc, st->counts + (size_t)perm[i] * nc,
-		    nc * sizeof *c);
-	memcpy(st->counts, c, n * nc * sizeof *c);
+	if (jobs > 1 && n >= REORDER_JOBS_MIN) {
+		ntasks = (size_t)jobs * 4;
+		r.per = (n + ntasks - 1) / ntasks;
+	}
+	/* each step done by every task before the next is begun */
+	fold_jobs(ntasks, jobs, gather_entries, &r);
+	fold_jobs(ntasks, jobs, put_entries, &r);
+	fold_jobs(ntasks, jobs, gather_counts, &r);
+	fold_jobs(ntasks, jobs, put_counts, &r);
 }
 
 void
@@ -1325,7 +1389,7 @@ sort_table(struct fold_stacks *st, enum fold_order order, unsigned jobs)
 		rank_sort(ks, tmp, st->len, r->r2, r->r2 + nf, 2 * nf, jobs);
 	else
 		qsort_r(ks, st->len, sizeof *ks, cmp_text, &ctx);
-	reorder(st, ks, kcap);
+	reorder(st, ks, kcap, jobs);
 	fold_big_free(ks, kcap, sizeof *ks);
 	ranks_free(r);
 }

@@ -830,6 +830,8 @@ test_order_random(void)
 	order_random(40000, 12, 2, "stacks: text order on 2 threads");
 	order_random(40001, 12, 3, "stacks: text order on 3 threads");
 	order_random(40002, 12, 7, "stacks: text order on 7 threads");
+	order_random(70000, 12, 2, "stacks: text order on 2 threads, "
+	    "reordered there");
 	order_random_parts(40000, 12, 1, 1, "stacks: text order of parts taken");
 	order_random_parts(60000, 12, 2, 1, "stacks: text order of parts taken, "
 	    "their frames ranked meanwhile, their ids mapped on threads");
