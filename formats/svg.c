@@ -10,7 +10,6 @@
 #include "libfold/folded.h"
 #include "libfold/hash.h"
 #include "libfold/intern.h"
-#include "libfold/jobs.h"
 #include "libfold/stacks.h"
 #include "libfold/str.h"
 #include "libfold/tree.h"
@@ -907,29 +906,16 @@ struct tasks {
 	const struct layout *L;
 	size_t *from;			/* task k: nodes [from[k], from[k + 1]) */
 	size_t *nframes;		/* by task */
-	struct fold_out **mem;		/* by task */
-	int failed;			/* L->out failed: the rest is not drawn */
 };
 
 static void
-frames_task(void *arg, size_t k)
+frames_task(void *arg, size_t k, struct fold_out *mem)
 {
 	struct tasks *t = arg;
 	struct layout M = *t->L;
 
-	M.out = t->mem[k] = fold_out_mem();
-	if (!__atomic_load_n(&t->failed, __ATOMIC_RELAXED))
-		t->nframes[k] = frames_of(&M, t->from[k], t->from[k + 1]);
-}
-
-static void
-frames_take(void *arg, size_t k)
-{
-	struct tasks *t = arg;
-
-	fold_out_append(t->L->out, t->mem[k]);
-	if (fold_out_failed(t->L->out))
-		__atomic_store_n(&t->failed, 1, __ATOMIC_RELAXED);
+	M.out = mem;
+	t->nframes[k] = frames_of(&M, t->from[k], t->from[k + 1]);
 }
 
 /* The group of drawn frames; returns how many. */
@@ -965,12 +951,10 @@ write_frames(struct layout *L, unsigned jobs)
 	else {
 		t.from[ntasks] = n;
 		t.nframes = fold_calloc(ntasks, sizeof *t.nframes);
-		t.mem = fold_calloc(ntasks, sizeof *t.mem);
-		fold_jobs_ordered(ntasks, jobs, frames_task, frames_take, &t);
+		fold_out_jobs(out, ntasks, jobs, frames_task, &t);
 		for (k = 0; k < ntasks; k++)
 			nframes += t.nframes[k];
 		free(t.nframes);
-		free(t.mem);
 	}
 	free(t.from);
 	nlclose(L, 1);

@@ -3,7 +3,6 @@
 
 #include "err.h"
 #include "folded.h"
-#include "jobs.h"
 #include "str.h"
 #include "unit.h"
 
@@ -236,40 +235,23 @@ write_lines(struct fold_out *out, struct fold_stacks *st, size_t a,
 enum { TASK_FRAMES = 16384 };
 
 struct tasks {
-	struct fold_out *out;
 	struct fold_stacks *st;
 	size_t *from;			/* task k: stacks [from[k], from[k + 1]) */
 	struct fold_unit_out u;
 	size_t unit;			/* the task whose lines u goes in */
-	struct fold_out **mem;		/* by task */
-	int failed;			/* out failed: the rest is not made */
 };
 
 static void
-write_task(void *arg, size_t k)
+write_task(void *arg, size_t k, struct fold_out *mem)
 {
 	struct tasks *t = arg;
 	struct fold_unit_out none;
 
 	fold_unit_out_init(&none, NULL, 0);
-	t->mem[k] = fold_out_mem();
-	if (__atomic_load_n(&t->failed, __ATOMIC_RELAXED))
-		return;
-	write_lines(t->mem[k], t->st, t->from[k], t->from[k + 1],
+	write_lines(mem, t->st, t->from[k], t->from[k + 1],
 	    k == t->unit ? &t->u : &none);
 	if (k == t->unit)
-		fold_unit_out_end(&t->u, t->mem[k]);
-}
-
-static void
-take_task(void *arg, size_t k)
-{
-	struct tasks *t = arg;
-
-	fold_out_append(t->out, t->mem[k]);
-	t->mem[k] = NULL;
-	if (fold_out_failed(t->out))
-		__atomic_store_n(&t->failed, 1, __ATOMIC_RELAXED);
+		fold_unit_out_end(&t->u, mem);
 }
 
 /*
@@ -315,7 +297,7 @@ cut_tasks(struct tasks *t, size_t len)
 void
 fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
 {
-	struct tasks t = { .out = out, .st = st };
+	struct tasks t = { .st = st };
 	size_t len, ntasks;
 
 	fold_stacks_sort_jobs(st, FOLD_ORDER_TEXT, jobs);
@@ -326,10 +308,7 @@ fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
 	if (jobs <= 1 || (ntasks = cut_tasks(&t, len)) <= 1) {
 		write_lines(out, st, 0, len, &t.u);
 		fold_unit_out_end(&t.u, out);
-	} else {
-		t.mem = fold_calloc(ntasks, sizeof *t.mem);
-		fold_jobs_ordered(ntasks, jobs, write_task, take_task, &t);
-		free(t.mem);
-	}
+	} else
+		fold_out_jobs(out, ntasks, jobs, write_task, &t);
 	free(t.from);
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "jobs.h"
 #include "output.h"
 
 /*
@@ -105,6 +106,46 @@ fold_out_append(struct fold_out *o, struct fold_out *src)
 	fold_big_free(src->buf, src->cap, 1);
 	free(src->name);
 	free(src);
+}
+
+struct outjobs {
+	struct fold_out *o;
+	struct fold_out **mem;		/* by task */
+	void (*put)(void *, size_t, struct fold_out *);
+	void *arg;
+	int failed;			/* o failed: the rest is not made */
+};
+
+static void
+outjobs_put(void *arg, size_t k)
+{
+	struct outjobs *j = arg;
+
+	j->mem[k] = fold_out_mem();
+	if (!__atomic_load_n(&j->failed, __ATOMIC_RELAXED))
+		j->put(j->arg, k, j->mem[k]);
+}
+
+static void
+outjobs_take(void *arg, size_t k)
+{
+	struct outjobs *j = arg;
+
+	fold_out_append(j->o, j->mem[k]);
+	j->mem[k] = NULL;
+	if (fold_out_failed(j->o))
+		__atomic_store_n(&j->failed, 1, __ATOMIC_RELAXED);
+}
+
+void
+fold_out_jobs(struct fold_out *o, size_t n, unsigned jobs,
+    void (*put)(void *arg, size_t k, struct fold_out *mem), void *arg)
+{
+	struct outjobs j = { o, NULL, put, arg, 0 };
+
+	j.mem = fold_calloc(n ? n : 1, sizeof *j.mem);
+	fold_jobs_ordered(n, jobs, outjobs_put, outjobs_take, &j);
+	free(j.mem);
 }
 
 static void

@@ -35,6 +35,15 @@ struct fold_out *fold_out_mem(void);
 void fold_out_append(struct fold_out *o, struct fold_out *src);
 
 /*
+ * The output of tasks [0, n) to o, in order: put(arg, k, mem) writes task
+ * k's part to mem, an output to memory of its own, on up to jobs threads,
+ * and each part is written to o as soon as it and those before it are
+ * done (fold_jobs_ordered). A task begun after o failed puts nothing.
+ */
+void fold_out_jobs(struct fold_out *o, size_t n, unsigned jobs,
+    void (*put)(void *arg, size_t k, struct fold_out *mem), void *arg);
+
+/*
  * A temporary file for spilling, open for reading and writing, made in
  * $TMPDIR (else /tmp) and already unlinked, so nothing is left behind;
  * NULL with a message naming the directory. (tmpfile(3) ignores TMPDIR.)

@@ -1246,6 +1246,32 @@ test_jobs_ordered(void)
 	remove(path);
 }
 
+/* fold_out_jobs: after a write fails, the tasks begun put nothing */
+static size_t puts_made;
+
+static void
+put_100k(void *arg, size_t k, struct fold_out *mem)
+{
+	static char block[100 * 1024];
+
+	(void)arg;
+	(void)k;
+	__atomic_add_fetch(&puts_made, 1, __ATOMIC_RELAXED);
+	fold_out_write(mem, block, sizeof block);
+}
+
+static void
+test_out_jobs_failed(void)
+{
+	struct fold_out *o = fold_out_open("/dev/full");
+
+	if (!o)
+		return;
+	fold_out_jobs(o, 200, 2, put_100k, NULL);
+	CHECK(fold_out_close(o) < 0 && puts_made < 200,
+	    "output: tasks begun after the output failed put nothing");
+}
+
 static int makes, drops;
 
 static void *
@@ -1488,6 +1514,7 @@ main(void)
 	test_output_large();
 	test_perthread();
 	test_jobs_ordered();
+	test_out_jobs_failed();
 	test_big();
 	test_pool();
 	test_arena();
