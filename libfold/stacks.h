@@ -95,7 +95,8 @@ int fold_stacks_take(struct fold_stacks *dst, struct fold_stacks *src);
 
 /*
  * fold_stacks_take of src[0..n) in turn: the parts of one input read on
- * threads. With jobs, the ranks of dst's frames that sorting it needs are
+ * threads. With jobs, a large part's stacks are mapped to dst's frames on
+ * the threads, and the ranks of dst's frames that sorting it needs are
  * made on another thread meanwhile, for the sort that most often follows
  * (fold_stacks_sort_jobs uses them while dst's frames are those there
  * were).
