@@ -140,6 +140,36 @@ fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 	pthread_mutex_destroy(&j.lock);
 }
 
+struct ranges {
+	size_t n, per;
+	void (*fn)(void *, size_t, size_t);
+	void *arg;
+};
+
+static void
+range_task(void *arg, size_t k)
+{
+	const struct ranges *r = arg;
+	size_t a = r->per * k, b = a + r->per;
+
+	if (a < r->n)
+		r->fn(r->arg, a, b < r->n ? b : r->n);
+}
+
+void
+fold_jobs_ranges(size_t n, size_t min, unsigned jobs,
+    void (*fn)(void *arg, size_t a, size_t b), void *arg)
+{
+	struct ranges r = { n, n, fn, arg };
+	size_t ntasks = 1;
+
+	if (jobs > 1 && n >= min) {
+		ntasks = (size_t)jobs * 4;
+		r.per = (n + ntasks - 1) / ntasks;
+	}
+	fold_jobs(ntasks, jobs, range_task, &r);
+}
+
 void
 fold_jobs_ordered(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void (*take)(void *arg, size_t i), void *arg)

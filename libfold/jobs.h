@@ -20,7 +20,16 @@ void fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void *arg);
 
 /*
- * The same, and take(arg, i) called on the calling thread for each task in
+ * fn(arg, a, b) over ranges [a, b) that cover [0, n) in turn: with jobs
+ * and n of min or more, four ranges a thread, so that one done early
+ * takes another (fold_jobs); else [0, n) at once, on the caller. For work
+ * on each of n items apart from the others.
+ */
+void fold_jobs_ranges(size_t n, size_t min, unsigned jobs,
+    void (*fn)(void *arg, size_t a, size_t b), void *arg);
+
+/*
+ * The same as fold_jobs, and take(arg, i) called on the calling thread for each task in
  * order, as soon as it is done: parts of an output made on threads and
  * written in order as they come. While the next to take is not done, the
  * caller runs a task itself, if one is left. No task is begun 2 * jobs or

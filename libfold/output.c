@@ -103,9 +103,8 @@ void
 fold_out_append(struct fold_out *o, struct fold_out *src)
 {
 	fold_out_write(o, src->buf, src->len);
-	fold_big_free(src->buf, src->cap, 1);
-	free(src->name);
-	free(src);
+	/* to memory, it cannot fail */
+	(void)fold_out_close(src);
 }
 
 struct outjobs {
@@ -164,11 +163,11 @@ fold_out_write(struct fold_out *o, const void *p, size_t n)
 
 	if (o->err)
 		return;
-	if (o->len + n > cap && (cap < BUFSZ || o->fd < 0)) {
-		while (o->len + n > cap && (cap < BUFSZ || o->fd < 0))
-			cap *= 2;
+	/* to memory it grows to hold all; to a file, to BUFSZ at most */
+	while (o->len + n > cap && (cap < BUFSZ || o->fd < 0))
+		cap *= 2;
+	if (cap != o->cap)
 		o->buf = fold_big_resize(o->buf, &o->cap, cap, 1);
-	}
 	if (o->len + n > o->cap) {
 		flush(o);
 		/* large writes go straight through, not copied */

@@ -517,23 +517,21 @@ struct remap {
 	const uint32_t *sids, *map;	/* map NULL: src shares dst's frames */
 	size_t same;
 	uint32_t *hash;
-	size_t per;			/* stacks a task */
 };
 
 /*
- * The ids of src's stacks [per * k, per * (k + 1)) in dst's frames, in
- * place, and their hashes: a stack whose frames kept their ids keeps its
- * hash.
+ * The ids of src's stacks [a, b) in dst's frames, in place, and their
+ * hashes: a stack whose frames kept their ids keeps its hash.
  */
 static void
-remap_task(void *arg, size_t k)
+remap_range(void *arg, size_t a, size_t b)
 {
 	const struct remap *r = arg;
 	const struct entry *e;
-	size_t i, j, m, end = r->per * (k + 1);
+	size_t i, j, m;
 	uint32_t *p;
 
-	for (i = r->per * k; i < end && i < r->src->len; i++) {
+	for (i = a; i < b; i++) {
 		e = &r->src->ents[i];
 		p = (uint32_t *)r->sids + e->off;
 		r->hash[i] = e->hash;
@@ -566,7 +564,7 @@ static int
 merge(struct fold_stacks *dst, const struct fold_stacks *src,
     struct fold_stacks *own, const uint32_t *map, size_t same, unsigned jobs)
 {
-	size_t i, first, base = SIZE_MAX, at, nmask, ntasks;
+	size_t i, first, base = SIZE_MAX, at, nmask;
 	size_t hcap = 0, icap = 0;
 	struct sslot *sq;
 	uint32_t *q;
@@ -590,14 +588,9 @@ merge(struct fold_stacks *dst, const struct fold_stacks *src,
 		memcpy(ids, src->ids, src->nids * sizeof *ids);
 		sids = ids;
 	}
-	r = (struct remap){ src, sids, map, same, hash, src->len };
-	ntasks = 1;
-	if (map && jobs > 1 && src->len >= REMAP_JOBS_MIN) {
-		/* four tasks a thread: one done early takes another */
-		ntasks = (size_t)jobs * 4;
-		r.per = (src->len + ntasks - 1) / ntasks;
-	}
-	fold_jobs(ntasks, jobs, remap_task, &r);
+	r = (struct remap){ src, sids, map, same, hash };
+	fold_jobs_ranges(src->len, map ? REMAP_JOBS_MIN : SIZE_MAX, jobs,
+	    remap_range, &r);
 	/*
 	 * A table taken whole and large: its frames' pages are moved to the
 	 * end of dst's, not copied to fresh ones, and its new stacks keep
@@ -1205,81 +1198,64 @@ struct reorder {
 	uint32_t *perm;
 	struct entry *e;
 	struct fold_count *c;
-	size_t per;			/* entries a task */
 };
 
-/* Task k's range of entries, [*a, return). */
-static size_t
-reorder_range(const struct reorder *r, size_t k, size_t *a)
-{
-	size_t b = r->per * (k + 1);
-
-	*a = r->per * k;
-	return b < r->st->len ? b : r->st->len;
-}
-
+/* Each step on entries [a, b). */
 static void
-gather_entries(void *arg, size_t k)
+gather_entries(void *arg, size_t a, size_t b)
 {
 	const struct reorder *r = arg;
-	size_t i, b = reorder_range(r, k, &i);
+	size_t i;
 
-	for (; i < b; i++) {
+	for (i = a; i < b; i++) {
 		r->perm[i] = r->ks[i].i;
 		r->e[i] = r->st->ents[r->perm[i]];
 	}
 }
 
 static void
-put_entries(void *arg, size_t k)
+put_entries(void *arg, size_t a, size_t b)
 {
 	const struct reorder *r = arg;
-	size_t a, b = reorder_range(r, k, &a);
 
-	if (a < b)
-		memcpy(r->st->ents + a, r->e + a, (b - a) * sizeof *r->e);
+	memcpy(r->st->ents + a, r->e + a, (b - a) * sizeof *r->e);
 }
 
 static void
-gather_counts(void *arg, size_t k)
+gather_counts(void *arg, size_t a, size_t b)
 {
 	const struct reorder *r = arg;
-	size_t nc = r->st->ncols, i, b = reorder_range(r, k, &i);
+	size_t nc = r->st->ncols, i;
 
-	for (; i < b; i++)
+	for (i = a; i < b; i++)
 		memcpy(r->c + i * nc, r->st->counts + (size_t)r->perm[i] * nc,
 		    nc * sizeof *r->c);
 }
 
 static void
-put_counts(void *arg, size_t k)
+put_counts(void *arg, size_t a, size_t b)
 {
 	const struct reorder *r = arg;
-	size_t nc = r->st->ncols, a, b = reorder_range(r, k, &a);
+	size_t nc = r->st->ncols;
 
-	if (a < b)
-		memcpy(r->st->counts + a * nc, r->c + a * nc,
-		    (b - a) * nc * sizeof *r->c);
+	memcpy(r->st->counts + a * nc, r->c + a * nc,
+	    (b - a) * nc * sizeof *r->c);
 }
 
 static void
 reorder(struct fold_stacks *st, struct keyed *ks, size_t nks, unsigned jobs)
 {
-	size_t n = st->len, ntasks = 1;
+	size_t n = st->len, m = REORDER_JOBS_MIN;
 	struct reorder r = { st, ks, (uint32_t *)(ks + nks) - n,
-	    (struct entry *)(ks + n + 1), (struct fold_count *)ks, n };
+	    (struct entry *)(ks + n + 1), (struct fold_count *)ks };
 
 	if (n == 0)	/* the arrays of an empty table may be NULL */
 		return;
-	if (jobs > 1 && n >= REORDER_JOBS_MIN) {
-		ntasks = (size_t)jobs * 4;
-		r.per = (n + ntasks - 1) / ntasks;
-	}
-	/* each step done by every task before the next is begun */
-	fold_jobs(ntasks, jobs, gather_entries, &r);
-	fold_jobs(ntasks, jobs, put_entries, &r);
-	fold_jobs(ntasks, jobs, gather_counts, &r);
-	fold_jobs(ntasks, jobs, put_counts, &r);
+	/* each step done on every range before the next is begun */
+	fold_jobs_ranges(n, m, jobs, gather_entries, &r);
+	fold_jobs_ranges(n, m, jobs, put_entries, &r);
+	fold_jobs_ranges(n, m, jobs, gather_counts, &r);
+	fold_jobs_ranges(n, m, jobs, put_counts, &r);
 }
 
 void

@@ -1246,6 +1246,35 @@ test_jobs_ordered(void)
 	remove(path);
 }
 
+/* fold_jobs_ranges: every item in one range, once, at any jobs */
+static void
+mark_range(void *arg, size_t a, size_t b)
+{
+	unsigned char *seen = arg;
+
+	for (; a < b; a++)
+		seen[a]++;
+}
+
+static void
+test_jobs_ranges(void)
+{
+	static const unsigned jobs[] = { 1, 2, 7 };
+	static const size_t ns[] = { 0, 1, 99, 100, 101, 1000 };
+	unsigned char seen[1000];
+	size_t j, k, i, bad = 0;
+
+	for (j = 0; j < sizeof jobs / sizeof *jobs; j++)
+		for (k = 0; k < sizeof ns / sizeof *ns; k++) {
+			memset(seen, 0, sizeof seen);
+			fold_jobs_ranges(ns[k], 100, jobs[j], mark_range, seen);
+			for (i = 0; i < sizeof seen; i++)
+				bad += seen[i] != (i < ns[k]);
+		}
+	CHECK(bad == 0, "jobs: ranges cover every item once, on 1, 2 and 7 "
+	    "threads, below the least for threads and above");
+}
+
 /* fold_out_jobs: after a write fails, the tasks begun put nothing */
 static size_t puts_made;
 
@@ -1514,6 +1543,7 @@ main(void)
 	test_output_large();
 	test_perthread();
 	test_jobs_ordered();
+	test_jobs_ranges();
 	test_out_jobs_failed();
 	test_big();
 	test_pool();
