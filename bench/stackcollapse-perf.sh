@@ -2,12 +2,12 @@
 # Times stackcollapse-perf against `grep -c '^$'` (one pass over every
 # byte) on a large system-wide perf script capture, in the same run, and
 # prints the ratio (target: at most 2) and the peak memory (target: at
-# most 16 MB); then -j2 against -j1, their runs in turn (target: 1.7x, peak memory at most
-# 2x), with the serial fraction that implies and what it predicts for
-# 16 and 64 threads (Amdahl; only 2 are measured), next to what two -j1
-# runs at once give (the machine's own ceiling for -j2); and -j2 against -j1
-# on the capture's samples dealt out into 200 files (--files-from), and
-# on eight copies of the capture one after another.
+# most 16 MB); then -j2 against -j1, their runs in turn (target: 1.7x,
+# peak memory at most 2x), with the serial fraction that implies and what
+# it predicts for 16 and 64 threads (Amdahl; only 2 are measured), next to
+# what two -j1 runs at once give (the machine's own ceiling for -j2); and
+# -j2 against -j1 on the capture's samples dealt out into 200 files
+# (--files-from), and on eight copies of the capture one after another.
 # usage: bench/stackcollapse-perf.sh BUILDDIR [capture.gz]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [capture.gz]}" && pwd)
