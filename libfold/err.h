@@ -160,8 +160,8 @@ void fold_release(void *p, size_t n);
 
 /*
  * Has libdeflate allocate its blocks as big arrays: a compressor's tables
- * (670 KB at level 6) on a huge page, not on malloc's small pages, of
- * which compressing even a small profile faulted in 73. Called
+ * (200 KB at level 1, 670 KB at 6) on a huge page, not on malloc's small
+ * pages, of which compressing even a small profile faulted in 73. Called
  * before any compressor or decompressor of the process is made (one made
  * before would be freed as a big array), on any thread.
  */
