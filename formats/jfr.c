@@ -1,4 +1,3 @@
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +198,9 @@ term(const char *s, size_t n, size_t *i, uint64_t *v, int *kind)
 	if (fnum) {
 		/* the fraction is below one unit: a double is precise enough */
 		double f = (double)fnum / (double)fden * (double)factor;
-		uint64_t r = (uint64_t)llround(f);
+		/* rounded half up, as llround would (f - r is exact) */
+		uint64_t r = (uint64_t)f;
+		r += f - (double)r >= 0.5;
 		if (r > UINT64_MAX - add)
 			return fold_seterr("value out of range: %.*s", (int)n, s);
 		add += r;
