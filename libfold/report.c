@@ -374,7 +374,8 @@ make_notes(struct fold_diffreport *r)
 		struct fold_count s = fold_count_double(r->samples[c]);
 		if (o->weight[c] == 1)
 			s = r->sum[c];
-		else if (!r->sum[c].frac && r->samples[c] == floor(r->samples[c]))
+		else if (!r->sum[c].frac &&
+		    r->samples[c] == floor(r->samples[c]))
 			s = fold_count_u64((uint64_t)r->samples[c]);
 		fold_count_fmt_grouped(&s, c ? b : a);
 	}
