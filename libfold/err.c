@@ -369,9 +369,9 @@ pool_free(char *p)
 }
 #endif
 
-/* Frees p, a big array of bytes bytes. */
+/* Frees p, a big array of bytes bytes; a mapping kept when keeping. */
 static void
-big_free(void *p, size_t bytes)
+big_free_keep(void *p, size_t bytes, int keeping)
 {
 	if (!p)
 		return;
@@ -381,13 +381,19 @@ big_free(void *p, size_t bytes)
 		break;
 	case MAP:
 #if !NOMAP
-		if (!keep(p, maplen(bytes)))
+		if (!keeping || !keep(p, maplen(bytes)))
 			munmap(p, maplen(bytes));
 #endif
 		break;
 	default:
 		free(p);
 	}
+}
+
+static void
+big_free(void *p, size_t bytes)
+{
+	big_free_keep(p, bytes, 1);
 }
 
 void *
@@ -539,6 +545,12 @@ void
 fold_big_free(void *p, size_t cap, size_t size)
 {
 	big_free(p, cap * size);
+}
+
+void
+fold_big_discard(void *p, size_t cap, size_t size)
+{
+	big_free_keep(p, cap * size, 0);
 }
 
 void

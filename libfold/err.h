@@ -152,6 +152,13 @@ void *fold_big_calloc(size_t nmemb, size_t size);
 void fold_big_free(void *p, size_t cap, size_t size);
 
 /*
+ * The same, its memory given back to the system at once, never kept for
+ * the next array: a buffer read once, whose pages should not weigh on
+ * the rest of the run.
+ */
+void fold_big_discard(void *p, size_t cap, size_t size);
+
+/*
  * Gives back to the system the whole pages of p[0..n), memory of its
  * caller's that it has read and will not read again: they read as zeros
  * after. Nothing where the system has no such call.

@@ -31,6 +31,8 @@ struct fold_in {
 	int raweof;
 	unsigned char *plain;	/* a small input inflated at once */
 	size_t plainlen, plainpos;
+	int takewhole;		/* the caller takes the input whole */
+	off_t fsize;		/* a regular file's size; -1: unknown */
 	char *whole;		/* plain, once fold_in_readall took it */
 	/* UTF-16 text with a byte order mark, read as UTF-8 */
 	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
@@ -63,6 +65,7 @@ newin(int fd, int ownfd, const char *name, size_t cap)
 	in->fd = fd;
 	in->ownfd = ownfd;
 	in->at0 = -1;
+	in->fsize = -1;
 	in->name = fold_strdup(name);
 	in->cap = cap;
 	in->buf = fold_big_alloc(in->cap, 1);
@@ -119,8 +122,10 @@ fold_in_open(const char *path)
 	while (cap < BUFSZ && (off_t)cap <= sb.st_size)
 		cap *= 2;
 	in = newin(fd, 1, path, cap);
-	if (S_ISREG(sb.st_mode))
+	if (S_ISREG(sb.st_mode)) {
 		in->at0 = 0;
+		in->fsize = sb.st_size;
+	}
 	return in;
 }
 
@@ -440,7 +445,28 @@ gzwhole(struct fold_in *in)
 	in->plainlen = size;
 	in->plainpos = 0;
 	in->z.avail_in = 0;
+	/* the compressed bytes are done with: not held beside the plain */
+	fold_big_discard(in->raw, in->rawcap, 1);
+	in->raw = NULL;
+	in->rawcap = 0;
 	return 1;
+}
+
+/*
+ * Whether the regular file in, gzip, says at its end (its last member's
+ * size, mod 2^32) that it inflates within WHOLE_MAX and the limit: read
+ * whole for gzwhole only then, its compressed bytes not held otherwise.
+ */
+static int
+whole_fits(struct fold_in *in)
+{
+	unsigned char t[4];
+	size_t size;
+
+	if (in->fsize < 18 || pread(in->fd, t, 4, in->fsize - 4) != 4)
+		return 0;
+	size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
+	return size <= WHOLE_MAX && (!in->limit || size <= in->limit);
 }
 
 /* Copies what is left of in->plain to buf[end..cap-1). */
@@ -475,6 +501,16 @@ fill8(struct fold_in *in)
 		if (in->z.avail_in >= 2 && in->raw[0] == 0x1f &&
 		    in->raw[1] == 0x8b) {
 			in->gz = 1;
+			/* a caller that takes the input whole: a regular
+			   file inflated at once too (fold_in_whole) */
+			if (in->takewhole && in->fsize >= 0 &&
+			    (uint64_t)in->fsize < WHOLE_MAX &&
+			    (size_t)in->fsize + 1 > in->rawcap &&
+			    whole_fits(in)) {
+				in->raw = fold_big_resize(in->raw, &in->rawcap,
+				    (size_t)in->fsize + 1, 1);
+				in->z.next_in = in->raw;
+			}
 			if ((r = gzwhole(in)) < 0)
 				return -1;
 			if (r == 0 &&
@@ -808,7 +844,17 @@ fold_in_line(struct fold_in *in, const char **line, size_t *len)
 int
 fold_in_whole(struct fold_in *in, char **buf, size_t *len)
 {
-	/* the first read inflates a small gzip input at once (gzwhole) */
+	/*
+	 * A regular gzip file that zlib streams, only peeked at so far (a
+	 * reader's check of its first bytes): read again from the start,
+	 * to be inflated at once below.
+	 */
+	if (in->gz && in->zinit && !in->plain && in->start == 0 &&
+	    in->total == in->end && in->at0 == 0 && in->fsize >= 0 &&
+	    (uint64_t)in->fsize < WHOLE_MAX && fold_in_rewind(in) < 0)
+		return -1;
+	/* the first read inflates a gzip input at once (gzwhole) */
+	in->takewhole = 1;
 	if (!in->zinit && in->start == in->end && !in->eof &&
 	    refill(in) < 0)
 		return -1;

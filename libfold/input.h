@@ -160,11 +160,15 @@ void fold_in_set_lineno(struct fold_in *in, uint64_t lineno);
 int fold_in_chunk(struct fold_in *in, const char **buf, size_t *len);
 
 /*
- * The rest of the input when it is held whole already (a small gzip
- * input is inflated at once) within the limit, handed over without a
- * copy: *buf (caller frees; NUL terminated beyond *len), and 1; the
- * input is then at its end. 0 when it is not (nothing is taken: read
- * on), -1 with a message.
+ * The rest of the input when it is held whole already within the limit,
+ * handed over without a copy: *buf (caller frees; NUL terminated beyond
+ * *len), and 1; the input is then at its end. 0 when it is not (nothing
+ * is taken: read on), -1 with a message. A gzip input is inflated at
+ * once by libdeflate: a small one (64 KiB compressed) at its first read,
+ * a regular file that inflates to 16 MiB at most at this call, read
+ * again from its start when it was only peeked at (zlib's stream, which
+ * it was read with, takes twice as long: pprof2folded of a 3 MB profile
+ * was 13% faster).
  */
 int fold_in_whole(struct fold_in *in, char **buf, size_t *len);
 

@@ -303,6 +303,34 @@ ours_in_pprof() {
 }
 check "folded2pprof: go tool pprof -raw, -traces and -top read it" ours_in_pprof
 
+# A gzip profile of more than the first read (64 KiB compressed) is
+# inflated whole once its reader takes it whole, after the format's check
+# has peeked at it: the same stacks as from a pipe (zlib's stream) and as
+# decompressed. Two gzip members, which libdeflate does not take, and a
+# truncated file are streamed as from a pipe, with the same message.
+large_gzip() {
+	python3 "$top/bench/gen_folded.py" 3000 >"$tmp/l.folded" &&
+	    folded2pprof "$tmp/l.folded" >"$tmp/l.pb.gz" &&
+	    [ "$(wc -c <"$tmp/l.pb.gz")" -gt 100000 ] &&
+	    pprof2folded "$tmp/l.pb.gz" >"$tmp/a" &&
+	    pprof2folded <"$tmp/l.pb.gz" >"$tmp/b" && cmp "$tmp/a" "$tmp/b" &&
+	    gzip -dc "$tmp/l.pb.gz" >"$tmp/l.pb" &&
+	    pprof2folded "$tmp/l.pb" >"$tmp/b" && cmp "$tmp/a" "$tmp/b" &&
+	    pprofmerge "$tmp/l.pb.gz" >"$tmp/m1" &&
+	    pprofmerge <"$tmp/l.pb.gz" >"$tmp/m2" && cmp "$tmp/m1" "$tmp/m2" &&
+	    { head -c 100000 "$tmp/l.pb" | gzip -1 &&
+	    tail -c +100001 "$tmp/l.pb" | gzip -1; } >"$tmp/two.pb.gz" &&
+	    pprof2folded "$tmp/two.pb.gz" >"$tmp/b" && cmp "$tmp/a" "$tmp/b" &&
+	    head -c 120000 "$tmp/l.pb.gz" >"$tmp/cut.pb.gz" || return 1
+	pprof2folded "$tmp/cut.pb.gz" >/dev/null 2>"$tmp/e1"
+	r1=$?
+	pprof2folded <"$tmp/cut.pb.gz" >/dev/null 2>"$tmp/e2"
+	r2=$?
+	[ "$r1" != 0 ] && [ "$r1" = "$r2" ] && [ -s "$tmp/e2" ] &&
+	    sed "s|$tmp/cut.pb.gz|<stdin>|" "$tmp/e1" | cmp - "$tmp/e2"
+}
+check "pprof: a large gzip profile read whole, as from a pipe" large_gzip
+
 period() {
 	folded2pprof --period 5 --period-type wall/seconds \
 	    "$top/testdata/folded2pprof/in.folded" >"$tmp/p" &&
