@@ -851,7 +851,8 @@ fold_in_whole(struct fold_in *in, char **buf, size_t *len)
 	 */
 	if (in->gz && in->zinit && !in->plain && in->start == 0 &&
 	    in->total == in->end && in->at0 == 0 && in->fsize >= 0 &&
-	    (uint64_t)in->fsize < WHOLE_MAX && fold_in_rewind(in) < 0)
+	    (uint64_t)in->fsize < WHOLE_MAX && whole_fits(in) &&
+	    fold_in_rewind(in) < 0)
 		return -1;
 	/* the first read inflates a gzip input at once (gzwhole) */
 	in->takewhole = 1;
