@@ -13,8 +13,10 @@ struct jobs {
 	/* fold_jobs_ordered's */
 	pthread_cond_t ready, room;	/* a task done; one taken */
 	unsigned char *done;		/* by task */
-	size_t taken, ahead;		/* tasks taken; how many past them */
+	size_t taken, ahead;		/* tasks taken; at most past them */
 	int waiting, full;		/* the caller waits; threads do */
+	pthread_t *tid;
+	unsigned nt;			/* threads started */
 };
 
 /*
@@ -112,13 +114,36 @@ run(void *p)
 	}
 }
 
+/* jobs - 1 threads running j's tasks beside the caller (j->lock made) */
+static void
+threads_start(struct jobs *j, unsigned jobs)
+{
+	unsigned t;
+
+	pthread_mutex_init(&j->lock, NULL);
+	j->tid = fold_reallocarray(NULL, jobs - 1, sizeof *j->tid);
+	j->nt = 0;
+	for (t = 0; t + 1 < jobs; t++)
+		if (fold_thread_start(&j->tid[j->nt], run, j) == 0)
+			j->nt++;
+}
+
+static void
+threads_join(struct jobs *j)
+{
+	unsigned t;
+
+	for (t = 0; t < j->nt; t++)
+		pthread_join(j->tid[t], NULL);
+	free(j->tid);
+	pthread_mutex_destroy(&j->lock);
+}
+
 void
 fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void *arg)
 {
 	struct jobs j = { .n = n, .fn = fn, .arg = arg };
-	pthread_t *tid;
-	unsigned t, nt = 0;
 	size_t i;
 
 	if (jobs > n)
@@ -128,16 +153,9 @@ fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 			fn(arg, i);
 		return;
 	}
-	pthread_mutex_init(&j.lock, NULL);
-	tid = fold_reallocarray(NULL, jobs - 1, sizeof *tid);
-	for (t = 0; t + 1 < jobs; t++)
-		if (fold_thread_start(&tid[nt], run, &j) == 0)
-			nt++;
+	threads_start(&j, jobs);
 	run(&j);
-	for (t = 0; t < nt; t++)
-		pthread_join(tid[t], NULL);
-	free(tid);
-	pthread_mutex_destroy(&j.lock);
+	threads_join(&j);
 }
 
 struct ranges {
@@ -175,8 +193,6 @@ fold_jobs_ordered(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void (*take)(void *arg, size_t i), void *arg)
 {
 	struct jobs j = { .n = n, .fn = fn, .arg = arg };
-	pthread_t *tid;
-	unsigned t, nt = 0;
 	size_t i, k;
 
 	if (jobs > n)
@@ -190,13 +206,9 @@ fold_jobs_ordered(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 	}
 	j.done = fold_calloc(n, 1);
 	j.ahead = (size_t)jobs * 2;
-	pthread_mutex_init(&j.lock, NULL);
 	pthread_cond_init(&j.ready, NULL);
 	pthread_cond_init(&j.room, NULL);
-	tid = fold_reallocarray(NULL, jobs - 1, sizeof *tid);
-	for (t = 0; t + 1 < jobs; t++)
-		if (fold_thread_start(&tid[nt], run, &j) == 0)
-			nt++;
+	threads_start(&j, jobs);
 	for (i = 0; i < n;) {
 		/*
 		 * Task i taken when done; while it is not, the caller runs
@@ -225,11 +237,8 @@ fold_jobs_ordered(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 			pthread_cond_broadcast(&j.room);
 		pthread_mutex_unlock(&j.lock);
 	}
-	for (t = 0; t < nt; t++)
-		pthread_join(tid[t], NULL);
-	free(tid);
+	threads_join(&j);
 	free(j.done);
 	pthread_cond_destroy(&j.ready);
 	pthread_cond_destroy(&j.room);
-	pthread_mutex_destroy(&j.lock);
 }

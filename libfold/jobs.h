@@ -29,12 +29,12 @@ void fold_jobs_ranges(size_t n, size_t min, unsigned jobs,
     void (*fn)(void *arg, size_t a, size_t b), void *arg);
 
 /*
- * The same as fold_jobs, and take(arg, i) called on the calling thread for each task in
- * order, as soon as it is done: parts of an output made on threads and
- * written in order as they come. While the next to take is not done, the
- * caller runs a task itself, if one is left. No task is begun 2 * jobs or
- * more past the next to take: the results held at a time are bounded,
- * however slowly take goes.
+ * The same as fold_jobs, and take(arg, i) called on the calling thread
+ * for each task in order, as soon as it is done: parts of an output made
+ * on threads and written in order as they come. While the next to take
+ * is not done, the caller runs a task itself, if one is left. No task is
+ * begun 2 * jobs or more past the next to take: the results held at a
+ * time are bounded, however slowly take goes.
  */
 void fold_jobs_ordered(size_t n, unsigned jobs,
     void (*fn)(void *arg, size_t i), void (*take)(void *arg, size_t i),
