@@ -10,6 +10,7 @@
 #include "libfold/folded.h"
 #include "libfold/hash.h"
 #include "libfold/intern.h"
+#include "libfold/jobs.h"
 #include "libfold/stacks.h"
 #include "libfold/str.h"
 #include "libfold/tree.h"
@@ -904,9 +905,18 @@ enum { TASK_FRAMES = 1024 };
 
 struct tasks {
 	const struct layout *L;
-	size_t *from;			/* task k: nodes [from[k], from[k + 1]) */
-	size_t *nframes;		/* by task */
+	size_t *from;		/* task k: nodes [from[k], from[k + 1]) */
+	size_t *nframes;	/* by task */
 };
+
+/* A node's weight in a task: 1 when it is drawn. */
+static size_t
+drawn_weight(void *arg, size_t i)
+{
+	const struct layout *L = arg;
+
+	return L->drawn[i] != 0;
+}
 
 static void
 frames_task(void *arg, size_t k, struct fold_out *mem)
@@ -925,8 +935,7 @@ write_frames(struct layout *L, unsigned jobs)
 	const struct fold_svg_opt *opt = &L->g->opt;
 	struct fold_out *out = L->out;
 	struct tasks t = { .L = L };
-	size_t i, k, n = fold_tree_len(L->t), nframes = 0, ntasks = 0;
-	size_t cap = 0, drawn = 0, total = 0;
+	size_t k, n = fold_tree_len(L->t), nframes = 0, ntasks = 0, total = 0;
 
 	nl(L, 1);
 	fold_out_printf(out, "<g id=\"%s-frames\" data-nametype=\"", L->id);
@@ -934,22 +943,12 @@ write_frames(struct layout *L, unsigned jobs)
 	fold_out_puts(out, "\" data-fontwidth=\"");
 	putnum(out, opt->fontwidth, 4);
 	fold_out_puts(out, "\">");
-	for (i = 0; jobs > 1 && fold_palette_pure(L->g->pal) && i < n; i++) {
-		if (drawn == 0) {
-			t.from = fold_grow(t.from, &cap, ntasks + 2,
-			    sizeof *t.from);
-			t.from[ntasks++] = i;
-		}
-		if (L->drawn[i]) {
-			total++;
-			if (++drawn == TASK_FRAMES)
-				drawn = 0;
-		}
-	}
+	if (jobs > 1 && fold_palette_pure(L->g->pal))
+		ntasks = fold_jobs_cut(n, TASK_FRAMES, drawn_weight, L, &t.from,
+		    &total);
 	if (total < 4 * TASK_FRAMES)
 		nframes = frames_of(L, 0, n);
 	else {
-		t.from[ntasks] = n;
 		t.nframes = fold_calloc(ntasks, sizeof *t.nframes);
 		fold_out_jobs(out, ntasks, jobs, frames_task, &t);
 		for (k = 0; k < ntasks; k++)

@@ -3,6 +3,7 @@
 
 #include "err.h"
 #include "folded.h"
+#include "jobs.h"
 #include "str.h"
 #include "unit.h"
 
@@ -236,9 +237,9 @@ enum { TASK_FRAMES = 16384 };
 
 struct tasks {
 	struct fold_stacks *st;
-	size_t *from;			/* task k: stacks [from[k], from[k + 1]) */
+	size_t *from;		/* task k: stacks [from[k], from[k + 1]) */
 	struct fold_unit_out u;
-	size_t unit;			/* the task whose lines u goes in */
+	size_t unit;		/* the task whose lines u goes in */
 };
 
 static void
@@ -260,29 +261,30 @@ write_task(void *arg, size_t k, struct fold_out *mem)
  * before the next one of (before its first line), else in the last:
  * known before any task runs.
  */
+/* A stack's weight in a task: its frames. */
+static size_t
+frames_weight(void *arg, size_t i)
+{
+	size_t n;
+
+	fold_stacks_ids(arg, i, &n);
+	return n;
+}
+
 static size_t
 cut_tasks(struct tasks *t, size_t len)
 {
-	size_t i, n, frames = 0, total = 0, ntasks = 0, cap = 0, lcap = 0, o;
+	size_t i, n, total, ntasks, lcap = 0, o;
+	const uint32_t *ids;
 	char *line = NULL;
 
-	for (i = 0; i < len; i++) {
-		if (frames == 0) {
-			t->from = fold_grow(t->from, &cap, ntasks + 2,
-			    sizeof *t->from);
-			t->from[ntasks++] = i;
-		}
-		fold_stacks_ids(t->st, i, &n);
-		total += n;
-		if ((frames += n) >= TASK_FRAMES)
-			frames = 0;
-	}
+	ntasks = fold_jobs_cut(len, TASK_FRAMES, frames_weight, t->st, &t->from,
+	    &total);
 	if (total < 4 * TASK_FRAMES)
 		return 1;
-	t->from[ntasks] = len;
 	t->unit = ntasks - 1;
 	for (i = 0; i + 1 < ntasks && t->u.len; i++) {
-		const uint32_t *ids = fold_stacks_ids(t->st, t->from[i + 1], &n);
+		ids = fold_stacks_ids(t->st, t->from[i + 1], &n);
 		o = fold_intern_join(fold_stacks_frames(t->st), ids, n, &line,
 		    &lcap, 0);
 		if (fold_unit_out_due(&t->u, line, o)) {

@@ -158,6 +158,29 @@ fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
 	threads_join(&j);
 }
 
+size_t
+fold_jobs_cut(size_t n, size_t per, size_t (*weight)(void *arg, size_t i),
+    void *arg, size_t **from, size_t *total)
+{
+	size_t i, w = 0, x, ntasks = 0, cap = 0;
+
+	*from = NULL;
+	*total = 0;
+	for (i = 0; i < n; i++) {
+		if (w == 0) {
+			*from = fold_grow(*from, &cap, ntasks + 2, sizeof **from);
+			(*from)[ntasks++] = i;
+		}
+		x = weight(arg, i);
+		*total += x;
+		if ((w += x) >= per)
+			w = 0;
+	}
+	*from = fold_grow(*from, &cap, ntasks + 1, sizeof **from);
+	(*from)[ntasks] = n;
+	return ntasks;
+}
+
 struct ranges {
 	size_t n, per;
 	void (*fn)(void *, size_t, size_t);

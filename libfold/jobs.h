@@ -29,6 +29,17 @@ void fold_jobs_ranges(size_t n, size_t min, unsigned jobs,
     void (*fn)(void *arg, size_t a, size_t b), void *arg);
 
 /*
+ * Cuts items [0, n) into tasks in order, each of weight per or more but
+ * the last (weight(arg, i): item i's): (*from)[k] is task k's first item,
+ * (*from)[ntasks] is n; the caller frees *from. Returns ntasks, and the
+ * weight of all in *total: the tasks of an output made on threads
+ * (fold_out_jobs).
+ */
+size_t fold_jobs_cut(size_t n, size_t per,
+    size_t (*weight)(void *arg, size_t i), void *arg, size_t **from,
+    size_t *total);
+
+/*
  * The same as fold_jobs, and take(arg, i) called on the calling thread
  * for each task in order, as soon as it is done: parts of an output made
  * on threads and written in order as they come. While the next to take
