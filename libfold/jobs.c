@@ -168,7 +168,8 @@ fold_jobs_cut(size_t n, size_t per, size_t (*weight)(void *arg, size_t i),
 	*total = 0;
 	for (i = 0; i < n; i++) {
 		if (w == 0) {
-			*from = fold_grow(*from, &cap, ntasks + 2, sizeof **from);
+			*from = fold_grow(*from, &cap, ntasks + 2,
+			    sizeof **from);
 			(*from)[ntasks++] = i;
 		}
 		x = weight(arg, i);

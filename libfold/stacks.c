@@ -38,7 +38,7 @@ struct fold_stacks {
 	uint64_t adds;			/* fold_stacks_adds */
 	char unit[FOLD_UNIT_MAX + 1];	/* "" until one is set */
 	int unit_forced;
-	struct ranks *ranks;		/* its frames', made ahead; or NULL */
+	struct ranks *ranks;		/* of its frames, made ahead */
 };
 
 static struct ranks *ranks_make(const struct fold_intern *fr, int tokens);
@@ -514,7 +514,7 @@ frame_map(struct fold_stacks *dst, const struct fold_stacks *src,
 /* What merge's first pass shares with its tasks. */
 struct remap {
 	const struct fold_stacks *src;
-	const uint32_t *sids, *map;	/* map NULL: src shares dst's frames */
+	const uint32_t *sids, *map;	/* map NULL: dst's frames shared */
 	size_t same;
 	uint32_t *hash;
 };

@@ -775,8 +775,8 @@ order_random_parts(size_t count, size_t maxfr, unsigned jobs, int parts,
 		c = fold_count_u64(i + 1);
 		if (parts && i == 0)
 			for (j = 0; j < 3; j++)
-				pst[j] = fold_stacks_new(j ? fold_intern_copy(fr) :
-				    fr, 1);
+				pst[j] = fold_stacks_new(j ?
+				    fold_intern_copy(fr) : fr, 1);
 		fold_stacks_add_text(parts ? pst[i % 3] : st, buf, k, &c);
 	}
 	if (parts) {
@@ -832,11 +832,13 @@ test_order_random(void)
 	order_random(40002, 12, 7, "stacks: text order on 7 threads");
 	order_random(70000, 12, 2, "stacks: text order on 2 threads, "
 	    "reordered there");
-	order_random_parts(40000, 12, 1, 1, "stacks: text order of parts taken");
-	order_random_parts(60000, 12, 2, 1, "stacks: text order of parts taken, "
-	    "their frames ranked meanwhile, their ids mapped on threads");
-	order_random_parts(40000, 12, 2, 2, "stacks: text order of parts taken, "
-	    "a frame added after");
+	order_random_parts(40000, 12, 1, 1,
+	    "stacks: text order of parts taken");
+	order_random_parts(60000, 12, 2, 1,
+	    "stacks: text order of parts taken, their frames ranked "
+	    "meanwhile, their ids mapped on threads");
+	order_random_parts(40000, 12, 2, 2,
+	    "stacks: text order of parts taken, a frame added after");
 }
 
 /* 1 when the trees a and b are the same, node for node. */
