@@ -407,20 +407,32 @@ static struct fold_perthread inflaters =
     FOLD_PERTHREAD(inflater_make, inflater_free);
 
 /*
- * A small gzip input, all of whose compressed bytes fit the raw buffer,
- * is inflated at once by libdeflate, which takes two thirds of the time
- * zlib's stream takes (inflating was a third of what merging a small
- * pprof profile cost). What it does not take (a second member, garbage
- * after the end, a wrong size or checksum, a size past the limit) is
- * streamed by zlib instead, which says what is wrong. Returns 1 when
- * in->plain holds the input, 0 to stream it, -1 on a read error.
+ * The size a gzip member says at its end, in its last 4 bytes t (mod
+ * 2^32), in *size: 1 when in may inflate it at once, within WHOLE_MAX and
+ * the limit.
+ */
+static int
+trailer_fits(const struct fold_in *in, const unsigned char *t, size_t *size)
+{
+	*size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
+	return *size <= WHOLE_MAX && (!in->limit || *size <= in->limit);
+}
+
+/*
+ * A gzip input all of whose compressed bytes fit the raw buffer (a small
+ * one, or a file a whole reader takes: fill8) is inflated at once by
+ * libdeflate, which takes half to two thirds of the time zlib's stream
+ * takes (inflating was a third of what merging a small pprof profile
+ * cost). What it does not take (a second member, garbage after the end,
+ * a wrong size or checksum, a size past the limit) is streamed by zlib
+ * instead, which says what is wrong. Returns 1 when in->plain holds the
+ * input, 0 to stream it, -1 on a read error.
  */
 static int
 gzwhole(struct fold_in *in)
 {
 	struct libdeflate_decompressor *d;
 	size_t n, size, used, got;
-	const unsigned char *t;
 	enum libdeflate_result r;
 
 	if (fillraw(in, in->rawcap) < 0)
@@ -428,9 +440,7 @@ gzwhole(struct fold_in *in)
 	n = in->z.avail_in;
 	if (!in->raweof || n < 18)
 		return 0;
-	t = in->raw + n - 4;	/* the size, mod 2^32, ends the member */
-	size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
-	if (size > WHOLE_MAX || (in->limit && size > in->limit))
+	if (!trailer_fits(in, in->raw + n - 4, &size))
 		return 0;
 	if (!(d = fold_perthread(&inflaters)))
 		return 0;
@@ -463,10 +473,8 @@ whole_fits(struct fold_in *in)
 	unsigned char t[4];
 	size_t size;
 
-	if (in->fsize < 18 || pread(in->fd, t, 4, in->fsize - 4) != 4)
-		return 0;
-	size = t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24;
-	return size <= WHOLE_MAX && (!in->limit || size <= in->limit);
+	return in->fsize >= 18 && pread(in->fd, t, 4, in->fsize - 4) == 4 &&
+	    trailer_fits(in, t, &size);
 }
 
 /* Copies what is left of in->plain to buf[end..cap-1). */
