@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -333,11 +334,24 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 	return status;
 }
 
+/*
+ * The processors this process may run on, as nproc(1) counts them: a
+ * run under taskset(1), or in a container given a few of a large host's
+ * processors, would start a thread for every one online and have them
+ * share the few. Those online where the set cannot be had.
+ */
 unsigned
 cmd_processors(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	long n = 0;
+#ifdef __linux__
+	cpu_set_t set;
 
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		n = CPU_COUNT(&set);
+#endif
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
 }
 
@@ -356,8 +370,8 @@ jobs_asked(const struct cmd_common *cc)
 }
 
 /*
- * jobs, or for 0 one per processor online, but one when progress is shown
- * (one thread draws it); at most 1024.
+ * jobs, or for 0 one per processor it may run on, but one when progress
+ * is shown (one thread draws it); at most 1024.
  */
 static unsigned
 jobs_or_default(unsigned long long jobs)

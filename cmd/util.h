@@ -105,14 +105,15 @@ struct cmd_twostep {
 	void (*worker_free)(void *reader, void *w);
 };
 
-/* The processors online (1 to 1024): what a default of -j uses. */
+/* The processors this process may run on (1 to 1024): what a default of
+   -j uses. */
 unsigned cmd_processors(void);
 
 /*
  * The threads of a run that shares its work out itself (foldmerge):
  * cc->jobs; for a run that asks for none, FOLD_TEST_JOBS (the tests) or
- * one per processor online, but one when progress is shown (one thread
- * draws it). At most 1024.
+ * one per processor it may run on, but one when progress is shown (one
+ * thread draws it). At most 1024.
  */
 unsigned cmd_jobs(const struct cmd_common *cc);
 
@@ -125,8 +126,8 @@ unsigned cmd_sort_jobs(const struct cmd_common *cc);
 
 /*
  * cmd_each_listed, the inputs prepared by up to cc->jobs threads at once
- * (0: one per processor online; never more than the inputs), at most
- * twice that ahead of the commits, so that memory is bounded by the
+ * (0: one per processor it may run on; never more than the inputs), at
+ * most twice that ahead of the commits, so that memory is bounded by the
  * inputs in flight. The output and every
  * message, in their order, are those of one thread whatever jobs is:
  * messages are held with their input and given at its commit. Progress

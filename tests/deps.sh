@@ -4,7 +4,7 @@
 pkgs="gcc make pkg-config libyajl-dev libprotobuf-c-dev protobuf-c-compiler
 zlib1g-dev libdeflate-dev libxml2-dev libxml2-utils libpcre2-dev mandoc
 python3 golang-go chromium clang libclang-rt-14-dev parallel openssh-server
-openssh-client rsync"
+openssh-client rsync strace"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -756,6 +756,24 @@ if [ -r "$big" ] && ! sanitized; then
 	compare "bench capture, -j3" "$tmp/want" "$tmp/got"
 	run "$tmp/got" "$tmp/goterr" stackcollapse -j2 <"$tmp/big.perf"
 	compare "bench capture, -j2, standard input" "$tmp/want" "$tmp/got"
+	# the default is one thread per processor the run may use: under
+	# taskset to one processor, none is started (the clones counted)
+	if have strace && have taskset; then
+		taskset -c 0 strace -f -qq -e trace=clone,clone3 \
+		    -o "$tmp/clones" stackcollapse-perf "$tmp/big.perf" \
+		    >"$tmp/got" 2>"$tmp/goterr"
+		equal "bench capture, one processor allowed: no thread" \
+		    "$(grep -c clone "$tmp/clones")" 0
+		compare "bench capture, one processor allowed" "$tmp/want" \
+		    <(cat "$tmp/got"; echo "rc 0")
+		if [ "$(nproc)" -ge 2 ]; then
+			taskset -c 0,1 strace -f -qq -e trace=clone,clone3 \
+			    -o "$tmp/clones" stackcollapse-perf \
+			    "$tmp/big.perf" >"$tmp/got" 2>"$tmp/goterr"
+			check "bench capture, two processors allowed: threads" \
+			    grep -q clone "$tmp/clones"
+		fi
+	fi
 fi
 
 echo "$passed passed, $failed failed"
