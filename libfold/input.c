@@ -33,6 +33,7 @@ struct fold_in {
 	size_t plainlen, plainpos;
 	int takewhole;		/* the caller takes the input whole */
 	off_t fsize;		/* a regular file's size; -1: unknown */
+	int atend;		/* read to fsize: the next read would give 0 */
 	char *whole;		/* plain, once fold_in_readall took it */
 	/* UTF-16 text with a byte order mark, read as UTF-8 */
 	int sniffed, u16;	/* u16: 1 little-endian, 2 big-endian */
@@ -158,7 +159,7 @@ fold_in_rewind(struct fold_in *in)
 	memset(&in->z, 0, sizeof in->z);
 	in->raw = NULL;
 	in->rawcap = 0;
-	in->raweof = 0;
+	in->raweof = in->atend = 0;
 	in->sniffed = in->u16 = 0;
 	in->ncarry = 0;
 	in->u16buf = NULL;
@@ -308,6 +309,8 @@ readfd(struct fold_in *in, void *p, size_t n)
 	}
 	if (in->range && n > in->left)
 		n = in->left;
+	if (in->atend)
+		return 0;
 	do
 		r = in->range ? (n ? pread(in->fd, p, n, (off_t)in->pos) : 0) :
 		    read(in->fd, p, n);
@@ -320,6 +323,14 @@ readfd(struct fold_in *in, void *p, size_t n)
 		fold_seterr("%s: read error: %s", in->name, strerror(errno));
 	else if (r > 0) {
 		in->rawdone += r;
+		/*
+		 * A short read of a regular file, to the size it had when
+		 * opened, is its end: the read that would say so (a tenth of
+		 * the system's time for a small profile) is spared.
+		 */
+		if ((size_t)r < n && in->fsize >= 0 &&
+		    in->rawdone == (uint64_t)in->fsize)
+			in->atend = 1;
 		if (in->progress)
 			in->progress(in->progarg, in->rawdone, in->size);
 	}
