@@ -56,7 +56,7 @@ pprof2folded -j2 --files-from list | cmp -s - one.folded ||
 	{ echo "FAIL pprof2folded -j2 differs from -j1"; exit 1; }
 set -- $(best_times pprof2folded -j1 --files-from list ::: \
     pprof2folded -j2 --files-from list)
-speedup "pprof2folded --files-from" "$1 $2" "$3 $4"
+speedup "pprof2folded --files-from" "$1 $2" "$3 $4" 1 1.7
 
 # a job per profile costs GNU parallel's start of a job each: timed on the
 # first 1,000 profiles only
@@ -91,7 +91,7 @@ cmp -s j1.pb.gz j2.pb.gz || { echo "FAIL pprofmerge -j2 differs from -j1"; exit 
 cmp -s j1.pb.gz merged.pb.gz || { echo "FAIL pprofmerge -j1 differs from the default"; exit 1; }
 set -- $(best_times pprofmerge -j1 --files-from list ::: \
     pprofmerge -j2 --files-from list)
-speedup "pprofmerge --files-from" "$1 $2" "$3 $4"
+speedup "pprofmerge --files-from" "$1 $2" "$3 $4" 1 1.7
 ceiling "pprofmerge --files-from" pprofmerge -j1 --files-from list
 
 if command -v go >/dev/null 2>&1; then

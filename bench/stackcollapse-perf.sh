@@ -47,7 +47,7 @@ awk -v gw="$1" -v gc="$2" -v tw="$3" -v tc="$4" -v m="$mem" -v m2="$mem2" \
 	printf "stackcollapse-perf: peak memory %.1f MB (target <= 16); at -j2 %.1f MB, %.2fx (target <= 2)\n",
 	    m, m2, (m > 0 ? m2 / m : 0)
 }'
-speedup stackcollapse-perf "$tool" "$j2" "$REPS"
+speedup stackcollapse-perf "$tool" "$j2" "$REPS" 1.7
 RUNS=5 ceiling stackcollapse-perf "$b/stackcollapse-perf" -j1 "$tmp/big.perf"
 
 # A fleet: the capture's samples dealt out in turn into 200 files (about
