@@ -130,6 +130,12 @@ fold_in_open(const char *path)
 	return in;
 }
 
+int64_t
+fold_in_filesize(const struct fold_in *in)
+{
+	return in->fsize;
+}
+
 int
 fold_in_rewindable(const struct fold_in *in)
 {

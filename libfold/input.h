@@ -182,6 +182,12 @@ int fold_in_readall(struct fold_in *in, const char **buf, size_t *len);
 /* The name used in messages: the path, or "<stdin>". */
 const char *fold_in_name(const struct fold_in *in);
 
+/*
+ * The size a regular file opened by fold_in_open had then, as its fstat
+ * told; -1 for any other input.
+ */
+int64_t fold_in_filesize(const struct fold_in *in);
+
 /* Number of the line last returned by fold_in_line (1-based). */
 uint64_t fold_in_lineno(const struct fold_in *in);
 

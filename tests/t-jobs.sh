@@ -773,6 +773,33 @@ if [ -r "$big" ] && ! sanitized; then
 			check "bench capture, two processors allowed: threads" \
 			    grep -q clone "$tmp/clones"
 		fi
+		# inputs by default: read on one thread until those read
+		# come to 8 MiB, the rest on threads; below, on one
+		awk -v RS= -v ORS='\n\n' 'NR <= 3000' "$tmp/big.perf" \
+		    >"$tmp/part.perf"
+		for i in 1 2 3; do echo "$tmp/part.perf"; done >"$tmp/few.list"
+		for i in $(seq 12); do echo "$tmp/part.perf"; done \
+		    >"$tmp/many.list"
+		run "$tmp/want" "$tmp/wanterr" stackcollapse-perf -j1 \
+		    --files-from "$tmp/few.list"
+		taskset -c 0,1 strace -f -qq -e trace=clone,clone3 \
+		    -o "$tmp/clones" stackcollapse-perf \
+		    --files-from "$tmp/few.list" >"$tmp/got" 2>"$tmp/goterr"
+		equal "3 inputs of 1 MB: no thread" \
+		    "$(grep -c clone "$tmp/clones")" 0
+		compare "3 inputs of 1 MB, default jobs" "$tmp/want" \
+		    <(cat "$tmp/got"; echo "rc 0")
+		run "$tmp/want" "$tmp/wanterr" stackcollapse-perf -j1 \
+		    --files-from "$tmp/many.list"
+		taskset -c 0,1 strace -f -qq -e trace=clone,clone3 \
+		    -o "$tmp/clones" stackcollapse-perf \
+		    --files-from "$tmp/many.list" >"$tmp/got" 2>"$tmp/goterr"
+		if [ "$(nproc)" -ge 2 ]; then
+			check "12 inputs of 1 MB: threads past 8 MiB" \
+			    grep -q clone "$tmp/clones"
+		fi
+		compare "12 inputs of 1 MB, default jobs" "$tmp/want" \
+		    <(cat "$tmp/got"; echo "rc 0")
 	fi
 fi
 
