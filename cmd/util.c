@@ -589,12 +589,12 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	/* the progress of reading is drawn by the one thread that reads */
 	if (jobs == 0 && !progress_wanted())
 		p.next = p.committed = alone_until_large(&p);
-	jobs = jobs_or_default(jobs);
+	if (p.next == p.n || *stopped)
+		return p.status ? EXIT_ERR : EXIT_OK;
 	/* never more than the inputs left */
+	jobs = jobs_or_default(jobs);
 	if (jobs > (unsigned)(p.n - p.next))
 		jobs = p.n - p.next;
-	if (jobs == 0 || *stopped)
-		return p.status ? EXIT_ERR : EXIT_OK;
 	p.window = jobs > 1 ? 2 * jobs : 1;
 	p.slots = fold_calloc(p.window, sizeof *p.slots);
 	/*
