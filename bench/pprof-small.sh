@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # The cost per file on small real profiles: pprofmerge and pprof2folded
 # --files-from over N (100) copies of real Go CPU captures, against
-# `go tool pprof -proto` on the same files, in the same run. Two sets:
-# bench/go-cpu.pb.gz alone (15 KB gzipped, 30 KB decoded), and it in turn
-# with testdata/pprof2folded's cpu.pb.gz and labels.pb.gz (under 1 KB).
+# `go tool pprof -proto` on the same files, in the same run. Three sets:
+# bench/go-cpu.pb.gz alone (15 KB gzipped, 30 KB decoded); it in turn
+# with testdata/pprof2folded's cpu.pb.gz and labels.pb.gz (under 1 KB);
+# and the ten captures of bench/go-varied in turn (6 to 14 KB, of ten
+# different mixes of work): profiles that differ, as a fleet's do, whose
+# merge is as large as their union, and whose decoding no processor can
+# learn by heart from the copies before.
 # Prints the CPU time (user + system) per file of each and the ratio to go
 # tool pprof's (target: 20x), and the ratio of elapsed times. go tool
 # pprof's times vary most: it is timed 3 times RUNS (3), its best taken.
@@ -103,3 +107,4 @@ read -r _ hc < <(best_reps "$REPS" "$b/pprofmerge" --help)
 set_of go-cpu "$top/bench/go-cpu.pb.gz"
 set_of mixed "$top/bench/go-cpu.pb.gz" "$top/testdata/pprof2folded/cpu.pb.gz" \
     "$top/testdata/pprof2folded/labels.pb.gz"
+set_of varied "$top"/bench/go-varied/*.pb.gz

@@ -2,8 +2,13 @@
 // workload (compression, hashing, JSON, sorting, regular expressions,
 // formatting and maps, on four goroutines) to the file named by its
 // argument: the base of the fleet benchmark's profiles (bench/gen_fleet.py).
+// A second argument runs it that many seconds instead of 5; a third, a
+// seed other than 0, gives each of two to four goroutines its own one to
+// three of the workloads, drawn from the seed: profiles of different
+// services, for bench/pprof-small.sh's varied set.
 //
 //	go run . ../go-cpu.pb.gz
+//	go run . ../go-varied/3.pb.gz 2 3
 package main
 
 import (
@@ -110,7 +115,26 @@ func main() {
 	work := [][]func(*rand.Rand) int{
 		{compress, h}, {encode, route}, {sortInts, cache}, {compress, encode, route, cache},
 	}
-	until := time.Now().Add(5 * time.Second)
+	secs, seed := 5, int64(0)
+	if len(os.Args) > 2 {
+		secs, _ = strconv.Atoi(os.Args[2])
+	}
+	if len(os.Args) > 3 {
+		seed, _ = strconv.ParseInt(os.Args[3], 10, 64)
+	}
+	if seed != 0 {
+		all := []func(*rand.Rand) int{compress, h, encode, route, sortInts, cache}
+		r := rand.New(rand.NewSource(seed))
+		work = work[:0]
+		for g := 2 + r.Intn(3); g > 0; g-- {
+			var w []func(*rand.Rand) int
+			for k := 1 + r.Intn(3); k > 0; k-- {
+				w = append(w, all[r.Intn(len(all))])
+			}
+			work = append(work, w)
+		}
+	}
+	until := time.Now().Add(time.Duration(secs) * time.Second)
 	var wg sync.WaitGroup
 	for i, w := range work {
 		wg.Add(1)
