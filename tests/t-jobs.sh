@@ -773,6 +773,27 @@ if [ -r "$big" ] && ! sanitized; then
 			check "bench capture, two processors allowed: threads" \
 			    grep -q clone "$tmp/clones"
 		fi
+		# and no more than a container's CPU limit gives (cgroup v2's
+		# cpu.max at /sys/fs/cgroup; FOLD_TEST_ROOT: a tree made here)
+		mkdir -p "$tmp/root/sys/fs/cgroup"
+		for q in "100000 100000:0" "150000 100000:1" "max 100000:1"; do
+			echo "${q%:*}" >"$tmp/root/sys/fs/cgroup/cpu.max"
+			FOLD_TEST_ROOT=$tmp/root taskset -c 0,1 strace -f -qq \
+			    -e trace=clone,clone3 -o "$tmp/clones" \
+			    stackcollapse-perf "$tmp/big.perf" >"$tmp/got" \
+			    2>"$tmp/goterr"
+			if [ "$(nproc)" -lt 2 ]; then
+				:
+			elif [ "${q#*:}" = 0 ]; then
+				equal "cpu.max ${q%:*}: no thread" \
+				    "$(grep -c clone "$tmp/clones")" 0
+			else
+				check "cpu.max ${q%:*}: threads" \
+				    grep -q clone "$tmp/clones"
+			fi
+			compare "cpu.max ${q%:*}: the output" "$tmp/want" \
+			    <(cat "$tmp/got"; echo "rc 0")
+		done
 		# inputs by default: read on one thread until those read
 		# come to 8 MiB, the rest on threads; below, on one
 		awk -v RS= -v ORS='\n\n' 'NR <= 3000' "$tmp/big.perf" \
