@@ -359,7 +359,7 @@ container_limit(void)
 	fclose(f);
 	if (n != 2 || quota <= 0 || period <= 0)
 		return 0;
-	return (unsigned long)((quota + period - 1) / period);
+	return (unsigned long)(quota / period + (quota % period != 0));
 }
 
 /*
