@@ -255,12 +255,6 @@ write_task(void *arg, size_t k, struct fold_out *mem)
 		fold_unit_out_end(&t->u, mem);
 }
 
-/*
- * Cuts [0, len) into tasks (t->from, returns how many); 1 when they are
- * not worth threads. The unit line goes in the first task that it sorts
- * before the next one of (before its first line), else in the last:
- * known before any task runs.
- */
 /* A stack's weight in a task: its frames. */
 static size_t
 frames_weight(void *arg, size_t i)
@@ -271,6 +265,12 @@ frames_weight(void *arg, size_t i)
 	return n;
 }
 
+/*
+ * Cuts [0, len) into tasks (t->from, returns how many); 1 when they are
+ * not worth threads. The unit line goes in the first task that it sorts
+ * before the next one of (before its first line), else in the last:
+ * known before any task runs.
+ */
 static size_t
 cut_tasks(struct tasks *t, size_t len)
 {

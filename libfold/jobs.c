@@ -167,15 +167,18 @@ fold_jobs_cut(size_t n, size_t per, size_t (*weight)(void *arg, size_t i),
 	*from = NULL;
 	*total = 0;
 	for (i = 0; i < n; i++) {
-		if (w == 0) {
+		/* a task begins at the first item, and at an item of some
+		   weight once the one before has its weight: items of weight
+		   0 go in the task they follow */
+		x = weight(arg, i);
+		if (i == 0 || (w >= per && x > 0)) {
 			*from = fold_grow(*from, &cap, ntasks + 2,
 			    sizeof **from);
 			(*from)[ntasks++] = i;
-		}
-		x = weight(arg, i);
-		*total += x;
-		if ((w += x) >= per)
 			w = 0;
+		}
+		*total += x;
+		w += x;
 	}
 	*from = fold_grow(*from, &cap, ntasks + 1, sizeof **from);
 	(*from)[ntasks] = n;

@@ -1277,6 +1277,33 @@ test_jobs_ranges(void)
 	    "threads, below the least for threads and above");
 }
 
+/*
+ * fold_jobs_cut: a task ends once it has its weight; items of weight 0
+ * go in the task they follow, not in tasks of their own
+ */
+static size_t
+listed_weight(void *arg, size_t i)
+{
+	return ((const size_t *)arg)[i];
+}
+
+static void
+test_jobs_cut(void)
+{
+	static const size_t w[] = { 0, 0, 3, 0, 2, 2, 0, 0, 5, 0 };
+	size_t *from, total, n;
+
+	n = fold_jobs_cut(10, 4, listed_weight, (void *)w, &from, &total);
+	CHECK(n == 2 && from[0] == 0 && from[1] == 5 && from[2] == 10 &&
+	    total == 12, "jobs: cut into tasks of a weight, those of 0 kept "
+	    "with the task before");
+	free(from);
+	n = fold_jobs_cut(0, 4, listed_weight, (void *)w, &from, &total);
+	CHECK(n == 0 && from[0] == 0 && total == 0,
+	    "jobs: no item, no task");
+	free(from);
+}
+
 /* fold_out_jobs: after a write fails, the tasks begun put nothing */
 static size_t puts_made;
 
@@ -1546,6 +1573,7 @@ main(void)
 	test_perthread();
 	test_jobs_ordered();
 	test_jobs_ranges();
+	test_jobs_cut();
 	test_out_jobs_failed();
 	test_big();
 	test_pool();
