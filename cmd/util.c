@@ -371,8 +371,10 @@ container_limit(void)
  * tables of its own, and have them share the few. Those online where the
  * set cannot be had.
  */
-unsigned
-cmd_processors(void)
+static unsigned processors;
+
+static void
+count_processors(void)
 {
 	long n = 0;
 #ifdef __linux__
@@ -388,7 +390,17 @@ cmd_processors(void)
 	if (n > 1 && (l = container_limit()) > 0 && l < (unsigned long)n)
 		n = (long)l;
 #endif
-	return n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
+	processors = n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
+}
+
+/* Counted once a run, which asks for them to read and again to write. */
+unsigned
+cmd_processors(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, count_processors);
+	return processors;
 }
 
 /*
