@@ -20,8 +20,9 @@
 # file (its tables and buffers touched for the first time, the output
 # compressed) and each further file; and go tool pprof's first file and
 # each further one, the ratio of the further ones' (ours start in about a
-# millisecond, go tool pprof in 14: its start is a smaller part of its
-# run, and the whole runs' ratio is below the further files').
+# millisecond and a half, go tool pprof in 14 to 21: its start is a
+# smaller part of its run, and the whole runs' ratio is below the further
+# files').
 # usage: bench/pprof-small.sh BUILDDIR [N]
 set -eu
 b=$(cd "${1:?usage: $0 BUILDDIR [N]}" && pwd)

@@ -8,7 +8,7 @@
 // services, for bench/pprof-small.sh's varied set.
 //
 //	go run . ../go-cpu.pb.gz
-//	go run . ../go-varied/3.pb.gz 2 3
+//	go run . ../go-varied/3.pb.gz 4 3
 package main
 
 import (
