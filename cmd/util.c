@@ -2,7 +2,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -334,76 +333,6 @@ cmd_each_listed(char **files, int n, const char *list, int nul,
 }
 
 /*
- * The processors a container's CPU limit gives it, rounded up: under
- * cgroup v2 a container sees its own cgroup at /sys/fs/cgroup, whose
- * cpu.max is "QUOTA PERIOD" (docker --cpus, a Kubernetes limit) or "max
- * PERIOD"; 0 for none, or where there is no such file (a host's root
- * cgroup, cgroup v1). One file, not the process's cgroup found through
- * /proc and every one above it: those cost 0.1 to 0.2 ms a run, a small
- * merge's 3% to 5%. FOLD_TEST_ROOT, the tests', is put before the path.
- */
-static unsigned long
-container_limit(void)
-{
-	const char *top = getenv("FOLD_TEST_ROOT");
-	long long quota, period;
-	char path[PATH_MAX];
-	FILE *f;
-	int n;
-
-	if (snprintf(path, sizeof path, "%s/sys/fs/cgroup/cpu.max",
-	    top ? top : "") >= (int)sizeof path ||
-	    (f = fopen(path, "re")) == NULL)
-		return 0;
-	n = fscanf(f, "%lld %lld", &quota, &period);
-	fclose(f);
-	if (n != 2 || quota <= 0 || period <= 0)
-		return 0;
-	return (unsigned long)(quota / period + (quota % period != 0));
-}
-
-/*
- * The processors this process may run on, as nproc(1) counts them, and
- * no more than a container's CPU limit gives it (container_limit), as
- * Go's runtime and Rust's standard library count them: a run under
- * taskset(1), or in a container given a few of a large host's processors
- * or their time, would start a thread for every one online, each with
- * tables of its own, and have them share the few. Those online where the
- * set cannot be had.
- */
-static unsigned processors;
-
-static void
-count_processors(void)
-{
-	long n = 0;
-#ifdef __linux__
-	unsigned long l;
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0)
-		n = CPU_COUNT(&set);
-#endif
-	if (n < 1)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-#ifdef __linux__
-	if (n > 1 && (l = container_limit()) > 0 && l < (unsigned long)n)
-		n = (long)l;
-#endif
-	processors = n > 1 ? (n > 1024 ? 1024 : (unsigned)n) : 1;
-}
-
-/* Counted once a run, which asks for them to read and again to write. */
-unsigned
-cmd_processors(void)
-{
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-	pthread_once(&once, count_processors);
-	return processors;
-}
-
-/*
  * The jobs asked for: cc->jobs, or for a run that asks for none
  * FOLD_TEST_JOBS (the tests); 0 when none is.
  */
@@ -419,14 +348,14 @@ jobs_asked(const struct cmd_common *cc)
 
 /*
  * jobs, or for 0 one per processor it may run on, but one when progress
- * is shown (one thread draws it); at most 1024.
+ * is shown (one thread draws it); at most FOLD_JOBS_MAX.
  */
 static unsigned
 jobs_or_default(unsigned long long jobs)
 {
 	if (jobs == 0)
-		jobs = progress_wanted() ? 1 : cmd_processors();
-	return jobs > 1024 ? 1024 : (unsigned)jobs;
+		jobs = progress_wanted() ? 1 : fold_processors();
+	return jobs > FOLD_JOBS_MAX ? FOLD_JOBS_MAX : (unsigned)jobs;
 }
 
 unsigned
@@ -713,7 +642,6 @@ cmd_split_opt(const struct cmd_common *cc, struct split_opt *o)
 
 	memset(o, 0, sizeof *o);
 	o->jobs = jobs_asked(cc);
-	o->processors = cmd_processors();
 	if ((v = getenv("FOLD_TEST_PIECE")) != NULL)
 		o->piece = strtoull(v, NULL, 10);
 }

@@ -105,10 +105,6 @@ struct cmd_twostep {
 	void (*worker_free)(void *reader, void *w);
 };
 
-/* The processors this process may run on (1 to 1024): what a default of
-   -j uses. */
-unsigned cmd_processors(void);
-
 /*
  * The threads of a run that shares its work out itself (foldmerge):
  * cc->jobs; for a run that asks for none, FOLD_TEST_JOBS (the tests) or
@@ -139,9 +135,10 @@ int cmd_each_listed_jobs(char **files, int n, const struct cmd_common *cc,
 
 /*
  * How a large file is read in parts (formats/split.h): on cc->jobs
- * threads, cmd_processors for the default. The tests cut small inputs
- * up with FOLD_TEST_PIECE (bytes a piece) and FOLD_TEST_JOBS (the jobs
- * of a run that asks for none).
+ * threads, one per processor for the default (fold_processors), counted
+ * only for an input large enough. The tests cut small inputs up with
+ * FOLD_TEST_PIECE (bytes a piece) and FOLD_TEST_JOBS (the jobs of a run
+ * that asks for none).
  */
 struct split_opt;
 void cmd_split_opt(const struct cmd_common *cc, struct split_opt *o);

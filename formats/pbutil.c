@@ -363,13 +363,39 @@ gz_drain(struct pb_gzip *g, uint64_t until)
 	}
 }
 
+/*
+ * Readies g for threads, when its jobs come to more than one: a ring of
+ * jobs + 1 chunks, its first the one being filled. Done once the first
+ * chunk is full, so that an output of one chunk, as most are, never has
+ * the processors counted.
+ */
+static void
+gz_threads(struct pb_gzip *g)
+{
+	unsigned jobs = fold_jobs_count(g->jobs);
+
+	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
+	if (g->jobs == 1)
+		return;
+	g->nring = g->jobs + 1;
+	g->ring = fold_reallocarray(g->ring, g->nring, sizeof *g->ring);
+	memset(g->ring + 1, 0, (g->nring - 1) * sizeof *g->ring);
+	g->tid = fold_calloc(g->jobs, sizeof *g->tid);
+	pthread_mutex_init(&g->lock, NULL);
+	pthread_cond_init(&g->work, NULL);
+	pthread_cond_init(&g->done, NULL);
+}
+
 /* Hands the chunk being filled over, and readies the next. */
 static void
 gz_submit(struct pb_gzip *g, int last)
 {
-	struct pb_gzchunk *c = &g->ring[g->filled % g->nring], *n;
+	struct pb_gzchunk *c, *n;
 	int whole = last && g->filled == 0;	/* the stream's only chunk */
 
+	if (!last && g->filled == 0 && g->jobs != 1)
+		gz_threads(g);
+	c = &g->ring[g->filled % g->nring];
 	c->last = last;
 	if (g->nring == 1 || whole) {
 		if ((whole ? gz_whole(c) : gz_compress(&g->z, c)) < 0)
@@ -408,17 +434,11 @@ pb_gzip_begin(struct pb_gzip *g, struct fold_out *out, unsigned jobs)
 {
 	memset(g, 0, sizeof *g);
 	g->out = out;
-	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
-	g->nring = g->jobs > 1 ? g->jobs + 1 : 1;
+	g->jobs = jobs;		/* counted once a chunk is full (gz_threads) */
+	g->nring = 1;
 	g->ring = fold_calloc(g->nring, sizeof *g->ring);
 	/* ring[0].in grows as bytes come, the others' when they are used */
 	chunk_room(&g->ring[0], 1);
-	if (g->nring > 1) {
-		g->tid = fold_calloc(g->jobs, sizeof *g->tid);
-		pthread_mutex_init(&g->lock, NULL);
-		pthread_cond_init(&g->work, NULL);
-		pthread_cond_init(&g->done, NULL);
-	}
 	g->crc = 0;
 	fold_out_write(out, gz_head, sizeof gz_head);
 }

@@ -112,15 +112,16 @@ void pb_idmap_free(struct pb_idmap *m);
  * the same bytes, written as it comes: a large profile need not be held
  * whole before it is compressed. The stream is compressed in chunks of
  * PB_GZ_CHUNK bytes, each with the 32 KiB before it as its dictionary and
- * ended by a sync flush, so that up to jobs threads (8 at most) compress
- * them at once and they are written in order as one gzip member: its bytes
- * depend on what was added alone, never on jobs or on how it was handed
- * over. Threads start only once a chunk is full. A stream of one chunk,
- * as most profiles are, is compressed by libdeflate, faster and smaller
- * than zlib; longer ones by zlib, which can take a dictionary and flush:
- * zlib is started only then, so beginning cannot fail. pb_gzip_end
- * returns 0, or -1 with a message (compression failed); write errors are
- * left in out (fold_out_close reports them).
+ * ended by a sync flush, so that up to jobs threads (8 at most;
+ * FOLD_JOBS_AUTO, one per processor: jobs.h) compress them at once and
+ * they are written in order as one gzip member: its bytes depend on what
+ * was added alone, never on jobs or on how it was handed over. Threads
+ * start, and the processors are counted, only once a chunk is full. A
+ * stream of one chunk, as most profiles are, is compressed by libdeflate,
+ * faster and smaller than zlib; longer ones by zlib, which can take a
+ * dictionary and flush: zlib is started only then, so beginning cannot
+ * fail. pb_gzip_end returns 0, or -1 with a message (compression failed);
+ * write errors are left in out (fold_out_close reports them).
  *
  * Both compress at PB_GZ_LEVEL, the fastest, as Go's runtime/pprof writes
  * its profiles. A merged profile of 30 KB (bench/go-cpu.pb.gz's) takes

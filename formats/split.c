@@ -380,23 +380,22 @@ binary(const struct format *f, struct fold_in *in)
 unsigned
 split_jobs(const struct split_opt *o)
 {
-	if (o->jobs == 0)
-		return o->processors;
-	return o->jobs > 1024 ? 1024 : (unsigned)o->jobs;
+	return o->jobs > FOLD_JOBS_MAX ? FOLD_JOBS_MAX : (unsigned)o->jobs;
 }
 
-/* The threads split_read reads in on, 1 or less when it reads it whole. */
+/*
+ * The threads split_read reads in on, 1 when it reads it whole: the
+ * processors are counted only for an input that would be split.
+ */
 static unsigned
 jobs_for(const struct format *f, struct fold_in *in, const struct split_opt *o,
     int *fd, uint64_t *at, uint64_t *size)
 {
-	unsigned jobs = split_jobs(o);
-
-	if (!f->split || jobs <= 1 || !fold_in_file(in, fd, at, size) ||
+	if (!f->split || o->jobs == 1 || !fold_in_file(in, fd, at, size) ||
 	    (o->jobs == 0 && (*size < SPLIT_AUTO || !f->split_default)) ||
 	    binary(f, in))
 		return 1;
-	return jobs;
+	return fold_jobs_count(split_jobs(o));
 }
 
 int

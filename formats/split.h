@@ -34,14 +34,14 @@
 #include "formats/format.h"
 
 /*
- * What split_read does with an input: on jobs threads (0: processors
- * threads for an input of at least SPLIT_AUTO bytes of a format read in
- * parts by default, one for a smaller one or another format; 1: never
- * split), in pieces of about piece bytes (0: SPLIT_PIECE).
+ * What split_read does with an input: on jobs threads (0: one per
+ * processor, fold_processors, for an input of at least SPLIT_AUTO bytes
+ * of a format read in parts by default, one for a smaller one or another
+ * format; 1: never split), in pieces of about piece bytes (0:
+ * SPLIT_PIECE).
  */
 struct split_opt {
 	unsigned long long jobs;
-	unsigned processors;	/* the caller's count of them */
 	uint64_t piece;
 };
 
@@ -57,8 +57,9 @@ int split_read(const struct format *f, void *r, struct fold_stacks *st,
     struct fold_in *in, struct fold_diag *diag, const struct split_opt *o);
 
 /*
- * The threads o asks for: its jobs (at most 1024), or for 0 its
- * processors.
+ * The threads o asks for, as the library takes them (jobs.h): its jobs,
+ * at most FOLD_JOBS_MAX; 0 stays FOLD_JOBS_AUTO, one per processor,
+ * counted only where threads would start.
  */
 unsigned split_jobs(const struct split_opt *o);
 

@@ -943,10 +943,10 @@ write_frames(struct layout *L, unsigned jobs)
 	fold_out_puts(out, "\" data-fontwidth=\"");
 	putnum(out, opt->fontwidth, 4);
 	fold_out_puts(out, "\">");
-	if (jobs > 1 && fold_palette_pure(L->g->pal))
+	if (jobs != 1 && fold_palette_pure(L->g->pal))
 		ntasks = fold_jobs_cut(n, TASK_FRAMES, drawn_weight, L, &t.from,
 		    &total);
-	if (total < 4 * TASK_FRAMES)
+	if (total < 4 * TASK_FRAMES || (jobs = fold_jobs_count(jobs)) <= 1)
 		nframes = frames_of(L, 0, n);
 	else {
 		t.nframes = fold_calloc(ntasks, sizeof *t.nframes);

@@ -307,7 +307,8 @@ fold_write_jobs(struct fold_out *out, struct fold_stacks *st, unsigned jobs)
 	/* a profile of no stack has nothing to count in a unit */
 	fold_unit_out_init(&t.u, len ? fold_stacks_unit(st) : NULL,
 	    fold_stacks_ncols(st));
-	if (jobs <= 1 || (ntasks = cut_tasks(&t, len)) <= 1) {
+	if (jobs == 1 || (ntasks = cut_tasks(&t, len)) <= 1 ||
+	    (jobs = fold_jobs_count(jobs)) <= 1) {
 		write_lines(out, st, 0, len, &t.u);
 		fold_unit_out_end(&t.u, out);
 	} else

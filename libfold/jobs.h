@@ -16,6 +16,25 @@
 #include <pthread.h>
 #include <stddef.h>
 
+/*
+ * jobs, as the functions here and the library's take it: a number of
+ * threads, or FOLD_JOBS_AUTO for one per processor the process may use
+ * (fold_processors), counted only where threads are about to start: a
+ * small input never asks. At most FOLD_JOBS_MAX.
+ */
+#define FOLD_JOBS_AUTO 0u
+#define FOLD_JOBS_MAX 1024u
+
+/* jobs, or for FOLD_JOBS_AUTO fold_processors(); at most FOLD_JOBS_MAX. */
+unsigned fold_jobs_count(unsigned jobs);
+
+/*
+ * The processors this process may run on, as nproc(1) counts them, and
+ * no more than the limits on processor time of its cgroups (v2's cpu.max,
+ * v1's CFS quota) give it, rounded up: 1 to FOLD_JOBS_MAX. Counted once.
+ */
+unsigned fold_processors(void);
+
 void fold_jobs(size_t n, unsigned jobs, void (*fn)(void *arg, size_t i),
     void *arg);
 

@@ -1509,7 +1509,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
 	struct fold_count total = FOLD_COUNT_INIT;
-	unsigned jobs = opt->jobs ? opt->jobs : 1, ahead = 1;
+	unsigned jobs = n > 0 ? fold_jobs_count(opt->jobs) : 1, ahead = 1;
 	size_t nitems = 0, i, fan, ntables = 0, npv = 0, at = 0, t;
 	int rc = -1, exact = 1;
 

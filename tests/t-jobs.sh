@@ -758,8 +758,9 @@ if [ -r "$big" ] && ! sanitized; then
 	compare "bench capture, -j2, standard input" "$tmp/want" "$tmp/got"
 	# the default is one thread per processor the run may use: under
 	# taskset to one processor, none is started (the clones counted).
-	# FOLD_TEST_ROOT: a tree made here stands for /sys, so that the
-	# limit of the cgroup the tests run in decides nothing.
+	# FOLD_TEST_ROOT: a tree made here stands for / where the cgroups
+	# are read (/proc/self, /sys/fs/cgroup), so that the limits of the
+	# cgroups the tests run in decide nothing.
 	if have strace && have taskset; then
 		# clones CPUS CMD...: CMD run on CPUS, its output in got;
 		# prints how many threads it started
@@ -783,22 +784,69 @@ if [ -r "$big" ] && ! sanitized; then
 			check "bench capture, two processors allowed: threads" \
 			    test "$n" -gt 0
 		fi
-		# and no more than a container's CPU limit gives (cgroup v2's
-		# cpu.max at /sys/fs/cgroup)
-		for q in "100000 100000:0" "150000 100000:1" "max 100000:1"; do
-			echo "${q%:*}" >"$r/sys/fs/cgroup/cpu.max"
+		# and no more than the CPU limits of its cgroups give: those
+		# where /proc/self/mountinfo mounts each hierarchy, of the
+		# process's cgroup in /proc/self/cgroup and those above it.
+		# limit WHAT WANT: the capture under the tree made in $r,
+		# WANT 0 for no thread, 1 for threads
+		limit() {
 			n=$(clones 0,1 stackcollapse-perf "$tmp/big.perf")
 			if [ "$two" = 0 ]; then
 				:
-			elif [ "${q#*:}" = 0 ]; then
-				equal "cpu.max ${q%:*}: no thread" "$n" 0
+			elif [ "$2" = 0 ]; then
+				equal "$1: no thread" "$n" 0
 			else
-				check "cpu.max ${q%:*}: threads" test "$n" -gt 0
+				check "$1: threads" test "$n" -gt 0
 			fi
-			compare "cpu.max ${q%:*}: the output" "$tmp/want" \
+			compare "$1: the output" "$tmp/want" \
 			    <(cat "$tmp/got"; echo "rc 0")
+		}
+		# mnt ROOT POINT TYPE OPTIONS: a line of mountinfo
+		mnt() { echo "30 25 0:26 $1 $2 rw shared:4 - $3 $3 $4"; }
+		mkdir -p "$r/proc/self"
+		# cgroup v2 in a container: its own cgroup at /sys/fs/cgroup
+		echo "0::/" >"$r/proc/self/cgroup"
+		mnt / /sys/fs/cgroup cgroup2 rw >"$r/proc/self/mountinfo"
+		for q in "100000 100000:0" "150000 100000:1" "max 100000:1"; do
+			echo "${q%:*}" >"$r/sys/fs/cgroup/cpu.max"
+			limit "cpu.max ${q%:*}" "${q#*:}"
 		done
-		rm "$r/sys/fs/cgroup/cpu.max"
+		# a limit on a cgroup above the process's (a systemd slice)
+		mkdir -p "$r/sys/fs/cgroup/a.slice/b.service"
+		echo "0::/a.slice/b.service" >"$r/proc/self/cgroup"
+		echo "max 100000" >"$r/sys/fs/cgroup/a.slice/b.service/cpu.max"
+		echo "50000 100000" >"$r/sys/fs/cgroup/a.slice/cpu.max"
+		limit "cpu.max of the cgroup above" 0
+		echo "200000 100000" >"$r/sys/fs/cgroup/a.slice/cpu.max"
+		limit "cpu.max of 2 above" 1
+		# cgroup v1: the cpu controller's quota over its period, in a
+		# mount whose root is the container's cgroup, at a mount
+		# point of an escaped space
+		printf '%s\n' "5:memory:/docker/c1" "4:cpu,cpuacct:/docker/c1" \
+		    "0::/" >"$r/proc/self/cgroup"
+		{
+			mnt / /sys/fs/cgroup/memory cgroup rw,memory
+			mnt /docker/c1 '/sys/fs/cgroup/cpu\040v1' cgroup \
+			    rw,cpu,cpuacct
+			mnt / /sys/fs/cgroup/unified cgroup2 rw
+		} >"$r/proc/self/mountinfo"
+		v1=$r/sys/fs/cgroup/cpu\ v1
+		mkdir -p "$v1"
+		echo 100000 >"$v1/cpu.cfs_period_us"
+		for q in "100000:0" "150000:1" "-1:1"; do
+			echo "${q%:*}" >"$v1/cpu.cfs_quota_us"
+			limit "v1 cpu.cfs_quota_us ${q%:*}" "${q#*:}"
+		done
+		# counted only where threads would start: a small input
+		# never has the cgroups read, nor the processors asked for
+		gzip -dc "$caps/go.perf.gz" >"$tmp/small.perf"
+		strace -f -qq -e trace=openat,sched_getaffinity -o "$tmp/calls" \
+		    stackcollapse-perf "$tmp/small.perf" >/dev/null 2>&1
+		equal "a small input: processors not counted" \
+		    "$(grep -c 'cgroup\|mountinfo\|sched_getaffinity' \
+		    "$tmp/calls")" 0
+		rm -r "$r/proc" "$r/sys/fs/cgroup"
+		mkdir -p "$r/sys/fs/cgroup"
 		# inputs by default: read on one thread until those read
 		# come to 8 MiB, the rest on threads; below, on one
 		awk -v RS= -v ORS='\n\n' 'NR <= 3000' "$tmp/big.perf" \
