@@ -461,6 +461,7 @@ map_location(struct pprof_merger *m, struct src *s, long i)
 	struct mline *ml;
 	uint32_t mapping = 0, k;
 	uint64_t addr = l->address;
+	uint8_t *t;
 	size_t j, line0, n;
 	long mi;
 
@@ -471,24 +472,30 @@ map_location(struct pprof_merger *m, struct src *s, long i)
 	}
 	/* the lines go at the end of the merged lines; kept if new */
 	line0 = m->nlines;
+	m->lines = fold_grow(m->lines, &m->caplines, line0 + l->n_line,
+	    sizeof *m->lines);
 	for (j = 0; j < l->n_line; j++) {
-		m->lines = fold_grow(m->lines, &m->caplines, m->nlines + 1,
-		    sizeof *m->lines);
-		ml = &m->lines[m->nlines++];
+		ml = &m->lines[line0 + j];
 		ml->func = ln[j].function_id ?
 		    map_function(m, s, ln[j].function_id) : 0;
 		ml->line = ln[j].line;
 		ml->column = ln[j].column;
 	}
-	m->tkey.len = 0;
-	buf_varint(&m->tkey, mapping);
-	buf_varint(&m->tkey, mapping ? addr - m->maps[mapping - 1].start : addr);
-	buf_varint(&m->tkey, l->is_folded);
+	m->nlines = line0 + l->n_line;
+	/* room for every varint of the key at once (map_function, above,
+	   makes its keys there too) */
+	m->tkey.p = fold_grow(m->tkey.p, &m->tkey.cap, 10 * (3 + 3 *
+	    l->n_line), 1);
+	t = varint_at(m->tkey.p, mapping);
+	t = varint_at(t, mapping ? addr - m->maps[mapping - 1].start : addr);
+	t = varint_at(t, l->is_folded);
 	for (j = 0; j < l->n_line; j++) {
-		buf_varint(&m->tkey, m->lines[line0 + j].func);
-		buf_varint(&m->tkey, (uint64_t)m->lines[line0 + j].line);
-		buf_varint(&m->tkey, (uint64_t)m->lines[line0 + j].column);
+		ml = &m->lines[line0 + j];
+		t = varint_at(t, ml->func);
+		t = varint_at(t, (uint64_t)ml->line);
+		t = varint_at(t, (uint64_t)ml->column);
 	}
+	m->tkey.len = t - m->tkey.p;
 	n = fold_intern_count(m->lkeys);
 	k = fold_intern(m->lkeys, (const char *)m->tkey.p, m->tkey.len);
 	if (k == n) {
