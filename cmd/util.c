@@ -361,7 +361,11 @@ jobs_or_default(unsigned long long jobs)
 unsigned
 cmd_jobs(const struct cmd_common *cc)
 {
-	return jobs_or_default(jobs_asked(cc));
+	unsigned long long jobs = jobs_asked(cc);
+
+	if (jobs == 0)
+		return progress_wanted() ? 1 : FOLD_JOBS_AUTO;
+	return jobs > FOLD_JOBS_MAX ? FOLD_JOBS_MAX : (unsigned)jobs;
 }
 
 /* An input in flight: what prepare made of it, its messages. */

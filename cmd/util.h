@@ -108,8 +108,8 @@ struct cmd_twostep {
 /*
  * The threads of a run that shares its work out itself (foldmerge):
  * cc->jobs; for a run that asks for none, FOLD_TEST_JOBS (the tests) or
- * one per processor it may run on, but one when progress is shown (one
- * thread draws it). At most 1024.
+ * FOLD_JOBS_AUTO, for the library to count where threads pay, but one
+ * when progress is shown (one thread draws it). At most FOLD_JOBS_MAX.
  */
 unsigned cmd_jobs(const struct cmd_common *cc);
 

@@ -78,6 +78,9 @@ struct ttab {
  */
 #define MERGE_PIECE ((uint64_t)2 << 20)
 
+/* The inputs' bytes from which a default of jobs starts threads. */
+#define MERGE_AUTO ((uint64_t)8 << 20)
+
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
 {
@@ -1499,6 +1502,29 @@ tables_add(const struct ttab *t, size_t n, struct fold_count *total)
 	return rc;
 }
 
+/*
+ * The threads of jobs: for FOLD_JOBS_AUTO, one per processor once the
+ * regular files among the inputs come to MERGE_AUTO bytes, and one below,
+ * where threads cost more than they save (two files of a few KB took 0.92
+ * ms of processor time on threads, 0.75 on one). Their sizes on disk, as
+ * the other tools count their inputs', from a stat of each until then.
+ */
+static unsigned
+merge_jobs(const struct fold_merge_input *in, size_t n, unsigned jobs)
+{
+	uint64_t sum = 0;
+	struct stat sb;
+	size_t i;
+
+	if (jobs != FOLD_JOBS_AUTO)
+		return jobs;
+	for (i = 0; i < n && sum < MERGE_AUTO; i++)
+		if (in[i].path && strcmp(in[i].path, "-") != 0 &&
+		    stat(in[i].path, &sb) == 0 && S_ISREG(sb.st_mode))
+			sum += (uint64_t)sb.st_size;
+	return sum < MERGE_AUTO ? 1 : fold_jobs_count(jobs);
+}
+
 int
 fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
     size_t n, const struct fold_merge_opt *opt, struct fold_diag *diag)
@@ -1509,7 +1535,7 @@ fold_merge(struct fold_out *out, const struct fold_merge_input *inputs,
 	struct item *items = fold_reallocarray(NULL, n ? n : 1, sizeof *items);
 	struct scanned *sc = fold_calloc(n ? n : 1, sizeof *sc), *x;
 	struct fold_count total = FOLD_COUNT_INIT;
-	unsigned jobs = n > 0 ? fold_jobs_count(opt->jobs) : 1, ahead = 1;
+	unsigned jobs = merge_jobs(inputs, n, opt->jobs), ahead = 1;
 	size_t nitems = 0, i, fan, ntables = 0, npv = 0, at = 0, t;
 	int rc = -1, exact = 1;
 

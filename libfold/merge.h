@@ -70,8 +70,9 @@ struct fold_merge_opt {
 	   unit (samples when one names none), and it is the output's */
 	const char *unit;
 	/* threads to read and merge on (1: this one; FOLD_JOBS_AUTO, 0:
-	   one per processor, jobs.h); the output and every message are the
-	   same whatever their number */
+	   one per processor, jobs.h, once the regular files among the
+	   inputs come to 8 MiB, else one); the output and every message are
+	   the same whatever their number */
 	unsigned jobs;
 	/* the threads of jobs read unsorted files in pieces of this many
 	   bytes (0: 2 MiB) */

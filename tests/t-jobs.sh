@@ -869,6 +869,16 @@ if [ -r "$big" ] && ! sanitized; then
 		fi
 		compare "12 inputs of 1 MB, default jobs" "$tmp/want" \
 		    <(cat "$tmp/got"; echo "rc 0")
+		# foldmerge by default: threads once its files come to 8 MiB
+		stackcollapse-perf -j1 "$tmp/big.perf" >"$tmp/big.folded"
+		equal "foldmerge of a 4.8 MB file: no thread" \
+		    "$(clones 0,1 foldmerge "$tmp/big.folded")" 0
+		n=$(clones 0,1 foldmerge "$tmp/big.folded" "$tmp/big.folded")
+		if [ "$two" = 1 ]; then
+			check "foldmerge of two: threads" test "$n" -gt 0
+		fi
+		foldmerge -j1 "$tmp/big.folded" "$tmp/big.folded" >"$tmp/want"
+		compare "foldmerge of two, default jobs" "$tmp/want" "$tmp/got"
 		unset FOLD_TEST_ROOT
 	fi
 fi
