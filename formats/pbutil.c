@@ -580,11 +580,13 @@ frames(const uint8_t *p, size_t n)
  * Checks the fields of the top-level message that begin at *next in
  * p[0..n), moving *next past each whole one; a field cut by n waits for
  * more. Sets *over when a field's length passes max (an input that goes
- * on past it can never be read). Returns 0, or -1 with a message.
+ * on past it can never be read). With head, stops at the first field
+ * that begins CHECK_NESTED bytes in or more. Returns 0, or -1 with a
+ * message.
  */
 static int
 check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
-    uint64_t max, int *over)
+    uint64_t max, int *over, int head)
 {
 	static const char *const msgs[] = { NULL, "sample type", "sample",
 	    "mapping", "location", "function", NULL, NULL, NULL, NULL, NULL,
@@ -595,6 +597,8 @@ check_fields(const char *file, const uint8_t *p, size_t n, size_t *next,
 	int wt, want, swt;
 
 	while ((off = *next) < n && !*over) {
+		if (head && off >= CHECK_NESTED)
+			break;
 		/*
 		 * Most fields, past the first bytes whose messages are framed
 		 * too: a short one of Profile's with its wire type, or a newer
@@ -669,14 +673,15 @@ cut:
 	return 0;
 }
 
-int
-pb_profile_check(const char *file, const char *p, size_t n, uint64_t max)
+static int
+check(const char *file, const char *p, size_t n, uint64_t max, int head)
 {
 	char *said = fold_strdup(fold_err());
 	size_t next = 0;
 	int over = 0, rc = 0;
 
-	if (check_fields(file, (const uint8_t *)p, n, &next, max, &over) < 0) {
+	if (check_fields(file, (const uint8_t *)p, n, &next, max, &over,
+	    head) < 0) {
 		/* a length past the limit but also past the end: what was
 		   said about it tells more */
 		if (over)
@@ -686,6 +691,19 @@ pb_profile_check(const char *file, const char *p, size_t n, uint64_t max)
 	}
 	free(said);
 	return rc;
+}
+
+int
+pb_profile_check(const char *file, const char *p, size_t n, uint64_t max)
+{
+	return check(file, p, n, max, 0);
+}
+
+int
+pb_profile_check_head(const char *file, const char *p, size_t n,
+    uint64_t max)
+{
+	return check(file, p, n, max, 1);
 }
 
 int
@@ -751,7 +769,7 @@ pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
 		memcpy(p + n, chunk, clen);
 		n += clen;
 		if (check_fields(file, (const uint8_t *)p, n, &next, max,
-		    &over) < 0 && !over)
+		    &over, 0) < 0 && !over)
 			goto fail;
 	}
 	if (r < 0)

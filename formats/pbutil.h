@@ -224,16 +224,22 @@ struct fold_in;
  * stop early. When unchecked is not NULL, such an input is checked only
  * for its first field, and *unchecked set: the caller calls
  * pb_profile_check on it before it reports anything wrong with it, and
- * when its decoder skipped a field numbered 0, to say what the check
- * would have said first.
+ * when its decoder skipped a field numbered 0 (or, having framed every
+ * field of Profile's itself, pb_profile_check_head before it says or
+ * adds anything), to say what the check would have said first.
  */
 int pb_profile_readall(struct fold_in *in, uint64_t max, char **buf,
     size_t *len, int *unchecked);
 
 /*
  * The check pb_profile_readall makes, of the profile p[0..n) read from
- * file: 0, or -1 with its message.
+ * file: 0, or -1 with its message. pb_profile_check_head checks only the
+ * fields that begin in its first 4 KiB: for a caller that has framed
+ * every field of Profile's as the check does (pprof2folded), the part of
+ * the check it has not made.
  */
+int pb_profile_check_head(const char *file, const char *p, size_t n,
+    uint64_t max);
 int pb_profile_check(const char *file, const char *p, size_t n,
     uint64_t max);
 

@@ -184,6 +184,7 @@ struct prof {
 	size_t sample0, sample1;
 	size_t other;		/* a field after the first sample, + 1 */
 	int once;		/* buf is read once, by this reading */
+	int unchecked;		/* pb_profile_readall's check not made */
 	struct pb_idmap mapids, locids, funcids;
 	/* location i's frames, varint-coded, root first */
 	struct buf lkeys;
@@ -905,9 +906,25 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 	struct field f;
 	int rc, release;
 
-	if (read_tables(pf) < 0 || check_types(r, pf) < 0 ||
-	    pprof_dec_idmaps(pf->d, pf->file, &pf->mapids,
-	    &pf->locids, &pf->funcids) < 0)
+	if (read_tables(pf) < 0) {
+		/* what the check of its fields says comes first, as when it
+		   is read in chunks */
+		if (pf->unchecked)
+			(void)pb_profile_check(pf->file, (const char *)pf->buf,
+			    pf->len, r->opt.max_size);
+		return -1;
+	}
+	/*
+	 * Pass 1 framed every field as the check does, before anything was
+	 * said or added: what it has not made is the framing of the
+	 * messages in the first 4 KiB (checking all of a small profile was
+	 * 5% of reading it).
+	 */
+	if (pf->unchecked && pb_profile_check_head(pf->file,
+	    (const char *)pf->buf, pf->len, r->opt.max_size) < 0)
+		return -1;
+	if (check_types(r, pf) < 0 || pprof_dec_idmaps(pf->d, pf->file,
+	    &pf->mapids, &pf->locids, &pf->funcids) < 0)
 		return -1;
 	if (!r->opt.list) {
 		if (resolve_locations(r, pf) < 0)
@@ -939,11 +956,12 @@ read_profile(struct pprof_reader *r, struct prof *pf, struct fold_diag *diag)
 
 /*
  * Reads the profile buf[0..len) of file, decompressed; once when nothing
- * reads buf after (its samples' pages may be given back as they are read).
+ * reads buf after (its samples' pages may be given back as they are
+ * read); unchecked when pb_profile_readall left its check to the reader.
  */
 static int
 read_bytes(struct pprof_reader *r, const char *file, const char *buf,
-    size_t len, int once, struct fold_diag *diag)
+    size_t len, int once, int unchecked, struct fold_diag *diag)
 {
 	struct prof pf;
 	int rc;
@@ -953,6 +971,7 @@ read_bytes(struct pprof_reader *r, const char *file, const char *buf,
 	pf.buf = (const uint8_t *)buf;
 	pf.len = len;
 	pf.once = once;
+	pf.unchecked = unchecked;
 	pprof_dec_reset(&r->dec, r->opt.max_size);
 	pf.d = &r->dec;
 	rc = read_profile(r, &pf, diag);
@@ -969,11 +988,12 @@ pprof_read(struct pprof_reader *r, struct fold_in *in, struct fold_diag *diag)
 {
 	char *buf;
 	size_t len;
-	int rc;
+	int rc, unchecked;
 
-	if (pb_profile_readall(in, r->opt.max_size, &buf, &len, NULL) < 0)
+	if (pb_profile_readall(in, r->opt.max_size, &buf, &len,
+	    &unchecked) < 0)
 		return -1;
-	rc = read_bytes(r, fold_in_name(in), buf, len, 1, diag);
+	rc = read_bytes(r, fold_in_name(in), buf, len, 1, unchecked, diag);
 	free(buf);
 	return rc;
 }
@@ -1581,6 +1601,7 @@ struct pprof_prepared {
 	char *err;		/* the profile could not be read whole */
 	char *buf;		/* its bytes, for the run to read it itself */
 	size_t len;
+	int unchecked;		/* pb_profile_readall's check left to it */
 	int found;		/* the worker read it: */
 	char **types;
 	size_t ntypes, index;
@@ -1650,7 +1671,7 @@ pprof_prepare(void *wp, struct fold_in *in)
 
 	p->file = fold_strdup(name);
 	if (pb_profile_readall(in, r->opt.max_size, &p->buf, &p->len,
-	    NULL) < 0) {
+	    &p->unchecked) < 0) {
 		p->err = fold_strdup(fold_err());
 		return p;
 	}
@@ -1661,7 +1682,7 @@ pprof_prepare(void *wp, struct fold_in *in)
 	diag.defer = warned;
 	diag.arg = &warn;
 	/* its commit may read them again */
-	rc = read_bytes(r, p->file, p->buf, p->len, 0, &diag);
+	rc = read_bytes(r, p->file, p->buf, p->len, 0, p->unchecked, &diag);
 	/* the frames it interned, whatever came of it */
 	n = fold_intern_count(r->frames);
 	p->ends = fold_reallocarray(NULL, n - w->nsent + 1, sizeof *p->ends);
@@ -1764,7 +1785,8 @@ pprof_commit(void *rp, void *wp, void *pp, struct fold_diag *diag)
 		rc = fold_seterr("%s", p->err);
 	} else if (!takes(r, p)) {
 		/* as pprof_read, on the bytes read */
-		rc = read_bytes(r, p->file, p->buf, p->len, 0, diag);
+		rc = read_bytes(r, p->file, p->buf, p->len, 0, p->unchecked,
+		    diag);
 		if (rc < 0 && r->added != added)
 			run->damaged = 1;
 	} else {

@@ -140,6 +140,14 @@ write("unknown.pb", profile(
 write("head-field.pb", field(99, 0, 1) + good)
 write("head-length.pb", varint(6 << 3 | 2) + varint(1 << 40) + b"\0" * 16)
 write("head-nested.pb", field(1, 2, b"\x08") + good)
+# a sample in the first 4 KiB that does not frame as fields, after one
+# that does (a negative value in the second case): a field numbered 0
+# (which a decoder may skip), a wire type 7. The profile is refused before
+# any of its samples is taken or said anything of.
+for name, bad, v in (("head-sample-zero.pb", b"\x80\x00\x05", 5),
+                     ("head-sample-wt.pb", b"\x0f", -4)):
+    write(name, profile(samples=[msg(packed(1, [2, 1]), packed(2, [v])),
+                                 msg(packed(1, [1]), bad, packed(2, [3]))]))
 # the same two sample types, the default one not the same: the first
 # profile's selection is the run's (count, then bytes)
 two = [msg(packed(1, [3, 2, 1]), packed(2, [5, 500])),

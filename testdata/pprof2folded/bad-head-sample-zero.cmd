@@ -1,0 +1,1 @@
+pprof2folded bad/head-sample-zero.pb
