@@ -78,6 +78,12 @@ struct mfunc {
 	int64_t start;
 };
 
+/* A merged function (index + 1; 0: empty) and the hash of its key. */
+struct fslot {
+	uint64_t h;
+	uint32_t id;
+};
+
 struct mmapping {
 	uint64_t start, limit, offset;
 	uint32_t file, build;
@@ -144,9 +150,12 @@ struct pprof_merger {
 	struct pprof_decoded *spare;
 	int nread;
 	/* each table's rows by their key: the intern id is the row */
-	struct fold_intern *strs, *fkeys, *mkeys, *lkeys, *ckeys;
+	struct fold_intern *strs, *mkeys, *lkeys, *ckeys;
 	struct mfunc *funcs;
-	size_t capfuncs;
+	size_t nfuncs, capfuncs;
+	/* the functions by the hash of their strings and start line */
+	struct fslot *fslots;
+	size_t fmask;
 	struct mmapping *maps;
 	size_t capmaps;
 	struct mloc *locs;
@@ -182,7 +191,8 @@ pprof_merger_new(uint64_t max_size)
 	pthread_mutex_init(&m->lock, NULL);
 	m->strs = fold_intern_new();
 	fold_intern(m->strs, "", 0);
-	m->fkeys = fold_intern_new();
+	m->fmask = 255;
+	m->fslots = fold_big_calloc(m->fmask + 1, sizeof *m->fslots);
 	m->mkeys = fold_intern_new();
 	m->lkeys = fold_intern_new();
 	m->samples.mask = 1023;
@@ -205,7 +215,7 @@ pprof_merger_free(struct pprof_merger *m)
 	}
 	pthread_mutex_destroy(&m->lock);
 	fold_intern_free(m->strs);
-	fold_intern_free(m->fkeys);
+	fold_big_free(m->fslots, m->fmask + 1, sizeof *m->fslots);
 	fold_intern_free(m->mkeys);
 	fold_intern_free(m->lkeys);
 	fold_intern_free(m->ckeys);
@@ -383,35 +393,81 @@ differ:
 	    s->file);
 }
 
+/* 1 when merged string id holds the bytes of t. */
+static int
+same_str(const struct pprof_merger *m, uint32_t id, const struct pp_str *t)
+{
+	size_t len;
+	const char *p = fold_intern_str(m->strs, id, &len);
+
+	return len == t->n && memcmp(p, t->p, len) == 0;
+}
+
+static void
+fslots_grow(struct pprof_merger *m)
+{
+	size_t nmask = 2 * m->fmask + 1, i, j;
+	struct fslot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
+
+	for (i = 0; i <= m->fmask; i++) {
+		if (!m->fslots[i].id)
+			continue;
+		for (j = m->fslots[i].h & nmask; ns[j].id; j = (j + 1) & nmask)
+			;
+		ns[j] = m->fslots[i];
+	}
+	fold_big_free(m->fslots, m->fmask + 1, sizeof *m->fslots);
+	m->fslots = ns;
+	m->fmask = nmask;
+}
+
+/*
+ * The merged index + 1 of function id of the input. A function is its
+ * name, system name, file name and start line: found by the hash of
+ * their bytes, its strings then compared, so that one met in an input
+ * before, as most of a fleet's are, has neither its strings nor a key
+ * of their merged ids interned again (three or four lookups, one).
+ */
 static uint32_t
 map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 {
 	long i = pb_idmap_find(s->funcids, id);
 	const struct pp_function *f = &s->p->function.p[i];
-	struct mfunc mf;
-	uint32_t k;
-	size_t n;
+	const struct pp_str *st = s->p->string_table.p;
+	const struct pp_str *name = &st[f->name], *sys = &st[f->system_name];
+	const struct pp_str *file = &st[f->filename];
+	struct mfunc *mf;
+	uint64_t h, hn;
+	size_t j;
 
 	if (s->fmap[i])
 		return s->fmap[i];
-	mf.name = str(m, s, f->name);
-	mf.sys = str(m, s, f->system_name);
-	mf.file = str(m, s, f->filename);
-	mf.start = f->start_line;
-	/* field by field: the struct's padding would make keys differ */
-	m->tkey.len = 0;
-	buf_varint(&m->tkey, mf.name);
-	buf_varint(&m->tkey, mf.sys);
-	buf_varint(&m->tkey, mf.file);
-	buf_varint(&m->tkey, (uint64_t)mf.start);
-	n = fold_intern_count(m->fkeys);
-	k = fold_intern(m->fkeys, (const char *)m->tkey.p, m->tkey.len);
-	if (k == n) {
-		m->funcs = fold_grow(m->funcs, &m->capfuncs, (size_t)k + 1,
-		    sizeof *m->funcs);
-		m->funcs[k] = mf;
+	hn = fold_hash(name->p, name->n);
+	h = fold_mix(hn ^ (uint64_t)f->start_line, (f->system_name ==
+	    f->name ? hn : fold_hash(sys->p, sys->n)) ^
+	    fold_hash(file->p, file->n) * 0x9e3779b97f4a7c15ULL);
+	for (j = h & m->fmask; m->fslots[j].id; j = (j + 1) & m->fmask) {
+		if (m->fslots[j].h != h)
+			continue;
+		mf = &m->funcs[m->fslots[j].id - 1];
+		if (mf->start == f->start_line && same_str(m, mf->name, name) &&
+		    same_str(m, mf->sys, sys) && same_str(m, mf->file, file))
+			return s->fmap[i] = m->fslots[j].id;
 	}
-	return s->fmap[i] = k + 1;
+	if (m->nfuncs >= UINT32_MAX - 1)
+		return fold_malloc(SIZE_MAX), 0;	/* dies: out of ids */
+	m->funcs = fold_grow(m->funcs, &m->capfuncs, m->nfuncs + 1,
+	    sizeof *m->funcs);
+	mf = &m->funcs[m->nfuncs++];
+	mf->name = str(m, s, f->name);
+	mf->sys = str(m, s, f->system_name);
+	mf->file = str(m, s, f->filename);
+	mf->start = f->start_line;
+	m->fslots[j].h = h;
+	m->fslots[j].id = (uint32_t)m->nfuncs;
+	if (m->nfuncs > m->fmask / 2)
+		fslots_grow(m);
+	return s->fmap[i] = (uint32_t)m->nfuncs;
 }
 
 static uint32_t
@@ -983,8 +1039,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 		put_body(&b, 4, &msg);
 		flush(&gz, &b);
 	}
-	n = fold_intern_count(m->fkeys);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < m->nfuncs; i++) {
 		put_int(&msg, 1, (int64_t)(i + 1));
 		put_int(&msg, 2, m->funcs[i].name);
 		put_int(&msg, 3, m->funcs[i].sys);

@@ -172,3 +172,69 @@ for f in "$tmp"/raw/*.pb; do
 	n=$(basename "$f")
 	check "pprofmerge: $n says the same gzipped" same_message "$n"
 done
+
+# A function is its name, system name, file name and start line: two of
+# one name in different files, or at different lines, stay two, in one
+# profile or across two; the same in another profile is one.
+funcs() { # NAME FILE START ...: a profile of one sample a function
+	python3 - "$@" <<'PY'
+import sys
+def v(x):
+    out = bytearray()
+    while x >= 0x80:
+        out.append(x & 0x7F | 0x80); x >>= 7
+    out.append(x)
+    return bytes(out)
+def f(num, wt, p):
+    k = v(num << 3 | wt)
+    return k + (v(p) if wt == 0 else v(len(p)) + p)
+a = sys.argv[1:]
+strs = ["", "samples", "count"]
+def s(x):
+    if x not in strs: strs.append(x)
+    return strs.index(x)
+out = f(1, 2, f(1, 0, 1) + f(2, 0, 2))
+for i in range(len(a) // 3):
+    name, file, start = a[3 * i], a[3 * i + 1], int(a[3 * i + 2])
+    out += f(2, 2, f(1, 2, v(i + 1)) + f(2, 2, v(1)))
+    out += f(4, 2, f(1, 0, i + 1) + f(4, 2, f(1, 0, i + 1)))
+    out += f(5, 2, f(1, 0, i + 1) + f(2, 0, s(name)) + f(3, 0, s(name))
+             + f(4, 0, s(file)) + f(5, 0, start))
+out += b"".join(f(6, 2, x.encode()) for x in strs)
+sys.stdout.buffer.write(out)
+PY
+}
+# the functions of the merge, "NAME FILE START" a line, as go tool pprof
+# -raw would list them
+merged_funcs() {
+	python3 - "$1" <<'PY'
+import sys, gzip
+d = gzip.open(sys.argv[1]).read()
+def v(b, i):
+    x = s = 0
+    while True:
+        c = b[i]; i += 1; x |= (c & 0x7F) << s; s += 7
+        if c < 0x80: return x, i
+def fields(b):
+    i = 0
+    while i < len(b):
+        k, i = v(b, i)
+        if k & 7 == 0:
+            x, i = v(b, i); yield k >> 3, x
+        else:
+            n, i = v(b, i); yield k >> 3, b[i:i + n]; i += n
+strs = [x.decode() for n, x in fields(d) if n == 6]
+for n, x in fields(d):
+    if n == 5:
+        g = dict(fields(x))
+        print(strs[g.get(2, 0)], strs[g.get(4, 0)], g.get(5, 0))
+PY
+}
+funcs work a.go 10 work b.go 10 work a.go 20 >"$tmp/f1.pb"
+funcs work b.go 10 main a.go 1 work a.go 10 >"$tmp/f2.pb"
+"$b/pprofmerge" "$tmp/f1.pb" "$tmp/f2.pb" >"$tmp/f.pb.gz"
+merged_funcs "$tmp/f.pb.gz" >"$tmp/got"
+printf '%s\n' "work a.go 10" "work b.go 10" "work a.go 20" "main a.go 1" \
+    >"$tmp/want"
+compare "pprofmerge: functions of one name in other files or lines" \
+    "$tmp/want" "$tmp/got"
