@@ -78,10 +78,21 @@ struct mfunc {
 	int64_t start;
 };
 
-/* A merged function (index + 1; 0: empty) and the hash of its key. */
-struct fslot {
+/*
+ * Merged rows (functions, locations) by the hash of what makes one: an
+ * open-addressed table of their index + 1 (0: empty), the caller
+ * comparing the rows whose hash is the one it looks for. Most rows of an
+ * input were met in the one before: a row found so is neither interned
+ * nor made a key of, as a table of keys needs.
+ */
+struct hslot {
 	uint64_t h;
 	uint32_t id;
+};
+
+struct htab {
+	struct hslot *slots;
+	size_t mask, n;
 };
 
 struct mmapping {
@@ -150,16 +161,16 @@ struct pprof_merger {
 	struct pprof_decoded *spare;
 	int nread;
 	/* each table's rows by their key: the intern id is the row */
-	struct fold_intern *strs, *mkeys, *lkeys, *ckeys;
+	struct fold_intern *strs, *mkeys, *ckeys;
 	struct mfunc *funcs;
 	size_t nfuncs, capfuncs;
-	/* the functions by the hash of their strings and start line */
-	struct fslot *fslots;
-	size_t fmask;
+	/* the functions by the hash of their strings and start line, the
+	   locations by that of their address and lines */
+	struct htab ftab, ltab;
 	struct mmapping *maps;
 	size_t capmaps;
 	struct mloc *locs;
-	size_t caplocs;
+	size_t nlocs, caplocs;
 	struct mline *lines;
 	size_t nlines, caplines;
 	struct sample_tab samples;
@@ -182,6 +193,48 @@ struct src {
 	int64_t *mdelta;		/* address shift of each mapping */
 };
 
+static void
+htab_init(struct htab *t)
+{
+	t->mask = 255;
+	t->n = 0;
+	t->slots = fold_big_calloc(t->mask + 1, sizeof *t->slots);
+}
+
+static void
+htab_free(struct htab *t)
+{
+	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
+}
+
+/*
+ * Puts row id (index + 1) with hash h at slot j of t, the empty one its
+ * search ended at; at most half full.
+ */
+static void
+htab_put(struct htab *t, size_t j, uint64_t h, uint32_t id)
+{
+	size_t nmask, i, k;
+	struct hslot *ns;
+
+	t->slots[j].h = h;
+	t->slots[j].id = id;
+	if (++t->n <= t->mask / 2)
+		return;
+	nmask = 2 * t->mask + 1;
+	ns = fold_big_calloc(nmask + 1, sizeof *ns);
+	for (i = 0; i <= t->mask; i++) {
+		if (!t->slots[i].id)
+			continue;
+		for (k = t->slots[i].h & nmask; ns[k].id; k = (k + 1) & nmask)
+			;
+		ns[k] = t->slots[i];
+	}
+	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
 struct pprof_merger *
 pprof_merger_new(uint64_t max_size)
 {
@@ -191,10 +244,9 @@ pprof_merger_new(uint64_t max_size)
 	pthread_mutex_init(&m->lock, NULL);
 	m->strs = fold_intern_new();
 	fold_intern(m->strs, "", 0);
-	m->fmask = 255;
-	m->fslots = fold_big_calloc(m->fmask + 1, sizeof *m->fslots);
+	htab_init(&m->ftab);
+	htab_init(&m->ltab);
 	m->mkeys = fold_intern_new();
-	m->lkeys = fold_intern_new();
 	m->samples.mask = 1023;
 	m->samples.slots = fold_big_calloc(1024, sizeof *m->samples.slots);
 	m->ckeys = fold_intern_new();
@@ -215,9 +267,9 @@ pprof_merger_free(struct pprof_merger *m)
 	}
 	pthread_mutex_destroy(&m->lock);
 	fold_intern_free(m->strs);
-	fold_big_free(m->fslots, m->fmask + 1, sizeof *m->fslots);
+	htab_free(&m->ftab);
+	htab_free(&m->ltab);
 	fold_intern_free(m->mkeys);
-	fold_intern_free(m->lkeys);
 	fold_intern_free(m->ckeys);
 	fold_arena_free(&m->samples.entries);
 	fold_big_free(m->samples.slots, m->samples.mask + 1,
@@ -403,24 +455,6 @@ same_str(const struct pprof_merger *m, uint32_t id, const struct pp_str *t)
 	return len == t->n && memcmp(p, t->p, len) == 0;
 }
 
-static void
-fslots_grow(struct pprof_merger *m)
-{
-	size_t nmask = 2 * m->fmask + 1, i, j;
-	struct fslot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
-
-	for (i = 0; i <= m->fmask; i++) {
-		if (!m->fslots[i].id)
-			continue;
-		for (j = m->fslots[i].h & nmask; ns[j].id; j = (j + 1) & nmask)
-			;
-		ns[j] = m->fslots[i];
-	}
-	fold_big_free(m->fslots, m->fmask + 1, sizeof *m->fslots);
-	m->fslots = ns;
-	m->fmask = nmask;
-}
-
 /*
  * The merged index + 1 of function id of the input. A function is its
  * name, system name, file name and start line: found by the hash of
@@ -446,13 +480,14 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 	h = fold_mix(hn ^ (uint64_t)f->start_line, (f->system_name ==
 	    f->name ? hn : fold_hash(sys->p, sys->n)) ^
 	    fold_hash(file->p, file->n) * 0x9e3779b97f4a7c15ULL);
-	for (j = h & m->fmask; m->fslots[j].id; j = (j + 1) & m->fmask) {
-		if (m->fslots[j].h != h)
+	for (j = h & m->ftab.mask; m->ftab.slots[j].id;
+	    j = (j + 1) & m->ftab.mask) {
+		if (m->ftab.slots[j].h != h)
 			continue;
-		mf = &m->funcs[m->fslots[j].id - 1];
+		mf = &m->funcs[m->ftab.slots[j].id - 1];
 		if (mf->start == f->start_line && same_str(m, mf->name, name) &&
 		    same_str(m, mf->sys, sys) && same_str(m, mf->file, file))
-			return s->fmap[i] = m->fslots[j].id;
+			return s->fmap[i] = m->ftab.slots[j].id;
 	}
 	if (m->nfuncs >= UINT32_MAX - 1)
 		return fold_malloc(SIZE_MAX), 0;	/* dies: out of ids */
@@ -463,10 +498,7 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 	mf->sys = str(m, s, f->system_name);
 	mf->file = str(m, s, f->filename);
 	mf->start = f->start_line;
-	m->fslots[j].h = h;
-	m->fslots[j].id = (uint32_t)m->nfuncs;
-	if (m->nfuncs > m->fmask / 2)
-		fslots_grow(m);
+	htab_put(&m->ftab, j, h, (uint32_t)m->nfuncs);
 	return s->fmap[i] = (uint32_t)m->nfuncs;
 }
 
@@ -509,16 +541,41 @@ map_mapping(struct pprof_merger *m, struct src *s, long i)
 	return s->mmap[i] = k + 1;
 }
 
+/*
+ * 1 when merged location k is the one of mapping, address, folded and
+ * the n lines at m->lines[line0].
+ */
+static int
+same_location(const struct pprof_merger *m, size_t k, uint32_t mapping,
+    uint64_t addr, protobuf_c_boolean folded, size_t line0, size_t n)
+{
+	const struct mloc *x = &m->locs[k];
+	const struct mline *a, *b;
+	size_t j;
+
+	if (x->mapping != mapping || x->address != addr ||
+	    x->folded != folded || x->nline != n)
+		return 0;
+	for (j = 0; j < n; j++) {
+		a = &m->lines[x->line0 + j];
+		b = &m->lines[line0 + j];
+		if (a->func != b->func || a->line != b->line ||
+		    a->column != b->column)
+			return 0;
+	}
+	return 1;
+}
+
 static uint32_t
 map_location(struct pprof_merger *m, struct src *s, long i)
 {
 	const struct pp_location *l = &s->p->location.p[i];
 	const struct pp_line *ln = &s->p->line.p[l->line0];
 	struct mline *ml;
-	uint32_t mapping = 0, k;
-	uint64_t addr = l->address;
-	uint8_t *t;
-	size_t j, line0, n;
+	struct mloc *x;
+	uint32_t mapping = 0;
+	uint64_t addr = l->address, h;
+	size_t j, k, line0;
 	long mi;
 
 	if (l->mapping_id) {
@@ -538,34 +595,39 @@ map_location(struct pprof_merger *m, struct src *s, long i)
 		ml->column = ln[j].column;
 	}
 	m->nlines = line0 + l->n_line;
-	/* room for every varint of the key at once (map_function, above,
-	   makes its keys there too) */
-	m->tkey.p = fold_grow(m->tkey.p, &m->tkey.cap, 10 * (3 + 3 *
-	    l->n_line), 1);
-	t = varint_at(m->tkey.p, mapping);
-	t = varint_at(t, mapping ? addr - m->maps[mapping - 1].start : addr);
-	t = varint_at(t, l->is_folded);
+	/*
+	 * pprof's key: the mapping, the address within it (the same
+	 * mapping, the same start: the address itself), whether folded,
+	 * the lines
+	 */
+	h = fold_mix((uint64_t)mapping << 32 ^ (uint64_t)l->n_line << 1 ^
+	    (l->is_folded != 0), addr ^ 0xa0761d6478bd642fULL);
 	for (j = 0; j < l->n_line; j++) {
 		ml = &m->lines[line0 + j];
-		t = varint_at(t, ml->func);
-		t = varint_at(t, (uint64_t)ml->line);
-		t = varint_at(t, (uint64_t)ml->column);
+		h = fold_mix(h ^ ml->func ^ (uint64_t)ml->column << 32,
+		    (uint64_t)ml->line ^ 0x8ebc6af09c88c6e3ULL);
 	}
-	m->tkey.len = t - m->tkey.p;
-	n = fold_intern_count(m->lkeys);
-	k = fold_intern(m->lkeys, (const char *)m->tkey.p, m->tkey.len);
-	if (k == n) {
-		m->locs = fold_grow(m->locs, &m->caplocs, (size_t)k + 1,
-		    sizeof *m->locs);
-		m->locs[k].mapping = mapping;
-		m->locs[k].address = addr;
-		m->locs[k].folded = l->is_folded;
-		m->locs[k].line0 = line0;
-		m->locs[k].nline = l->n_line;
-	} else {
-		m->nlines = line0;
+	for (k = h & m->ltab.mask; m->ltab.slots[k].id;
+	    k = (k + 1) & m->ltab.mask) {
+		if (m->ltab.slots[k].h == h &&
+		    same_location(m, m->ltab.slots[k].id - 1, mapping, addr,
+		    l->is_folded, line0, l->n_line)) {
+			m->nlines = line0;
+			return s->lmap[i] = m->ltab.slots[k].id;
+		}
 	}
-	return s->lmap[i] = k + 1;
+	if (m->nlocs >= UINT32_MAX - 1)
+		return fold_malloc(SIZE_MAX), 0;	/* dies: out of ids */
+	m->locs = fold_grow(m->locs, &m->caplocs, m->nlocs + 1,
+	    sizeof *m->locs);
+	x = &m->locs[m->nlocs++];
+	x->mapping = mapping;
+	x->address = addr;
+	x->folded = l->is_folded;
+	x->line0 = line0;
+	x->nline = l->n_line;
+	htab_put(&m->ltab, k, h, (uint32_t)m->nlocs);
+	return s->lmap[i] = (uint32_t)m->nlocs;
 }
 
 static int
@@ -1022,7 +1084,7 @@ pprof_merge_write(struct pprof_merger *m, struct fold_out *out, unsigned jobs)
 		put_int(&msg, 10, mm->inl != 0);
 		put_body(&b, 3, &msg);
 	}
-	n = fold_intern_count(m->lkeys);
+	n = m->nlocs;
 	for (i = 0; i < n; i++) {
 		const struct mloc *ml = &m->locs[i];
 		put_int(&msg, 1, (int64_t)(i + 1));
