@@ -430,10 +430,16 @@ address_name(struct pprof_reader *r, const struct prof *pf,
 	return 0;
 }
 
-/* Puts the frame name of line ln of loc in r->name. */
+/*
+ * Puts the frame name of line ln of loc in r->name: 0, or -1 with a
+ * message. Or, when the frame is the function's name as it is, and a
+ * frame of the run already (as most are, after a fleet's first
+ * profile), puts its id in *id and returns 1: no frame holds ';' or a
+ * newline, so a name found as it is needs none of them changed.
+ */
 static int
 line_name(struct pprof_reader *r, const struct prof *pf,
-    const struct pp_location *loc, const struct pp_line *ln)
+    const struct pp_location *loc, const struct pp_line *ln, uint32_t *id)
 {
 	const struct pp_str *name, *file;
 	const struct pp_function *fn;
@@ -456,6 +462,10 @@ line_name(struct pprof_reader *r, const struct prof *pf,
 	   frame "" (a folded name like any other: folded2pprof writes it) */
 	if (name->n == 0 && (loc->address || loc->mapping_id))
 		return address_name(r, pf, loc);
+	if (!(r->opt.filenames && file->n > 0) && !(r->opt.lines &&
+	    ln->line > 0) && (*id = fold_intern_find(r->frames, name->p,
+	    name->n)) != FOLD_NOFRAME)
+		return 1;
 	r->name.len = 0;
 	buf_addname(&r->name, name->p, name->n);
 	if (r->opt.filenames && file->n > 0) {
@@ -475,6 +485,8 @@ resolve_locations(struct pprof_reader *r, struct prof *pf)
 {
 	const struct pprof_dec *d = pf->d;
 	size_t i, j;
+	uint32_t id = 0;
+	int rc;
 
 	pf->lkoff = fold_reallocarray(NULL, d->location.n + 1,
 	    sizeof *pf->lkoff);
@@ -487,9 +499,13 @@ resolve_locations(struct pprof_reader *r, struct prof *pf)
 			add_frame(r, &pf->lkeys);
 		}
 		for (j = loc->n_line; j-- > 0;) {
-			if (line_name(r, pf, loc, &d->line.p[loc->line0 + j]) < 0)
+			if ((rc = line_name(r, pf, loc,
+			    &d->line.p[loc->line0 + j], &id)) < 0)
 				return -1;
-			add_frame(r, &pf->lkeys);
+			if (rc == 1)
+				buf_addvar(&pf->lkeys, id);
+			else
+				add_frame(r, &pf->lkeys);
 		}
 	}
 	pf->lkoff[i] = pf->lkeys.len;

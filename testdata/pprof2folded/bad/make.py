@@ -156,6 +156,13 @@ write("deftype-count.pb", profile(samples=two, types=((1, 2), (8, 9)))
       + field(14, 0, 1))
 write("deftype-bytes.pb", profile(samples=two, types=((1, 2), (8, 9)))
       + field(14, 0, 8))
+# functions named "a;b", "a:b" and "c\nd": frames "a:b" (one, of both)
+# and "c d", the same when their profile is read again and the frames
+# are known
+write("semicolon.pb", profile(
+    samples=[msg(packed(1, [2, 1]), packed(2, [3])),
+             msg(packed(1, [3, 1]), packed(2, [4]))],
+    strings=STRINGS[:3] + ["a;b", "a:b", "c\nd"]))
 # a function named "wo\0rk" and one named "wo": two frames, not one
 write("nulname.pb", profile(
     samples=[msg(packed(1, [2, 1]), packed(2, [3])),

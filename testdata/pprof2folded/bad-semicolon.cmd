@@ -1,0 +1,1 @@
+pprof2folded bad/semicolon.pb bad/semicolon.pb
