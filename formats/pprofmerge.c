@@ -388,6 +388,7 @@ validate(struct src *s)
 	return 0;
 }
 
+/* 1 when merged string id holds the bytes of s. */
 static int
 same_text(const struct pprof_merger *m, uint32_t id, const struct pp_str *s)
 {
@@ -445,16 +446,6 @@ differ:
 	    s->file);
 }
 
-/* 1 when merged string id holds the bytes of t. */
-static int
-same_str(const struct pprof_merger *m, uint32_t id, const struct pp_str *t)
-{
-	size_t len;
-	const char *p = fold_intern_str(m->strs, id, &len);
-
-	return len == t->n && memcmp(p, t->p, len) == 0;
-}
-
 /*
  * The merged index + 1 of function id of the input. A function is its
  * name, system name, file name and start line: found by the hash of
@@ -485,8 +476,9 @@ map_function(struct pprof_merger *m, struct src *s, uint64_t id)
 		if (m->ftab.slots[j].h != h)
 			continue;
 		mf = &m->funcs[m->ftab.slots[j].id - 1];
-		if (mf->start == f->start_line && same_str(m, mf->name, name) &&
-		    same_str(m, mf->sys, sys) && same_str(m, mf->file, file))
+		if (mf->start == f->start_line &&
+		    same_text(m, mf->name, name) &&
+		    same_text(m, mf->sys, sys) && same_text(m, mf->file, file))
 			return s->fmap[i] = m->ftab.slots[j].id;
 	}
 	if (m->nfuncs >= UINT32_MAX - 1)
