@@ -347,25 +347,22 @@ jobs_asked(const struct cmd_common *cc)
 }
 
 /*
- * jobs, or for 0 one per processor it may run on, but one when progress
- * is shown (one thread draws it); at most FOLD_JOBS_MAX.
+ * jobs, or for 0 FOLD_JOBS_AUTO (one per processor it may run on), but
+ * one when progress is shown (one thread draws it); at most
+ * FOLD_JOBS_MAX.
  */
 static unsigned
-jobs_or_default(unsigned long long jobs)
+jobs_or_auto(unsigned long long jobs)
 {
 	if (jobs == 0)
-		jobs = progress_wanted() ? 1 : fold_processors();
+		return progress_wanted() ? 1 : FOLD_JOBS_AUTO;
 	return jobs > FOLD_JOBS_MAX ? FOLD_JOBS_MAX : (unsigned)jobs;
 }
 
 unsigned
 cmd_jobs(const struct cmd_common *cc)
 {
-	unsigned long long jobs = jobs_asked(cc);
-
-	if (jobs == 0)
-		return progress_wanted() ? 1 : FOLD_JOBS_AUTO;
-	return jobs > FOLD_JOBS_MAX ? FOLD_JOBS_MAX : (unsigned)jobs;
+	return jobs_or_auto(jobs_asked(cc));
 }
 
 /* An input in flight: what prepare made of it, its messages. */
@@ -573,7 +570,7 @@ each_jobs(char **files, int n, unsigned long long jobs,
 	if (p.next == p.n || *stopped)
 		return p.status ? EXIT_ERR : EXIT_OK;
 	/* never more than the inputs left */
-	jobs = jobs_or_default(jobs);
+	jobs = fold_jobs_count(jobs_or_auto(jobs));
 	if (jobs > (unsigned)(p.n - p.next))
 		jobs = p.n - p.next;
 	p.window = jobs > 1 ? 2 * jobs : 1;

@@ -374,7 +374,7 @@ gz_threads(struct pb_gzip *g)
 {
 	unsigned jobs = fold_jobs_count(g->jobs);
 
-	g->jobs = jobs < 1 ? 1 : jobs > GZ_THREADS ? GZ_THREADS : jobs;
+	g->jobs = jobs > GZ_THREADS ? GZ_THREADS : jobs;
 	if (g->jobs == 1)
 		return;
 	g->nring = g->jobs + 1;

@@ -448,8 +448,7 @@ fold_jobs_ranges(size_t n, size_t min, unsigned jobs,
 	struct ranges r = { n, n, fn, arg };
 	size_t ntasks = 1;
 
-	if (n > 1 && n >= min && jobs != 1 &&
-	    (jobs = fold_jobs_count(jobs)) > 1) {
+	if (n > 1 && n >= min && (jobs = fold_jobs_count(jobs)) > 1) {
 		ntasks = (size_t)jobs * 4;
 		r.per = (n + ntasks - 1) / ntasks;
 	}

@@ -728,7 +728,7 @@ fold_stacks_take_parts(struct fold_stacks *dst, struct fold_stacks **src,
 	/* every frame first: dst's frames are read, not added to, after */
 	for (i = 0; i < n; i++)
 		map[i] = frame_map(dst, src[i], &same[i]);
-	if (jobs != 1 && fold_intern_count(dst->frames) >= RANKS_AHEAD_MIN &&
+	if (fold_intern_count(dst->frames) >= RANKS_AHEAD_MIN &&
 	    fold_jobs_count(jobs) > 1)
 		started = fold_thread_start(&tid, ranks_ahead, &a) == 0;
 	for (i = 0; i < n; i++) {
@@ -1120,8 +1120,7 @@ rank_sort(struct keyed *ks, struct keyed *tmp, size_t n, const uint32_t *lrank,
 	r.segs = fold_reallocarray(NULL, cap, sizeof *r.segs);
 	r.segs = rank_level(&r, (struct seg){ 0, n, 0 }, r.segs, &ntodo,
 	    &cap);
-	if (jobs == 1 || n < SORT_JOBS_MIN ||
-	    (jobs = fold_jobs_count(jobs)) <= 1) {
+	if (n < SORT_JOBS_MIN || (jobs = fold_jobs_count(jobs)) <= 1) {
 		rank_runs(&r, r.segs, ntodo, cap);
 		return;
 	}

@@ -374,8 +374,8 @@ fold_tree_from_stacks(struct fold_stacks *st, double min_total,
 	int rc;
 
 	fold_stacks_sort_jobs(st, FOLD_ORDER_FRAMES, jobs);
-	if (jobs != 1 && len >= TREE_JOBS_MIN &&
-	    (jobs = fold_jobs_count(jobs)) > 1 && fold_stacks_sum(st, &sum) == 0)
+	if (len >= TREE_JOBS_MIN && (jobs = fold_jobs_count(jobs)) > 1 &&
+	    fold_stacks_sum(st, &sum) == 0)
 		rc = build_parts(t, st, jobs);
 	else
 		rc = feed(t, st, 0, len);
