@@ -383,11 +383,14 @@ read_tables(struct prof *pf)
 	return 0;
 }
 
-/* Interns the name in r->name and adds its id to key. */
-static void
+/* Interns the name in r->name and adds its id to key; the id. */
+static uint32_t
 add_frame(struct pprof_reader *r, struct buf *key)
 {
-	buf_addvar(key, fold_intern(r->frames, r->name.p, r->name.len));
+	uint32_t id = fold_intern(r->frames, r->name.p, r->name.len);
+
+	buf_addvar(key, id);
+	return id;
 }
 
 /* Puts "module+0xOFFSET", "0xADDRESS" or "[unknown]" in r->name. */
@@ -435,23 +438,27 @@ address_name(struct pprof_reader *r, const struct prof *pf,
  * message. Or, when the frame is the function's name as it is, and a
  * frame of the run already (as most are, after a fleet's first
  * profile), puts its id in *id and returns 1: no frame holds ';' or a
- * newline, so a name found as it is needs none of them changed.
+ * newline, so a name found as it is needs none of them changed. *fi is
+ * the function's index when the frame is made of its name alone, the
+ * same for every line of it; else -1.
  */
 static int
 line_name(struct pprof_reader *r, const struct prof *pf,
-    const struct pp_location *loc, const struct pp_line *ln, uint32_t *id)
+    const struct pp_location *loc, const struct pp_line *ln, uint32_t *id,
+    long *fi)
 {
 	const struct pp_str *name, *file;
 	const struct pp_function *fn;
 	char tmp[32];
-	long fi;
+	long i;
 
+	*fi = -1;
 	if (!ln || !ln->function_id)
 		return address_name(r, pf, loc);
-	if ((fi = pb_idmap_find(&pf->funcids, ln->function_id)) < 0)
+	if ((i = pb_idmap_find(&pf->funcids, ln->function_id)) < 0)
 		return fold_seterr("%s: location %" PRIu64 ": no function with "
 		    "id %" PRIu64, pf->file, loc->id, ln->function_id);
-	fn = &pf->d->function.p[fi];
+	fn = &pf->d->function.p[i];
 	if (!(name = str_at(pf, fn->name, "function", fn->id)) ||
 	    !str_at(pf, fn->system_name, "function", fn->id) ||
 	    !(file = str_at(pf, fn->filename, "function", fn->id)))
@@ -462,6 +469,9 @@ line_name(struct pprof_reader *r, const struct prof *pf,
 	   frame "" (a folded name like any other: folded2pprof writes it) */
 	if (name->n == 0 && (loc->address || loc->mapping_id))
 		return address_name(r, pf, loc);
+	/* "" is the frame of a location with no address only */
+	if (!r->opt.filenames && !r->opt.lines && name->n > 0)
+		*fi = i;
 	if (!(r->opt.filenames && file->n > 0) && !(r->opt.lines &&
 	    ln->line > 0) && (*id = fold_intern_find(r->frames, name->p,
 	    name->n)) != FOLD_NOFRAME)
@@ -479,37 +489,56 @@ line_name(struct pprof_reader *r, const struct prof *pf,
 	return 0;
 }
 
-/* Every location's frames, varint-coded, root (the caller) first. */
+/*
+ * Every location's frames, varint-coded, root (the caller) first. A
+ * frame that is its function's name alone is the same at every line of
+ * the function: its id is kept for the others (a Go profile has two
+ * lines a function).
+ */
 static int
 resolve_locations(struct pprof_reader *r, struct prof *pf)
 {
 	const struct pprof_dec *d = pf->d;
+	const struct pp_line *ln;
+	uint32_t id = 0, *fid;
 	size_t i, j;
-	uint32_t id = 0;
-	int rc;
+	long fi;
+	int rc = 0;
 
 	pf->lkoff = fold_reallocarray(NULL, d->location.n + 1,
 	    sizeof *pf->lkoff);
+	/* the id + 1 of each function's frame, 0: not yet */
+	fid = fold_calloc(d->function.n + 1, sizeof *fid);
 	for (i = 0; i < d->location.n; i++) {
 		const struct pp_location *loc = &d->location.p[i];
 		pf->lkoff[i] = pf->lkeys.len;
 		if (loc->n_line == 0) {
-			if (address_name(r, pf, loc) < 0)
-				return -1;
+			if ((rc = address_name(r, pf, loc)) < 0)
+				goto out;
 			add_frame(r, &pf->lkeys);
 		}
 		for (j = loc->n_line; j-- > 0;) {
-			if ((rc = line_name(r, pf, loc,
-			    &d->line.p[loc->line0 + j], &id)) < 0)
-				return -1;
-			if (rc == 1)
-				buf_addvar(&pf->lkeys, id);
+			ln = &d->line.p[loc->line0 + j];
+			if (ln->function_id && (fi = pb_idmap_find(&pf->funcids,
+			    ln->function_id)) >= 0 && fid[fi]) {
+				buf_addvar(&pf->lkeys, fid[fi] - 1);
+				continue;
+			}
+			if ((rc = line_name(r, pf, loc, ln, &id, &fi)) < 0)
+				goto out;
+			if (rc == 0)
+				id = add_frame(r, &pf->lkeys);
 			else
-				add_frame(r, &pf->lkeys);
+				buf_addvar(&pf->lkeys, id);
+			if (fi >= 0)
+				fid[fi] = id + 1;
 		}
 	}
 	pf->lkoff[i] = pf->lkeys.len;
-	return 0;
+	rc = 0;
+out:
+	free(fid);
+	return rc;
 }
 
 /* "a/u, b/u" in b, NUL terminated. */

@@ -168,3 +168,15 @@ write("nulname.pb", profile(
     samples=[msg(packed(1, [2, 1]), packed(2, [3])),
              msg(packed(1, [3, 1]), packed(2, [4]))],
     strings=STRINGS[:4] + ["wo\0rk", "wo"]))
+# a function named "" (and its system name): the frame "" at a location
+# with no address, the address at one with an address; a function at
+# two lines of it, one frame
+write("blankfunc.pb", profile(
+    samples=[msg(packed(1, [2, 1]), packed(2, [3])),
+             msg(packed(1, [3, 4]), packed(2, [4])),
+             msg(packed(1, [2, 4]), packed(2, [5]))],
+    functions=[msg(field(1, 0, 1), field(2, 0, 3)), msg(field(1, 0, 2))],
+    locations=[msg(field(1, 0, 1), field(4, 2, msg(field(1, 0, 1), field(2, 0, 10)))),
+               msg(field(1, 0, 2), field(4, 2, field(1, 0, 2))),
+               msg(field(1, 0, 3), field(3, 0, 0xABC), field(4, 2, field(1, 0, 2))),
+               msg(field(1, 0, 4), field(4, 2, msg(field(1, 0, 1), field(2, 0, 20))))]))
