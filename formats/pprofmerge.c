@@ -310,11 +310,36 @@ str(struct pprof_merger *m, const struct src *s, int64_t i)
 	return s->smap[i] - 1;
 }
 
+/*
+ * 1 when the n ids at ids, stride bytes apart, are each one of dense map
+ * m's (1 to its number), or 0 where none may be: a pass with no branch
+ * but its loop's. 0 when one is not, or m is not dense: each is then
+ * looked up as the merge would, and the first wrong one told.
+ */
+static int
+dense_ids(const struct pb_idmap *m, const void *ids, size_t n,
+    size_t stride, int none)
+{
+	const char *p = ids;
+	int bad = 0, zero_bad = !none;
+	uint64_t id;
+	size_t i;
+
+	if (!m->dense)
+		return 0;
+	for (i = 0; i < n; i++, p += stride) {
+		memcpy(&id, p, sizeof id);
+		bad |= (id - 1 >= m->n) & ((id != 0) | zero_bad);
+	}
+	return !bad;
+}
+
 /* Every index and id the merge will follow, checked first. */
 static int
 validate(struct src *s)
 {
 	const struct pprof_dec *p = s->p;
+	int locs_ok, lines_ok, maps_ok;
 	size_t i, j;
 
 	if (p->sample_type.n == 0)
@@ -354,7 +379,12 @@ validate(struct src *s)
 		    str_ok(s, f->filename, "function", f->id))
 			return -1;
 	}
-	for (i = 0; i < p->location.n; i++) {
+	/* a location's lines are every line */
+	maps_ok = dense_ids(s->mapids, &p->location.p[0].mapping_id,
+	    p->location.n, sizeof *p->location.p, 1);
+	lines_ok = dense_ids(s->funcids, &p->line.p[0].function_id,
+	    p->line.n, sizeof *p->line.p, 1);
+	for (i = 0; i < p->location.n && !(maps_ok && lines_ok); i++) {
 		const struct pp_location *l = &p->location.p[i];
 		const struct pp_line *ln = &p->line.p[l->line0];
 		if (l->mapping_id && pb_idmap_find(s->mapids, l->mapping_id) < 0)
@@ -367,6 +397,8 @@ validate(struct src *s)
 				    "function with id %" PRIu64, s->file, l->id,
 				    ln[j].function_id);
 	}
+	locs_ok = dense_ids(s->locids, p->location_id.p, p->location_id.n,
+	    sizeof *p->location_id.p, 0);
 	for (i = 0; i < p->sample.n; i++) {
 		const struct pp_sample *x = &p->sample.p[i];
 		const uint64_t *loc = &p->location_id.p[x->loc0];
@@ -375,7 +407,7 @@ validate(struct src *s)
 			return fold_seterr("%s: sample %zu has %zu values for "
 			    "%zu sample types", s->file, i + 1, x->n_value,
 			    p->sample_type.n);
-		for (j = 0; j < x->n_location_id; j++)
+		for (j = 0; j < x->n_location_id && !locs_ok; j++)
 			if (pb_idmap_find(s->locids, loc[j]) < 0)
 				return fold_seterr("%s: sample %zu: no location "
 				    "with id %" PRIu64, s->file, i + 1, loc[j]);

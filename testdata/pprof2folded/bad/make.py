@@ -180,3 +180,9 @@ write("blankfunc.pb", profile(
                msg(field(1, 0, 2), field(4, 2, field(1, 0, 2))),
                msg(field(1, 0, 3), field(3, 0, 0xABC), field(4, 2, field(1, 0, 2))),
                msg(field(1, 0, 4), field(4, 2, msg(field(1, 0, 1), field(2, 0, 20))))]))
+# a location in a mapping that is not there; a sample at location 0
+write("nomap.pb", profile(
+    locations=[msg(field(1, 0, 1), field(2, 0, 9), field(4, 2, field(1, 0, 1)))]
+    + [msg(field(1, 0, i), field(4, 2, field(1, 0, i))) for i in (2, 3)]))
+write("locid0.pb", profile(samples=[msg(packed(1, [2, 1]), packed(2, [1])),
+                                    msg(packed(1, [1, 0]), packed(2, [1]))]))
