@@ -310,7 +310,12 @@ scalar(struct pprof_dec *d, void *m, const struct fld *f,
 	return number(f, (uint64_t *)to);
 }
 
-static inline int
+/*
+ * Inlined with pushed_scalars, at each message of its own: its table's
+ * number of fields, bools and offsets become constants there (2.5% of
+ * the instructions of merging small profiles).
+ */
+static inline __attribute__((always_inline)) int
 scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
     const struct scalars *t)
 {
@@ -331,7 +336,7 @@ scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
 }
 
 /* m, just pushed (NULL: refused), decoded from p[0..n) as t says. */
-static int
+static inline __attribute__((always_inline)) int
 pushed_scalars(struct pprof_dec *d, void *m, const uint8_t *p, size_t n,
     const struct scalars *t)
 {
@@ -400,9 +405,12 @@ sample(struct pprof_dec *d, const uint8_t *p, size_t n)
 	return r;
 }
 
-int
-pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
-    size_t n)
+/*
+ * pprof_decode_field, inlined in pprof_decode too: a call and a second
+ * switch for each message of the profile were 2% of merging small ones.
+ */
+static inline __attribute__((always_inline)) int
+decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p, size_t n)
 {
 	struct pp_str *s;
 
@@ -434,6 +442,13 @@ pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
 }
 
 int
+pprof_decode_field(struct pprof_dec *d, unsigned num, const uint8_t *p,
+    size_t n)
+{
+	return decode_field(d, num, p, n);
+}
+
+int
 pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n)
 {
 	const uint8_t *end = p + n;
@@ -447,7 +462,7 @@ pprof_decode(struct pprof_dec *d, const uint8_t *p, size_t n)
 		case PP_LOCATION: case PP_FUNCTION: case PP_STRING_TABLE:
 		case PP_PERIOD_TYPE:
 			if (f.wt != LEN ||
-			    pprof_decode_field(d, f.num, f.d, f.len) < 0)
+			    decode_field(d, f.num, f.d, f.len) < 0)
 				return -1;
 			continue;
 		case PP_DROP_FRAMES: to = &d->drop_frames; break;
