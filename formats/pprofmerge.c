@@ -321,16 +321,23 @@ dense_ids(const struct pb_idmap *m, const void *ids, size_t n,
     size_t stride, int none)
 {
 	const char *p = ids;
-	int bad = 0, zero_bad = !none;
-	uint64_t id;
+	uint64_t id, max = m->n;	/* read once: ids may alias it */
 	size_t i;
+	int bad = 0;
 
 	if (!m->dense)
 		return 0;
-	for (i = 0; i < n; i++, p += stride) {
-		memcpy(&id, p, sizeof id);
-		bad |= (id - 1 >= m->n) & ((id != 0) | zero_bad);
-	}
+	/* 0 passes the first test, fails the second (id - 1 wraps) */
+	if (none)
+		for (i = 0; i < n; i++, p += stride) {
+			memcpy(&id, p, sizeof id);
+			bad |= id > max;
+		}
+	else
+		for (i = 0; i < n; i++, p += stride) {
+			memcpy(&id, p, sizeof id);
+			bad |= id - 1 >= max;
+		}
 	return !bad;
 }
 
