@@ -9,12 +9,13 @@
 # merge is as large as their union, and whose decoding no processor can
 # learn by heart from the copies before.
 # Prints the CPU time (user + system) per file of each and the ratio to go
-# tool pprof's (target: 20x), and the ratio of elapsed times. go tool
-# pprof's times vary most: it is timed 3 times RUNS (3), its best taken.
-# A run of ours over 100 files takes a few hundredths of a second, near
-# the resolution of the timer: it is timed REPS (10) times in a row, best
-# of RUNS, each run started from the timing loop itself (best_reps in
-# lib.sh).
+# tool pprof's (target: 20x), and the ratio of elapsed times. Each is the
+# best of 5 times RUNS (3) runs, go tool pprof's and ours in turn, round
+# after round (best_times in lib.sh): a stretch where the machine runs
+# slower slows both alike. Each run is timed alone, to the microsecond:
+# timed as a sum of 10 runs in a row, ours gave two identical runs
+# (pprofmerge and pprofmerge -j1, which a small fleet sends the same way)
+# 0.112 and 0.132 ms a file in one bench, a slow stretch in one sum.
 # The merges are checked against go tool pprof's (go tool pprof -raw).
 # Then where the time of a run goes: starting the process, the first
 # file (its tables and buffers touched for the first time, the output
@@ -36,7 +37,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C GOCACHE="$tmp/gocache" HOME="$tmp"
 export RUNS=${RUNS:-3}
-REPS=${REPS:-10}
 BENCH_TMP=$tmp
 . "$top/bench/lib.sh"
 cd "$tmp"
@@ -62,21 +62,20 @@ set_of() {
 		{ echo "FAIL $name: pprofmerge and go tool pprof -proto differ (-raw)"; exit 1; }
 
 	# go's times vary by a fifth from run to run: its best of 3 runs
-	# was 2.26 to 2.76 ms a file; it is the best of 3 times RUNS
-	read -r gw gc < <(RUNS=$((RUNS * 3)) best_times go tool pprof -proto \
-	    $(cat "$name.list"))
-	read -r mw mc < <(best_reps "$REPS" "$b/pprofmerge" --files-from "$name.list")
-	read -r jw jc < <(best_reps "$REPS" "$b/pprofmerge" -j1 --files-from "$name.list")
-	read -r fw fc < <(best_reps "$REPS" "$b/pprof2folded" --files-from "$name.list")
+	# was 2.26 to 2.76 ms a file
+	read -r gw gc mw mc jw jc fw fc < <(RUNS=$((RUNS * 5)) best_times \
+	    go tool pprof -proto $(cat "$name.list") ::: \
+	    "$b/pprofmerge" --files-from "$name.list" ::: \
+	    "$b/pprofmerge" -j1 --files-from "$name.list" ::: \
+	    "$b/pprof2folded" --files-from "$name.list")
 	head -n 1 "$name.list" >one.list
-	read -r _ oc < <(best_reps "$REPS" "$b/pprofmerge" -j1 --files-from one.list)
-	read -r _ g1 < <(RUNS=$((RUNS * 3)) best_times go tool pprof -proto \
-	    $(cat one.list))
-	awk -v name="$name" -v n="$n" -v r="$REPS" -v gz="$gz" -v gw="$gw" \
+	read -r _ oc _ g1 < <(RUNS=$((RUNS * 5)) best_times \
+	    "$b/pprofmerge" -j1 --files-from one.list ::: \
+	    go tool pprof -proto $(cat one.list))
+	awk -v name="$name" -v n="$n" -v gz="$gz" -v gw="$gw" \
 	    -v gc="$gc" -v mw="$mw" -v mc="$mc" -v jw="$jw" -v jc="$jc" \
 	    -v fw="$fw" -v fc="$fc" -v oc="$oc" -v hc="$hc" -v g1="$g1" '
 	function line(what, w, c) {
-		w /= r; c /= r
 		printf "%s: %-32s %.3f ms cpu a file, %5.1fx go tool pprof " \
 		    "(target 20x); elapsed %5.1fx\n", name, what, c * 1000 / n,
 		    (c > 0 ? gc / c : 0), (w > 0 ? gw / w : 0)
@@ -90,7 +89,6 @@ set_of() {
 		line("pprof2folded --files-from", fw, fc)
 		# where the -j1 run goes: a process started (--help), what
 		# the first file costs past that, and each file after it
-		jc /= r; oc /= r; hc /= r
 		printf "%s: pprofmerge -j1 %.2f ms cpu in all: starting the " \
 		    "process %.2f ms (--help), the first file %.2f ms more, " \
 		    "each other %.3f ms\n", name, jc * 1000, hc * 1000,
@@ -104,7 +102,7 @@ set_of() {
 	}'
 }
 
-read -r _ hc < <(best_reps "$REPS" "$b/pprofmerge" --help)
+read -r _ hc < <(RUNS=$((RUNS * 5)) best_times "$b/pprofmerge" --help)
 set_of go-cpu "$top/bench/go-cpu.pb.gz"
 set_of mixed "$top/bench/go-cpu.pb.gz" "$top/testdata/pprof2folded/cpu.pb.gz" \
     "$top/testdata/pprof2folded/labels.pb.gz"
