@@ -525,13 +525,12 @@ worker(void *arg)
 
 /*
  * A run of the default jobs reads its inputs one after another on this
- * thread, as one job would, until those read come to SPLIT_AUTO (8 MiB)
- * on disk or the size of one cannot be told (standard input, a pipe);
- * the rest go to the threads. Threads do not pay for less: for a fleet
- * of small profiles they cost more processor time, a third more, than
- * they save in elapsed time. The sizes are those the opening told (a
- * stat of each beforehand cost a microsecond a file, 2% of merging a
- * hundred small profiles). Returns the first input left.
+ * thread, as one job would, until those read come to
+ * FOLD_JOBS_AUTO_BYTES (jobs.h) on disk or the size of one cannot be
+ * told (standard input, a pipe); the rest go to the threads. The sizes
+ * are those the opening told (a stat of each beforehand cost a
+ * microsecond a file, 2% of merging a hundred small profiles). Returns
+ * the first input left.
  */
 static int
 alone_until_large(struct pool *p)
@@ -541,10 +540,11 @@ alone_until_large(struct pool *p)
 	int64_t size;
 	int i;
 
-	for (i = 0; i < p->n && !*p->stopped && sum < SPLIT_AUTO; i++) {
+	for (i = 0; i < p->n && !*p->stopped &&
+	    sum < FOLD_JOBS_AUTO_BYTES; i++) {
 		prepare_one(p, &sl, i, NULL, 1);
 		size = sl.in ? fold_in_filesize(sl.in) : 0;
-		sum = size < 0 ? SPLIT_AUTO : sum + (uint64_t)size;
+		sum = size < 0 ? FOLD_JOBS_AUTO_BYTES : sum + (uint64_t)size;
 		p->status |= commit_one(p, &sl);
 	}
 	return i;

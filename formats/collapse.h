@@ -101,13 +101,14 @@ int collapse_read(struct collapse *c, struct fold_in *in,
  * cmd_twostep): collapse_prepare, on any thread, tells in's format and
  * checks its head, and when its format reads whole inputs on threads of
  * their own (format.h's prepare, or whole for a file smaller than
- * SPLIT_AUTO), reads it with w, the calling thread's worker, or with a
- * reader of its own (w NULL: never); it returns NULL with a message
- * when in failed there (as collapse_read's -1). collapse_commit, on the
- * thread that reads, in the order of the inputs and with in still open,
- * reads what is left to read and returns as collapse_read; it frees ci,
- * and collapse_drop one that is not committed. A worker is used by one
- * thread's prepares and their commits, and freed after the last.
+ * FOLD_JOBS_AUTO_BYTES), reads it with w, the calling thread's worker,
+ * or with a reader of its own (w NULL: never); it returns NULL with a
+ * message when in failed there (as collapse_read's -1). collapse_commit,
+ * on the thread that reads, in the order of the inputs and with in still
+ * open, reads what is left to read and returns as collapse_read; it
+ * frees ci, and collapse_drop one that is not committed. A worker is
+ * used by one thread's prepares and their commits, and freed after the
+ * last.
  */
 struct collapse_input;
 struct collapse_worker;

@@ -392,7 +392,8 @@ jobs_for(const struct format *f, struct fold_in *in, const struct split_opt *o,
     int *fd, uint64_t *at, uint64_t *size)
 {
 	if (!f->split || o->jobs == 1 || !fold_in_file(in, fd, at, size) ||
-	    (o->jobs == 0 && (*size < SPLIT_AUTO || !f->split_default)) ||
+	    (o->jobs == 0 && (*size < FOLD_JOBS_AUTO_BYTES ||
+	    !f->split_default)) ||
 	    binary(f, in))
 		return 1;
 	return fold_jobs_count(split_jobs(o));
@@ -405,7 +406,8 @@ split_wanted(const struct format *f, struct fold_in *in,
 	uint64_t at, size;
 	int fd;
 
-	return jobs_for(f, in, o, &fd, &at, &size) > 1 && size >= SPLIT_AUTO;
+	return jobs_for(f, in, o, &fd, &at, &size) > 1 &&
+	    size >= FOLD_JOBS_AUTO_BYTES;
 }
 
 int

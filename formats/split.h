@@ -35,10 +35,10 @@
 
 /*
  * What split_read does with an input: on jobs threads (0: one per
- * processor, fold_processors, for an input of at least SPLIT_AUTO bytes
- * of a format read in parts by default, one for a smaller one or another
- * format; 1: never split), in pieces of about piece bytes (0:
- * SPLIT_PIECE).
+ * processor, fold_processors, for an input of at least
+ * FOLD_JOBS_AUTO_BYTES (jobs.h) of a format read in parts by default,
+ * one for a smaller one or another format; 1: never split), in pieces of
+ * about piece bytes (0: SPLIT_PIECE).
  */
 struct split_opt {
 	unsigned long long jobs;
@@ -46,7 +46,6 @@ struct split_opt {
 };
 
 #define SPLIT_PIECE ((uint64_t)1 << 20)
-#define SPLIT_AUTO ((uint64_t)8 << 20)
 
 /*
  * Reads the whole input in as f->read(r, in, diag) would, r adding to
@@ -65,8 +64,8 @@ unsigned split_jobs(const struct split_opt *o);
 
 /*
  * 1 when split_read would read in in parts (nothing of it read yet) and
- * it is of SPLIT_AUTO bytes at least: a smaller input, one of many, is
- * better read whole on a thread of its own.
+ * it is of FOLD_JOBS_AUTO_BYTES at least: a smaller input, one of many,
+ * is better read whole on a thread of its own.
  */
 int split_wanted(const struct format *f, struct fold_in *in,
     const struct split_opt *o);

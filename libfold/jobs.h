@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * jobs, as the functions here and the library's take it: a number of
@@ -24,6 +25,13 @@
  */
 #define FOLD_JOBS_AUTO 0u
 #define FOLD_JOBS_MAX 1024u
+
+/*
+ * The bytes of input (on disk) from which FOLD_JOBS_AUTO starts threads,
+ * in every tool: below, threads cost more processor time than they save
+ * in elapsed time (a fleet of small profiles: a third more).
+ */
+#define FOLD_JOBS_AUTO_BYTES ((uint64_t)8 << 20)
 
 /* jobs, or for FOLD_JOBS_AUTO fold_processors(); at most FOLD_JOBS_MAX. */
 unsigned fold_jobs_count(unsigned jobs);

@@ -78,9 +78,6 @@ struct ttab {
  */
 #define MERGE_PIECE ((uint64_t)2 << 20)
 
-/* The inputs' bytes from which a default of jobs starts threads. */
-#define MERGE_AUTO ((uint64_t)8 << 20)
-
 static char *
 tt_store(struct ttab *t, const char *s, size_t n)
 {
@@ -1504,10 +1501,11 @@ tables_add(const struct ttab *t, size_t n, struct fold_count *total)
 
 /*
  * The threads of jobs: for FOLD_JOBS_AUTO, one per processor once the
- * regular files among the inputs come to MERGE_AUTO bytes, and one below,
- * where threads cost more than they save (two files of a few KB took 0.92
- * ms of processor time on threads, 0.75 on one). Their sizes on disk, as
- * the other tools count their inputs', from a stat of each until then.
+ * regular files among the inputs come to FOLD_JOBS_AUTO_BYTES (jobs.h),
+ * and one below, where threads cost more than they save (two files of a
+ * few KB took 0.92 ms of processor time on threads, 0.75 on one). Their
+ * sizes on disk, as the other tools count their inputs', from a stat of
+ * each until then.
  */
 static unsigned
 merge_jobs(const struct fold_merge_input *in, size_t n, unsigned jobs)
@@ -1518,11 +1516,11 @@ merge_jobs(const struct fold_merge_input *in, size_t n, unsigned jobs)
 
 	if (jobs != FOLD_JOBS_AUTO)
 		return jobs;
-	for (i = 0; i < n && sum < MERGE_AUTO; i++)
+	for (i = 0; i < n && sum < FOLD_JOBS_AUTO_BYTES; i++)
 		if (in[i].path && strcmp(in[i].path, "-") != 0 &&
 		    stat(in[i].path, &sb) == 0 && S_ISREG(sb.st_mode))
 			sum += (uint64_t)sb.st_size;
-	return sum < MERGE_AUTO ? 1 : fold_jobs_count(jobs);
+	return sum < FOLD_JOBS_AUTO_BYTES ? 1 : fold_jobs_count(jobs);
 }
 
 int
