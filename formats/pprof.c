@@ -440,12 +440,13 @@ address_name(struct pprof_reader *r, const struct prof *pf,
  * profile), puts its id in *id and returns 1: no frame holds ';' or a
  * newline, so a name found as it is needs none of them changed. *fi is
  * the function's index when the frame is made of its name alone, the
- * same for every line of it; else -1.
+ * same for every line of it; else -1. fid holds the id + 1 of each such
+ * frame made before (0: not yet), taken as found.
  */
 static int
 line_name(struct pprof_reader *r, const struct prof *pf,
-    const struct pp_location *loc, const struct pp_line *ln, uint32_t *id,
-    long *fi)
+    const struct pp_location *loc, const struct pp_line *ln,
+    const uint32_t *fid, uint32_t *id, long *fi)
 {
 	const struct pp_str *name, *file;
 	const struct pp_function *fn;
@@ -458,6 +459,10 @@ line_name(struct pprof_reader *r, const struct prof *pf,
 	if ((i = pb_idmap_find(&pf->funcids, ln->function_id)) < 0)
 		return fold_seterr("%s: location %" PRIu64 ": no function with "
 		    "id %" PRIu64, pf->file, loc->id, ln->function_id);
+	if (fid[i]) {	/* checked and made at another line */
+		*id = fid[i] - 1;
+		return 1;
+	}
 	fn = &pf->d->function.p[i];
 	if (!(name = str_at(pf, fn->name, "function", fn->id)) ||
 	    !str_at(pf, fn->system_name, "function", fn->id) ||
@@ -519,12 +524,7 @@ resolve_locations(struct pprof_reader *r, struct prof *pf)
 		}
 		for (j = loc->n_line; j-- > 0;) {
 			ln = &d->line.p[loc->line0 + j];
-			if (ln->function_id && (fi = pb_idmap_find(&pf->funcids,
-			    ln->function_id)) >= 0 && fid[fi]) {
-				buf_addvar(&pf->lkeys, fid[fi] - 1);
-				continue;
-			}
-			if ((rc = line_name(r, pf, loc, ln, &id, &fi)) < 0)
+			if ((rc = line_name(r, pf, loc, ln, fid, &id, &fi)) < 0)
 				goto out;
 			if (rc == 0)
 				id = add_frame(r, &pf->lkeys);
