@@ -85,21 +85,9 @@ printf 'prog;main 1\n' >want
 compare "stackcollapse-perf: the 64 KB event's sample" want out
 
 # --- pprof: tables out of range or pointing at themselves
-python3 - <<'EOF'
+PYTHONPATH=$top/tests python3 - <<'EOF'
 import gzip
-def v(n):
-    out = b''
-    while True:
-        b = n & 0x7f
-        n >>= 7
-        if n:
-            out += bytes([b | 0x80])
-        else:
-            return out + bytes([b])
-def f(num, val):          # varint field
-    return v(num << 3) + v(val)
-def m(num, body):         # length-delimited field
-    return v(num << 3 | 2) + v(len(body)) + body
+from pbwire import varint as v, num as f, msg as m
 def prof(samples=(), locs=(), funcs=(), strs=(b'', b'samples', b'count', b'main'),
          maps=()):
     p = m(1, f(1, 1) + f(2, 2))                 # sample_type samples/count

@@ -148,20 +148,9 @@ check "pprof2folded: 100 random inputs refused before the cap" random_heads
 # and not when the strings the labels name come between them. Either way
 # the stacks are the ones written.
 released() {
-	python3 - "$tmp" <<'EOF' || return 1
+	PYTHONPATH=$top/tests python3 - "$tmp" <<'EOF' || return 1
 import random, sys
-def varint(v):
-    b = bytearray()
-    while True:
-        if v < 0x80:
-            b.append(v)
-            return bytes(b)
-        b.append(v & 0x7f | 0x80)
-        v >>= 7
-def field(num, payload):
-    return varint(num << 3 | 2) + varint(len(payload)) + payload
-def num(n, v):
-    return varint(n << 3) + varint(v)
+from pbwire import varint, msg as field, num
 rng = random.Random(11)
 funcs = ["fn%03d" % i for i in range(300)]
 ends = ["/api/%d" % i for i in range(7)]

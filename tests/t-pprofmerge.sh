@@ -177,17 +177,9 @@ done
 # one name in different files, or at different lines, stay two, in one
 # profile or across two; the same in another profile is one.
 funcs() { # NAME FILE START ...: a profile of one sample a function
-	python3 - "$@" <<'PY'
+	PYTHONPATH=$top/tests python3 - "$@" <<'PY'
 import sys
-def v(x):
-    out = bytearray()
-    while x >= 0x80:
-        out.append(x & 0x7F | 0x80); x >>= 7
-    out.append(x)
-    return bytes(out)
-def f(num, wt, p):
-    k = v(num << 3 | wt)
-    return k + (v(p) if wt == 0 else v(len(p)) + p)
+from pbwire import varint as v, field as f
 a = sys.argv[1:]
 strs = ["", "samples", "count"]
 def s(x):
@@ -207,22 +199,10 @@ PY
 # the functions of the merge, "NAME FILE START" a line, as go tool pprof
 # -raw would list them
 merged_funcs() {
-	python3 - "$1" <<'PY'
+	PYTHONPATH=$top/tests python3 - "$1" <<'PY'
 import sys, gzip
+from pbwire import fields
 d = gzip.open(sys.argv[1]).read()
-def v(b, i):
-    x = s = 0
-    while True:
-        c = b[i]; i += 1; x |= (c & 0x7F) << s; s += 7
-        if c < 0x80: return x, i
-def fields(b):
-    i = 0
-    while i < len(b):
-        k, i = v(b, i)
-        if k & 7 == 0:
-            x, i = v(b, i); yield k >> 3, x
-        else:
-            n, i = v(b, i); yield k >> 3, b[i:i + n]; i += n
 strs = [x.decode() for n, x in fields(d) if n == 6]
 for n, x in fields(d):
     if n == 5:
