@@ -1,5 +1,6 @@
 #include <inttypes.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,8 @@ struct htab {
 	size_t mask, n;
 };
 
+_Static_assert(sizeof(struct hslot) == 16, "slots_grow's slots");
+
 struct mmapping {
 	uint64_t start, limit, offset;
 	uint32_t file, build;
@@ -129,6 +132,8 @@ struct sample_slot {
 	uint8_t *e;
 	uint32_t h, n;
 };
+
+_Static_assert(sizeof(struct sample_slot) == 16, "slots_grow's slots");
 
 struct sample_tab {
 	struct fold_arena entries;	/* in order of first appearance */
@@ -208,31 +213,63 @@ htab_free(struct htab *t)
 }
 
 /*
+ * An open-addressed table of *mask + 1 slots of SLOT bytes, a slot of
+ * zero bytes empty (a used one holds a row id or an entry), grown to
+ * twice as many: each slot used moved to the first empty one from its
+ * hash, the hlen (4 or 8) bytes at hoff in it. The table of rows and the
+ * table of samples, whose slots differ, grow so.
+ */
+enum { SLOT = 16 };
+
+static int
+slot_used(const unsigned char *s)
+{
+	uint64_t a, b;
+
+	memcpy(&a, s, sizeof a);
+	memcpy(&b, s + sizeof a, sizeof b);
+	return (a | b) != 0;
+}
+
+static void *
+slots_grow(void *slots, size_t *mask, size_t hoff, size_t hlen)
+{
+	size_t nmask = 2 * *mask + 1, i, k;
+	unsigned char *ns = fold_big_calloc(nmask + 1, SLOT), *s = slots;
+	uint64_t h = 0;
+	uint32_t h32;
+
+	for (i = 0; i <= *mask; i++, s += SLOT) {
+		if (!slot_used(s))
+			continue;
+		if (hlen == sizeof h32) {
+			memcpy(&h32, s + hoff, sizeof h32);
+			h = h32;
+		} else {
+			memcpy(&h, s + hoff, sizeof h);
+		}
+		for (k = h & nmask; slot_used(ns + k * SLOT);
+		    k = (k + 1) & nmask)
+			;
+		memcpy(ns + k * SLOT, s, SLOT);
+	}
+	fold_big_free(slots, *mask + 1, SLOT);
+	*mask = nmask;
+	return ns;
+}
+
+/*
  * Puts row id (index + 1) with hash h at slot j of t, the empty one its
  * search ended at; at most half full.
  */
 static void
 htab_put(struct htab *t, size_t j, uint64_t h, uint32_t id)
 {
-	size_t nmask, i, k;
-	struct hslot *ns;
-
 	t->slots[j].h = h;
 	t->slots[j].id = id;
-	if (++t->n <= t->mask / 2)
-		return;
-	nmask = 2 * t->mask + 1;
-	ns = fold_big_calloc(nmask + 1, sizeof *ns);
-	for (i = 0; i <= t->mask; i++) {
-		if (!t->slots[i].id)
-			continue;
-		for (k = t->slots[i].h & nmask; ns[k].id; k = (k + 1) & nmask)
-			;
-		ns[k] = t->slots[i];
-	}
-	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
-	t->slots = ns;
-	t->mask = nmask;
+	if (++t->n > t->mask / 2)
+		t->slots = slots_grow(t->slots, &t->mask,
+		    offsetof(struct hslot, h), sizeof t->slots->h);
 }
 
 struct pprof_merger *
@@ -672,24 +709,6 @@ cmp_label(const void *x, const void *y)
 	return (a[4] > b[4]) - (a[4] < b[4]);
 }
 
-static void
-sample_grow(struct sample_tab *t)
-{
-	size_t nmask = 2 * t->mask + 1, i, j;
-	struct sample_slot *ns = fold_big_calloc(nmask + 1, sizeof *ns);
-
-	for (i = 0; i <= t->mask; i++) {
-		if (!t->slots[i].e)
-			continue;
-		for (j = t->slots[i].h & nmask; ns[j].e; j = (j + 1) & nmask)
-			;
-		ns[j] = t->slots[i];
-	}
-	fold_big_free(t->slots, t->mask + 1, sizeof *t->slots);
-	t->slots = ns;
-	t->mask = nmask;
-}
-
 /* The values of the sample with key k[0..n) and hash h, a new one
    zeroed. */
 static int64_t *
@@ -718,7 +737,8 @@ sample_values(struct pprof_merger *m, const uint8_t *k, size_t n, uint32_t h)
 	/* at most three quarters full: the slots are cheap beside the
 	   entries */
 	if (++t->n > t->mask - t->mask / 4)
-		sample_grow(t);
+		t->slots = slots_grow(t->slots, &t->mask,
+		    offsetof(struct sample_slot, h), sizeof t->slots->h);
 	return (int64_t *)(e + SHDR);
 }
 
