@@ -13,51 +13,8 @@ import random
 import sys
 import zlib
 
-
-def varint(b, i):
-    v = s = 0
-    while True:
-        c = b[i]
-        i += 1
-        v |= (c & 0x7f) << s
-        s += 7
-        if c < 0x80:
-            return v, i
-
-
-def put_varint(v):
-    out = bytearray()
-    v &= (1 << 64) - 1
-    while v >= 0x80:
-        out.append((v & 0x7f) | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def fields(b):
-    """(number, wire type, value bytes or int, raw bytes) of message b."""
-    i = 0
-    while i < len(b):
-        start = i
-        key, i = varint(b, i)
-        num, wt = key >> 3, key & 7
-        if wt == 0:
-            v, i = varint(b, i)
-        elif wt == 1:
-            v, i = b[i:i + 8], i + 8
-        elif wt == 2:
-            n, i = varint(b, i)
-            v, i = b[i:i + n], i + n
-        elif wt == 5:
-            v, i = b[i:i + 4], i + 4
-        else:
-            raise ValueError("wire type %d" % wt)
-        yield num, wt, v, b[start:i]
-
-
-def lenfield(num, payload):
-    return put_varint(num << 3 | 2) + put_varint(len(payload)) + payload
+from pbwire import fields, msg as lenfield, read_varint as varint, \
+    varint as put_varint
 
 
 def packed(vals):

@@ -115,6 +115,9 @@
 set -u
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export LC_ALL=C
+# the scripts import bench/pbwire.py and gen_fleet.py: no __pycache__ left
+# in the source tree
+export PYTHONDONTWRITEBYTECODE=1
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
 prefix=

@@ -85,7 +85,7 @@ printf 'prog;main 1\n' >want
 compare "stackcollapse-perf: the 64 KB event's sample" want out
 
 # --- pprof: tables out of range or pointing at themselves
-PYTHONPATH=$top/tests python3 - <<'EOF'
+PYTHONPATH=$top/bench python3 - <<'EOF'
 import gzip
 from pbwire import varint as v, num as f, msg as m
 def prof(samples=(), locs=(), funcs=(), strs=(b'', b'samples', b'count', b'main'),

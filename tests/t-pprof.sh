@@ -148,7 +148,7 @@ check "pprof2folded: 100 random inputs refused before the cap" random_heads
 # and not when the strings the labels name come between them. Either way
 # the stacks are the ones written.
 released() {
-	PYTHONPATH=$top/tests python3 - "$tmp" <<'EOF' || return 1
+	PYTHONPATH=$top/bench python3 - "$tmp" <<'EOF' || return 1
 import random, sys
 from pbwire import varint, msg as field, num
 rng = random.Random(11)

@@ -177,7 +177,7 @@ done
 # one name in different files, or at different lines, stay two, in one
 # profile or across two; the same in another profile is one.
 funcs() { # NAME FILE START ...: a profile of one sample a function
-	PYTHONPATH=$top/tests python3 - "$@" <<'PY'
+	PYTHONPATH=$top/bench python3 - "$@" <<'PY'
 import sys
 from pbwire import varint as v, field as f
 a = sys.argv[1:]
@@ -199,14 +199,14 @@ PY
 # the functions of the merge, "NAME FILE START" a line, as go tool pprof
 # -raw would list them
 merged_funcs() {
-	PYTHONPATH=$top/tests python3 - "$1" <<'PY'
+	PYTHONPATH=$top/bench python3 - "$1" <<'PY'
 import sys, gzip
 from pbwire import fields
 d = gzip.open(sys.argv[1]).read()
-strs = [x.decode() for n, x in fields(d) if n == 6]
-for n, x in fields(d):
+strs = [x.decode() for n, _, x, _ in fields(d) if n == 6]
+for n, _, x, _ in fields(d):
     if n == 5:
-        g = dict(fields(x))
+        g = {k: v for k, _, v, _ in fields(x)}
         print(strs[g.get(2, 0)], strs[g.get(4, 0)], g.get(5, 0))
 PY
 }

@@ -3,23 +3,12 @@
 profile (packed and unpacked fields), then copies broken in one way each.
 Run it here: python3 make.py"""
 import gzip
+import os
+import sys
 
-
-def varint(v):
-    out = bytearray()
-    v &= (1 << 64) - 1
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def field(num, wt, payload):
-    key = varint(num << 3 | wt)
-    if wt == 0:
-        return key + varint(payload)
-    return key + varint(len(payload)) + payload
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "bench"))
+from pbwire import field, varint  # noqa: E402
 
 
 def msg(*fields):

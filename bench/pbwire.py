@@ -1,5 +1,6 @@
-"""Protocol buffer wire format for the tests that write or read profiles
-by hand (t-pprof, t-pprofmerge, t-hostile): imported with tests/ on
+"""The protocol buffer wire format, for what writes or reads profiles by
+hand: gen_fleet.py, testdata/pprof2folded/bad/make.py and the tests
+(t-pprof, t-pprofmerge, t-hostile), which import it with bench/ on
 sys.path."""
 
 
@@ -47,15 +48,22 @@ def read_varint(b, i):
 
 
 def fields(b):
-    """The fields of message b, in order: (number, value), the value a
-    number for a varint, bytes for a length-delimited field."""
+    """The fields of message b, in order: (number, wire type, value, raw
+    bytes), the value a number for a varint, bytes for the others."""
     i = 0
     while i < len(b):
-        k, i = read_varint(b, i)
-        if k & 7 == 0:
-            x, i = read_varint(b, i)
-            yield k >> 3, x
-        else:
+        start = i
+        key, i = read_varint(b, i)
+        num, wt = key >> 3, key & 7
+        if wt == 0:
+            v, i = read_varint(b, i)
+        elif wt == 1:
+            v, i = b[i:i + 8], i + 8
+        elif wt == 2:
             n, i = read_varint(b, i)
-            yield k >> 3, b[i:i + n]
-            i += n
+            v, i = b[i:i + n], i + n
+        elif wt == 5:
+            v, i = b[i:i + 4], i + 4
+        else:
+            raise ValueError("wire type %d" % wt)
+        yield num, wt, v, b[start:i]
